@@ -1,0 +1,275 @@
+//! Generates, from `grammar/`, the pest parsers and the tables that tie each
+//! pest rule to the ABNF production it transcribes; and refuses to build when
+//! a rule's `///` quote differs from that production's text in the ABNF file.
+
+#[path = "src/abnf.rs"]
+#[allow(dead_code)]
+mod abnf;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The ABNF file each pest file transcribes, and its notation.
+const PEST_SOURCES: &[(&str, &str, abnf::Notation)] = &[
+    ("core.pest", "", abnf::Notation::Rfc5234),
+    ("uri.pest", "rfc3986.abnf", abnf::Notation::Rfc5234),
+    ("iri.pest", "rfc3987.abnf", abnf::Notation::Rfc5234),
+    ("iri-chars.pest", "rfc3987.abnf", abnf::Notation::Rfc5234),
+    ("iri-bis-chars.pest", "iri-3987bis.abnf", abnf::Notation::Rfc5234),
+    ("leiri.pest", "leiri.abnf", abnf::Notation::W3cNote),
+    ("xri.pest", "xri.abnf", abnf::Notation::Rfc5234),
+];
+
+/// RFC 5234 Appendix B.1, for the three core rules the grammars use.
+const CORE_ABNF: &str = "ALPHA = %x41-5A / %x61-7A\nDIGIT = %x30-39\nHEXDIG = DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"\n";
+
+/// Each grammar: module name, the pest files of its parser in order, and the
+/// ABNF files whose productions it lists (later files add to earlier ones;
+/// a production already listed is not listed again).
+const GRAMMARS: &[(&str, &[&str], &[&str])] = &[
+    ("uri", &["core.pest", "uri.pest"], &["rfc3986.abnf"]),
+    (
+        "iri",
+        &["core.pest", "uri.pest", "iri.pest", "iri-chars.pest"],
+        &["rfc3987.abnf"],
+    ),
+    (
+        "iri_bis",
+        &["core.pest", "uri.pest", "iri.pest", "iri-bis-chars.pest"],
+        &["iri-3987bis.abnf", "rfc3987.abnf"],
+    ),
+    (
+        "leiri",
+        &["core.pest", "uri.pest", "iri.pest", "leiri.pest"],
+        &["leiri.abnf"],
+    ),
+    (
+        "xri",
+        &["core.pest", "uri.pest", "iri-chars.pest", "xri.pest"],
+        &["xri.abnf"],
+    ),
+];
+
+struct PestRule {
+    name: String,
+    /// The `///` lines, joined.
+    doc: String,
+    /// The rule as written, with its doc and `//` comments.
+    text: String,
+    silent: bool,
+    file: &'static str,
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=grammar");
+    println!("cargo:rerun-if-changed=src/abnf.rs");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar");
+    let read = |name: &str| -> String {
+        std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|e| panic!("grammar/{name}: {e}"))
+    };
+
+    let mut abnf_files: BTreeMap<&str, Vec<abnf::Production>> = BTreeMap::new();
+    abnf_files.insert("", abnf::productions(CORE_ABNF));
+    let mut pest_files: BTreeMap<&str, Vec<PestRule>> = BTreeMap::new();
+    let mut errors = Vec::new();
+    for &(pest_file, abnf_file, notation) in PEST_SOURCES {
+        if !abnf_file.is_empty() {
+            abnf_files.insert(
+                abnf_file,
+                abnf::productions(&abnf::to_rfc5234(&read(abnf_file), notation)),
+            );
+        }
+        let rules = pest_rules(&read(pest_file), pest_file);
+        let productions = &abnf_files[abnf_file];
+        for rule in &rules {
+            check_rule(rule, productions, abnf_file, &mut errors);
+        }
+        pest_files.insert(pest_file, rules);
+    }
+    if !errors.is_empty() {
+        panic!("grammar/ is inconsistent:\n{}", errors.join("\n"));
+    }
+
+    let mut out = String::new();
+    for &(module, files, listed) in GRAMMARS {
+        generate_grammar(module, files, listed, &pest_files, &abnf_files, &mut out);
+    }
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("grammars.rs");
+    std::fs::write(dest, out).expect("write grammars.rs");
+}
+
+/// A documented rule must quote its production exactly; an undocumented one
+/// must be a PEG helper: silent, or an `_eoi` entry point.
+fn check_rule(rule: &PestRule, productions: &[abnf::Production], abnf_file: &str, errors: &mut Vec<String>) {
+    if rule.doc.is_empty() {
+        if !rule.silent && !rule.name.ends_with("_eoi") {
+            errors.push(format!(
+                "{}: rule `{}` has no `///` quote of an ABNF production and is not a PEG helper (silent, or an _eoi entry)",
+                rule.file, rule.name
+            ));
+        }
+        return;
+    }
+    let Some((name, body)) = rule.doc.split_once('=') else {
+        errors.push(format!("{}: `{}`'s doc is not `name = production`", rule.file, rule.name));
+        return;
+    };
+    let name = name.trim();
+    if abnf::pest_name(name) != rule.name {
+        errors.push(format!("{}: rule `{}` quotes the production `{name}`", rule.file, rule.name));
+    }
+    match productions.iter().find(|p| p.name == name) {
+        None => errors.push(format!("{}: `{name}` is not a production of grammar/{abnf_file}", rule.file)),
+        Some(p) if p.body != quoted_body(body) => errors.push(format!(
+            "{}: `{}` quotes\n    {}\n  but grammar/{abnf_file} has\n    {}",
+            rule.file,
+            rule.name,
+            quoted_body(body),
+            p.body
+        )),
+        Some(_) => {}
+    }
+}
+
+/// A `///` quote's right-hand side as the ABNF files compare: comments
+/// dropped, white space folded, the LEIRI Note's `'"'` spelled `%x22`.
+fn quoted_body(body: &str) -> String {
+    abnf::fold_whitespace(abnf::strip_comment(&body.replace("'\"'", "%x22")))
+}
+
+/// Splits a pest file into rules, keeping each rule's preceding comments.
+fn pest_rules(source: &str, file: &'static str) -> Vec<PestRule> {
+    let mut rules = Vec::new();
+    let mut pending: Vec<&str> = Vec::new();
+    let mut lines = source.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim();
+        if trimmed.starts_with("//!") || trimmed.is_empty() {
+            pending.clear();
+            continue;
+        }
+        if trimmed.starts_with("//") {
+            pending.push(line);
+            continue;
+        }
+        let Some((name, rest)) = line.split_once('=') else {
+            continue;
+        };
+        let name = name.trim().to_string();
+        let mut text: Vec<&str> = pending.clone();
+        text.push(line);
+        let mut depth = brace_depth(rest);
+        while depth > 0 {
+            let Some(next) = lines.next() else { break };
+            text.push(next);
+            depth += brace_depth(next);
+        }
+        let doc = pending
+            .iter()
+            .filter_map(|l| l.trim().strip_prefix("///"))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        rules.push(PestRule {
+            name,
+            doc,
+            text: text.join("\n"),
+            silent: rest.trim_start().starts_with('_'),
+            file,
+        });
+        pending.clear();
+    }
+    rules
+}
+
+/// Net `{` minus `}` outside quoted strings and character literals.
+fn brace_depth(line: &str) -> i32 {
+    let mut depth = 0;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                while let Some(d) = chars.next() {
+                    match d {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '\'' => {
+                while let Some(d) = chars.next() {
+                    match d {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '\'' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    depth
+}
+
+fn generate_grammar(
+    module: &str,
+    files: &[&str],
+    listed: &[&str],
+    pest_files: &BTreeMap<&str, Vec<PestRule>>,
+    abnf_files: &BTreeMap<&str, Vec<abnf::Production>>,
+    out: &mut String,
+) {
+    let rules: Vec<&PestRule> = files.iter().flat_map(|f| pest_files[f].iter()).collect();
+    let by_name: BTreeMap<&str, &PestRule> = rules.iter().map(|r| (r.name.as_str(), *r)).collect();
+    let _ = writeln!(out, "/// The `{module}` grammar's pest parser and rule tables (generated by build.rs).");
+    let _ = writeln!(out, "pub(crate) mod {module} {{");
+    let _ = writeln!(out, "    #[derive(pest_derive::Parser)]");
+    for f in files {
+        let _ = writeln!(out, "    #[grammar = \"../grammar/{f}\"]");
+    }
+    let _ = writeln!(out, "    pub(crate) struct Parser;\n");
+
+    // The productions this grammar lists, in the order of its ABNF files,
+    // each with the pest rule that transcribes it.
+    let mut seen = std::collections::BTreeSet::new();
+    let _ = writeln!(out, "    pub(crate) static PRODUCTIONS: &[crate::grammar::RuleInfo<Rule>] = &[");
+    for abnf_file in listed.iter().copied().chain(std::iter::once("")) {
+        for p in &abnf_files[abnf_file] {
+            let pest = abnf::pest_name(&p.name);
+            if !seen.insert(pest.clone()) {
+                continue;
+            }
+            let rule = by_name.get(pest.as_str()).unwrap_or_else(|| {
+                panic!("grammar `{module}`: production `{}` of grammar/{abnf_file} has no pest rule", p.name)
+            });
+            let _ = writeln!(
+                out,
+                "        crate::grammar::RuleInfo {{ name: {:?}, rule: Rule::{pest}, abnf: {:?}, abnf_file: {:?}, pest: {:?}, pest_file: {:?} }},",
+                p.name,
+                p.text,
+                if abnf_file.is_empty() { "RFC 5234 B.1" } else { abnf_file },
+                rule.text,
+                rule.file
+            );
+        }
+    }
+    let _ = writeln!(out, "    ];\n");
+    let _ = writeln!(out, "    /// The rule a pest name denotes.");
+    let _ = writeln!(out, "    pub(crate) fn rule(name: &str) -> Option<Rule> {{");
+    let _ = writeln!(out, "        Some(match name {{");
+    for r in &rules {
+        if !r.silent {
+            let _ = writeln!(out, "            {:?} => Rule::{},", r.name, r.name);
+        }
+    }
+    let _ = writeln!(out, "            _ => return None,\n        }})\n    }}\n}}\n");
+}
