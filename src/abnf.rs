@@ -145,7 +145,13 @@ fn dedent(text: &str) -> String {
         .min()
         .unwrap_or(0);
     text.lines()
-        .map(|l| if l.len() >= indent { &l[indent..] } else { l.trim_start() })
+        .map(|l| {
+            if l.len() >= indent {
+                &l[indent..]
+            } else {
+                l.trim_start()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -153,4 +159,23 @@ fn dedent(text: &str) -> String {
 /// The pest spelling of an ABNF rule name: `-` becomes `_`.
 pub fn pest_name(abnf_name: &str) -> String {
     abnf_name.replace('-', "_")
+}
+
+/// Joins RFC 5234-layout grammars: a production of a later text replaces the
+/// one of the same name from an earlier text, in place; new ones are added at
+/// the end. The result has one production a line, comments dropped.
+pub fn compose(texts: &[&str]) -> String {
+    let mut merged: Vec<Production> = Vec::new();
+    for text in texts {
+        for production in productions(text) {
+            match merged.iter_mut().find(|p| p.name == production.name) {
+                Some(existing) => *existing = production,
+                None => merged.push(production),
+            }
+        }
+    }
+    merged
+        .iter()
+        .map(|p| format!("{} = {}\n", p.name, p.body))
+        .collect()
 }

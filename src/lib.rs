@@ -1,5 +1,25 @@
+//! xiri: URIs (RFC 3986), IRIs (RFC 3987 and draft 3987bis), Legacy Extended
+//! IRIs (W3C Note) and XRIs (OASIS XRI Syntax 2.0).
+//!
+//! The grammars are the specifications' ABNF transcribed into pest
+//! (`grammar/`), checked production by production against an ABNF engine.
+
 mod abnf;
-pub mod grammar;
+mod error;
+mod grammar;
+mod tree;
+
+#[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
+
+pub use error::{ErrorKind, ParseError};
+pub use grammar::{Grammar, Rule, UnknownGrammar};
+pub use tree::{Node, ParseTree};
+
+/// How deeply parentheses may nest in an XRI before it is refused with
+/// [`ErrorKind::TooDeep`] without being parsed. Cross-references nest
+/// through parentheses; the bound keeps the parser's recursion, and so its
+/// stack use, small whatever the input.
+pub const MAX_NESTING: usize = 32;

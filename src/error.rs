@@ -1,0 +1,170 @@
+//! The one error type of parsing and checking: where the input stopped
+//! matching, and what the grammar expected there.
+
+use crate::grammar::Grammar;
+use std::fmt;
+
+/// Why an input was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input does not match the production.
+    Syntax,
+    /// Cross-references (or parentheses) nest deeper than
+    /// [`MAX_NESTING`](crate::MAX_NESTING); the input was not parsed.
+    TooDeep,
+    /// The input is a valid reference, but relative where an absolute one
+    /// (with a scheme, or for XRIs an authority) was asked for.
+    NotAbsolute,
+}
+
+/// An input that does not match: the byte offset where matching stopped,
+/// the productions (and literals) expected there, and the grammar and rule.
+///
+/// `Display` shows a message, then the input with a caret under the offset.
+///
+/// ```
+/// let err = xiri::IriRef::parse("http://a/b c").unwrap_err();
+/// assert_eq!(err.offset(), 10);
+/// assert!(err.expected().iter().any(|e| e == "ipchar"));
+/// assert!(err.to_string().contains("\n  http://a/b c\n            ^"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub(crate) kind: ErrorKind,
+    pub(crate) grammar: Grammar,
+    pub(crate) rule: &'static str,
+    pub(crate) offset: usize,
+    pub(crate) expected: Vec<String>,
+    pub(crate) input: Box<str>,
+}
+
+impl ParseError {
+    /// What kind of refusal this is.
+    ///
+    /// ```
+    /// use xiri::ErrorKind;
+    /// assert_eq!(xiri::Uri::parse("/relative").unwrap_err().kind(), ErrorKind::NotAbsolute);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input where matching stopped.
+    ///
+    /// ```
+    /// assert_eq!(xiri::UriRef::parse("http://a/%zz").unwrap_err().offset(), 9);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What the grammar would have accepted at [`offset`](Self::offset):
+    /// production names as the ABNF spells them, quoted literals such as
+    /// `"/"`, and `end of input`.
+    ///
+    /// ```
+    /// let err = xiri::UriRef::parse("http://a/b c").unwrap_err();
+    /// assert!(err.expected().iter().any(|e| e == "pchar"));
+    /// ```
+    pub fn expected(&self) -> &[String] {
+        &self.expected
+    }
+
+    /// The grammar the input was matched against.
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriRef::parse("@a b").unwrap_err().grammar(), xiri::Grammar::Xri);
+    /// ```
+    pub fn grammar(&self) -> Grammar {
+        self.grammar
+    }
+
+    /// The rule the input was matched against, as the ABNF spells it
+    /// (`IRI-reference`, `IPv6address`, ...).
+    ///
+    /// ```
+    /// assert_eq!(xiri::Iri::parse("a b").unwrap_err().rule(), "IRI");
+    /// ```
+    pub fn rule(&self) -> &'static str {
+        self.rule
+    }
+
+    /// The input that was refused.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Uri::parse("a b").unwrap_err().input(), "a b");
+    /// ```
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    /// A one-line description, without the caret display.
+    ///
+    /// ```
+    /// let err = xiri::Uri::parse("a b").unwrap_err();
+    /// assert!(err.message().starts_with("not a URI"));
+    /// ```
+    pub fn message(&self) -> String {
+        let what = format!("{} ({})", self.rule, self.grammar.name());
+        match self.kind {
+            ErrorKind::Syntax => {
+                let found = match self.input[self.offset..].chars().next() {
+                    Some(c) => format!("{c:?}"),
+                    None => "the end of the input".to_string(),
+                };
+                format!(
+                    "not a {what}: at byte {}, found {found}, expected {}",
+                    self.offset,
+                    self.expected_list()
+                )
+            }
+            ErrorKind::TooDeep => format!(
+                "not parsed as {what}: parentheses nest deeper than {} at byte {}",
+                crate::MAX_NESTING,
+                self.offset
+            ),
+            ErrorKind::NotAbsolute => format!(
+                "not a {what}: a relative reference, which has no {}",
+                if self.grammar == Grammar::Xri {
+                    "xri:// prefix, global context symbol or cross-reference authority"
+                } else {
+                    "scheme"
+                }
+            ),
+        }
+    }
+
+    fn expected_list(&self) -> String {
+        match self.expected.as_slice() {
+            [] => "nothing more".to_string(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("one of {} or {last}", init.join(", ")),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The input on one line, control characters escaped, and a caret
+        // under the character at the offset.
+        let mut shown = String::new();
+        let mut caret = 0;
+        for (i, c) in self.input.char_indices() {
+            if i == self.offset {
+                caret = shown.chars().count();
+            }
+            if c.is_control() {
+                shown.extend(c.escape_default());
+            } else {
+                shown.push(c);
+            }
+        }
+        if self.offset >= self.input.len() {
+            caret = shown.chars().count();
+        }
+        write!(f, "{}\n  {shown}\n  {}^", self.message(), " ".repeat(caret))
+    }
+}
+
+impl std::error::Error for ParseError {}
