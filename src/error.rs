@@ -53,7 +53,8 @@ impl ParseError {
     /// The byte offset in the input where matching stopped.
     ///
     /// ```
-    /// assert_eq!(xiri::UriRef::parse("http://a/%zz").unwrap_err().offset(), 9);
+    /// // the farthest point reached: "%" matched, then a HEXDIG was expected
+    /// assert_eq!(xiri::UriRef::parse("http://a/%zz").unwrap_err().offset(), 10);
     /// ```
     pub fn offset(&self) -> usize {
         self.offset
@@ -103,7 +104,7 @@ impl ParseError {
     ///
     /// ```
     /// let err = xiri::Uri::parse("a b").unwrap_err();
-    /// assert!(err.message().starts_with("not a URI"));
+    /// assert!(err.message().starts_with("no match for URI"));
     /// ```
     pub fn message(&self) -> String {
         let what = format!("{} ({})", self.rule, self.grammar.name());
@@ -114,7 +115,7 @@ impl ParseError {
                     None => "the end of the input".to_string(),
                 };
                 format!(
-                    "not a {what}: at byte {}, found {found}, expected {}",
+                    "no match for {what} at byte {}: found {found}, expected {}",
                     self.offset,
                     self.expected_list()
                 )
@@ -125,7 +126,7 @@ impl ParseError {
                 self.offset
             ),
             ErrorKind::NotAbsolute => format!(
-                "not a {what}: a relative reference, which has no {}",
+                "no match for {what}: a relative reference, which has no {}",
                 if self.grammar == Grammar::Xri {
                     "xri:// prefix, global context symbol or cross-reference authority"
                 } else {

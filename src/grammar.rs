@@ -371,7 +371,7 @@ impl Rule {
     /// ```
     /// let rule = xiri::Grammar::Uri.rule("IPv6address").unwrap();
     /// assert!(rule.check("::1").is_ok());
-    /// assert_eq!(rule.check("1::2::3").unwrap_err().offset(), 4);
+    /// assert_eq!(rule.check("1::2::3").unwrap_err().offset(), 5);
     /// ```
     pub fn check(&self, input: &str) -> Result<(), ParseError> {
         self.run(input, Detail::Check).map(|_| ())
@@ -430,7 +430,17 @@ impl Rule {
                     }
                     Ok((roots, end))
                 }
-                Err(e) => Err(expected_from(&e, m::name)),
+                Err(e) => {
+                    // The literals tried are only recorded with pest's error
+                    // detail on; parse again with it to list the delimiters.
+                    pest::set_error_detail(true);
+                    let detailed = <m::Parser as pest::Parser<m::Rule>>::parse(rule, input).err();
+                    let mut found = expected_from(&e, m::name);
+                    if let Some(attempts) = detailed.as_ref().and_then(|d| d.parse_attempts()) {
+                        found.1.extend(delimiters(self.grammar, &found.1, attempts.expected_tokens()));
+                    }
+                    Err(found)
+                }
             }
         });
         match result {
@@ -497,6 +507,9 @@ fn convert<R: RuleType>(
     }
     let label = name(pair.as_rule());
     let span = pair.as_span();
+    if label == "end of input" {
+        return;
+    }
     if label.is_empty() {
         for inner in pair.into_inner() {
             convert(inner, name, detail, out);
@@ -538,6 +551,32 @@ fn expected_from<R: RuleType>(
     expected.sort();
     expected.dedup();
     (offset, expected)
+}
+
+/// The structural delimiters among the literals pest tried, quoted, that no
+/// expected production already covers (so `"/"` is listed after `ipchar`,
+/// but `"("`, an ipchar itself, is not).
+fn delimiters<T: fmt::Debug>(grammar: Grammar, rules: &[String], tokens: Vec<T>) -> Vec<String> {
+    const STRUCTURAL: &[&str] = &[
+        "/", "?", "#", ":", "@", "[", "]", "(", ")", "*", "!", ".", "//", "::",
+    ];
+    // pest does not export its token type; its Debug form names the literal.
+    let tried: Vec<String> = tokens.iter().map(|t| format!("{t:?}")).collect();
+    STRUCTURAL
+        .iter()
+        .filter(|d| {
+            tried
+                .iter()
+                .any(|t| t.ends_with(&format!("token: {d:?} }}")))
+        })
+        .filter(|d| {
+            !rules
+                .iter()
+                .filter_map(|r| grammar.rule(r))
+                .any(|r| r.check(d).is_ok())
+        })
+        .map(|d| format!("{d:?}"))
+        .collect()
 }
 
 /// The offset of the first "(" that opens more than [`crate::MAX_NESTING`]

@@ -5,18 +5,27 @@
 //! (`grammar/`), checked production by production against an ABNF engine.
 
 mod abnf;
+mod components;
 mod error;
 mod grammar;
+mod reference;
 mod tree;
+mod xri;
 
 #[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
+pub use components::{Host, HostKind};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Rule, UnknownGrammar};
+pub use reference::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 pub use tree::{Node, ParseTree};
+pub use xri::{
+    CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
+    SubsegmentValue, Xri, XriAuthority, XriRef,
+};
 
 /// How deeply parentheses may nest in an XRI before it is refused with
 /// [`ErrorKind::TooDeep`] without being parsed. Cross-references nest

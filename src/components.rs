@@ -1,0 +1,183 @@
+//! The components of a URI, IRI or LEIRI reference (and of an XRI's IRI
+//! authority), read off a parse tree: spans of the input, nothing copied.
+
+use crate::tree::Node;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// What kind of host an authority names (RFC 3986 3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// A registered name (`reg-name`, `ireg-name`), possibly empty.
+    RegName,
+    /// An IPv4 address in dotted-decimal form (`IPv4address`).
+    Ipv4,
+    /// An IPv6 address in brackets (`IP-literal` holding an `IPv6address`).
+    Ipv6,
+    /// A future IP literal in brackets, `[v1.x]` (`IPvFuture`).
+    IpvFuture,
+}
+
+/// The host of an authority: its text as written and its kind.
+///
+/// ```
+/// use xiri::{HostKind, UriRef};
+/// let uri = UriRef::parse("http://[::1]:8080/").unwrap();
+/// let host = uri.host().unwrap();
+/// assert_eq!(host.kind(), HostKind::Ipv6);
+/// assert_eq!(host.as_str(), "[::1]");
+/// assert_eq!(host.literal(), Some("::1"));
+/// assert_eq!(host.to_ipv6(), Some(std::net::Ipv6Addr::LOCALHOST));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Host<'a> {
+    text: &'a str,
+    kind: HostKind,
+}
+
+impl<'a> Host<'a> {
+    /// The host as written, brackets included for IP literals.
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("//example.com").unwrap();
+    /// assert_eq!(uri.host().unwrap().as_str(), "example.com");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Registered name, IPv4, IPv6 or IPvFuture.
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("//1.2.3.4").unwrap();
+    /// assert_eq!(uri.host().unwrap().kind(), xiri::HostKind::Ipv4);
+    /// ```
+    pub fn kind(&self) -> HostKind {
+        self.kind
+    }
+
+    /// For an IP literal, the text between the brackets.
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("//[v7.x:y]").unwrap();
+    /// assert_eq!(uri.host().unwrap().literal(), Some("v7.x:y"));
+    /// ```
+    pub fn literal(&self) -> Option<&'a str> {
+        match self.kind {
+            HostKind::Ipv6 | HostKind::IpvFuture => Some(&self.text[1..self.text.len() - 1]),
+            _ => None,
+        }
+    }
+
+    /// The IPv4 address, for an `IPv4address` host.
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("//10.0.0.1").unwrap();
+    /// assert_eq!(uri.host().unwrap().to_ipv4(), Some(std::net::Ipv4Addr::new(10, 0, 0, 1)));
+    /// ```
+    pub fn to_ipv4(&self) -> Option<Ipv4Addr> {
+        (self.kind == HostKind::Ipv4).then(|| self.text.parse().ok())?
+    }
+
+    /// The IPv6 address, for an IPv6 literal.
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("//[2001:db8::7]").unwrap();
+    /// assert!(uri.host().unwrap().to_ipv6().is_some());
+    /// ```
+    pub fn to_ipv6(&self) -> Option<Ipv6Addr> {
+        (self.kind == HostKind::Ipv6).then(|| self.literal()?.parse().ok())?
+    }
+}
+
+/// An authority: `[ userinfo "@" ] host [ ":" port ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Authority<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) userinfo: Option<&'a str>,
+    pub(crate) host: Host<'a>,
+    pub(crate) port: Option<&'a str>,
+}
+
+/// The five components of a reference (RFC 3986 3), authority split up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Parts<'a> {
+    pub(crate) scheme: Option<&'a str>,
+    pub(crate) authority: Option<Authority<'a>>,
+    pub(crate) path: &'a str,
+    pub(crate) query: Option<&'a str>,
+    pub(crate) fragment: Option<&'a str>,
+}
+
+fn text<'a>(input: &'a str, node: &Node) -> &'a str {
+    &input[node.start..node.end]
+}
+
+fn child<'n>(node: &'n Node, names: &[&str]) -> Option<&'n Node> {
+    node.children.iter().find(|c| names.contains(&c.name))
+}
+
+/// Reads an `authority` or `iauthority` node.
+pub(crate) fn authority<'a>(input: &'a str, node: &Node) -> Authority<'a> {
+    let host_node = child(node, &["host", "ihost"]);
+    let host = match host_node {
+        Some(h) => {
+            let kind = match h.children.first().map(|c| (c.name, c)) {
+                Some(("IP-literal", lit)) => match lit.children.first().map(|c| c.name) {
+                    Some("IPvFuture") => HostKind::IpvFuture,
+                    _ => HostKind::Ipv6,
+                },
+                Some(("IPv4address", _)) => HostKind::Ipv4,
+                _ => HostKind::RegName,
+            };
+            Host {
+                text: text(input, h),
+                kind,
+            }
+        }
+        None => Host {
+            text: &input[node.start..node.start],
+            kind: HostKind::RegName,
+        },
+    };
+    Authority {
+        text: text(input, node),
+        userinfo: child(node, &["userinfo", "iuserinfo"]).map(|n| text(input, n)),
+        host,
+        port: child(node, &["port"]).map(|n| text(input, n)),
+    }
+}
+
+const PATHS: &[&str] = &[
+    "path-abempty",
+    "path-absolute",
+    "path-noscheme",
+    "path-rootless",
+    "path-empty",
+    "ipath-abempty",
+    "ipath-absolute",
+    "ipath-noscheme",
+    "ipath-rootless",
+    "ipath-empty",
+    "ipath-abs",
+];
+
+/// Reads a `URI`, `relative-ref`, `IRI`, `irelative-ref` or `LEIRI` node
+/// (or their absolute forms).
+pub(crate) fn parts<'a>(input: &'a str, top: &Node) -> Parts<'a> {
+    let hier = child(
+        top,
+        &["hier-part", "relative-part", "ihier-part", "irelative-part"],
+    );
+    let path = hier
+        .and_then(|h| child(h, PATHS))
+        .map_or(&input[top.end..top.end], |p| text(input, p));
+    Parts {
+        scheme: child(top, &["scheme"]).map(|n| text(input, n)),
+        authority: hier
+            .and_then(|h| child(h, &["authority", "iauthority"]))
+            .map(|n| authority(input, n)),
+        path,
+        query: child(top, &["query", "iquery"]).map(|n| text(input, n)),
+        fragment: child(top, &["fragment", "ifragment"]).map(|n| text(input, n)),
+    }
+}

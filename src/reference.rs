@@ -1,0 +1,342 @@
+//! URI, IRI and LEIRI references and their absolute forms: six types with one
+//! definition, each borrowing the input it was parsed from.
+
+use crate::components::{parts, Host, Parts};
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::Grammar;
+use std::fmt;
+
+/// Parses `input` with `grammar`'s reference rule; with `absolute`, a
+/// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
+fn parse_parts(grammar: Grammar, input: &str, absolute: bool) -> Result<Parts<'_>, ParseError> {
+    let rule = grammar.reference();
+    let nodes = rule.components(input).map_err(|mut e| {
+        if absolute {
+            e.rule = grammar.absolute().name();
+        }
+        e
+    })?;
+    let top = nodes
+        .first()
+        .expect("a successful reference parse has one top production");
+    let parts = parts(input, top);
+    if absolute && parts.scheme.is_none() {
+        let absolute = grammar.absolute();
+        let offset = input.find([':', '/', '?', '#']).unwrap_or(input.len());
+        return Err(absolute.error(
+            input,
+            ErrorKind::NotAbsolute,
+            offset,
+            vec!["scheme".to_string()],
+        ));
+    }
+    Ok(parts)
+}
+
+macro_rules! reference_types {
+    (
+        $grammar:expr, $what:literal, $abs_what:literal,
+        $Ref:ident, $Abs:ident, $ref_example:literal, $abs_example:literal
+    ) => {
+        #[doc = concat!("A ", $what, ", borrowed from the string it was parsed from.")]
+        ///
+        /// Every component is a slice of the input; `Display` and
+        /// [`as_str`](Self::as_str) give the input back unchanged.
+        ///
+        /// ```
+        #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(", $ref_example, ").unwrap();")]
+        #[doc = concat!("assert_eq!(r.as_str(), ", $ref_example, ");")]
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $Ref<'a> {
+            text: &'a str,
+            parts: Parts<'a>,
+        }
+
+        #[doc = concat!("An ", $abs_what, ": a reference with a scheme (a fragment is allowed).")]
+        ///
+        /// ```
+        #[doc = concat!("let r = xiri::", stringify!($Abs), "::parse(", $abs_example, ").unwrap();")]
+        /// assert!(!r.scheme().is_empty());
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $Abs<'a>($Ref<'a>);
+
+        impl<'a> $Ref<'a> {
+            #[doc = concat!("Parses a ", $what, ". The error says at which byte the input stopped matching and what was expected there.")]
+            ///
+            /// ```
+            #[doc = concat!("assert!(xiri::", stringify!($Ref), "::parse(", $ref_example, ").is_ok());")]
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Ref), "::parse(\"a#b#c\").unwrap_err().offset(), 3);")]
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+                Ok(Self { text: input, parts: parse_parts($grammar, input, false)? })
+            }
+
+            /// The text, exactly as parsed.
+            ///
+            /// ```
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Ref), "::parse(\"../a\").unwrap().as_str(), \"../a\");")]
+            /// ```
+            pub fn as_str(&self) -> &'a str {
+                self.text
+            }
+
+            /// Whether it has a scheme (is absolute rather than relative).
+            ///
+            /// ```
+            #[doc = concat!("assert!(!xiri::", stringify!($Ref), "::parse(\"../a\").unwrap().is_absolute());")]
+            /// ```
+            pub fn is_absolute(&self) -> bool {
+                self.parts.scheme.is_some()
+            }
+
+            #[doc = concat!("The ", $abs_what, ", if it has a scheme.")]
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(", $abs_example, ").unwrap();")]
+            /// assert!(r.to_absolute().is_some());
+            /// ```
+            pub fn to_absolute(&self) -> Option<$Abs<'a>> {
+                self.is_absolute().then_some($Abs(*self))
+            }
+
+            /// The scheme, without its ":"; `None` for a relative reference.
+            ///
+            /// ```
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Ref), "::parse(\"x:y\").unwrap().scheme(), Some(\"x\"));")]
+            /// ```
+            pub fn scheme(&self) -> Option<&'a str> {
+                self.parts.scheme
+            }
+
+            /// The authority, without the leading "//"; `None` when there is
+            /// no "//" (an empty authority after "//" is `Some("")`).
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"//u@h:1/p\").unwrap();")]
+            /// assert_eq!(r.authority(), Some("u@h:1"));
+            /// ```
+            pub fn authority(&self) -> Option<&'a str> {
+                self.parts.authority.map(|a| a.text)
+            }
+
+            /// The userinfo, without its "@".
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"//u@h:1/p\").unwrap();")]
+            /// assert_eq!(r.userinfo(), Some("u"));
+            /// ```
+            pub fn userinfo(&self) -> Option<&'a str> {
+                self.parts.authority.and_then(|a| a.userinfo)
+            }
+
+            /// The host, typed: registered name, IPv4, IPv6 or IPvFuture.
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"//u@h:1/p\").unwrap();")]
+            /// assert_eq!(r.host().unwrap().as_str(), "h");
+            /// assert_eq!(r.host().unwrap().kind(), xiri::HostKind::RegName);
+            /// ```
+            pub fn host(&self) -> Option<Host<'a>> {
+                self.parts.authority.map(|a| a.host)
+            }
+
+            /// The port, without its ":" (possibly empty: `//h:` has port `Some("")`).
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"//u@h:1/p\").unwrap();")]
+            /// assert_eq!(r.port(), Some("1"));
+            /// ```
+            pub fn port(&self) -> Option<&'a str> {
+                self.parts.authority.and_then(|a| a.port)
+            }
+
+            /// The path; always present, possibly empty.
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"//u@h:1/p\").unwrap();")]
+            /// assert_eq!(r.path(), "/p");
+            /// ```
+            pub fn path(&self) -> &'a str {
+                self.parts.path
+            }
+
+            /// The query, without its "?".
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"?q#f\").unwrap();")]
+            /// assert_eq!(r.query(), Some("q"));
+            /// ```
+            pub fn query(&self) -> Option<&'a str> {
+                self.parts.query
+            }
+
+            /// The fragment, without its "#".
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"?q#f\").unwrap();")]
+            /// assert_eq!(r.fragment(), Some("f"));
+            /// ```
+            pub fn fragment(&self) -> Option<&'a str> {
+                self.parts.fragment
+            }
+        }
+
+        impl<'a> $Abs<'a> {
+            #[doc = concat!("Parses an ", $abs_what, "; a relative reference is refused with [`ErrorKind::NotAbsolute`].")]
+            ///
+            /// ```
+            #[doc = concat!("assert!(xiri::", stringify!($Abs), "::parse(", $abs_example, ").is_ok());")]
+            #[doc = concat!("let err = xiri::", stringify!($Abs), "::parse(\"/a\").unwrap_err();")]
+            /// assert_eq!(err.kind(), xiri::ErrorKind::NotAbsolute);
+            /// ```
+            pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+                Ok(Self($Ref { text: input, parts: parse_parts($grammar, input, true)? }))
+            }
+
+            /// The text, exactly as parsed.
+            ///
+            /// ```
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Abs), "::parse(", $abs_example, ").unwrap().as_str(), ", $abs_example, ");")]
+            /// ```
+            pub fn as_str(&self) -> &'a str {
+                self.0.text
+            }
+
+            /// The scheme, without its ":".
+            ///
+            /// ```
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Abs), "::parse(\"x:y\").unwrap().scheme(), \"x\");")]
+            /// ```
+            pub fn scheme(&self) -> &'a str {
+                self.0.parts.scheme.unwrap_or_default()
+            }
+
+            /// The same value as a reference, for the reference accessors
+            /// (`authority`, `host`, `path`, ...).
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Abs), "::parse(\"x://h/p\").unwrap();")]
+            /// assert_eq!(r.as_reference().path(), "/p");
+            /// assert_eq!(r.path(), "/p"); // the same, through Deref
+            /// ```
+            pub fn as_reference(&self) -> &$Ref<'a> {
+                &self.0
+            }
+        }
+
+        impl<'a> std::ops::Deref for $Abs<'a> {
+            type Target = $Ref<'a>;
+
+            fn deref(&self) -> &$Ref<'a> {
+                &self.0
+            }
+        }
+
+        impl<'a> From<$Abs<'a>> for $Ref<'a> {
+            fn from(absolute: $Abs<'a>) -> Self {
+                absolute.0
+            }
+        }
+
+        impl<'a> TryFrom<&'a str> for $Ref<'a> {
+            type Error = ParseError;
+
+            fn try_from(input: &'a str) -> Result<Self, ParseError> {
+                Self::parse(input)
+            }
+        }
+
+        impl<'a> TryFrom<&'a str> for $Abs<'a> {
+            type Error = ParseError;
+
+            fn try_from(input: &'a str) -> Result<Self, ParseError> {
+                Self::parse(input)
+            }
+        }
+
+        impl fmt::Display for $Ref<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.text)
+            }
+        }
+
+        impl fmt::Display for $Abs<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0.text)
+            }
+        }
+
+        impl AsRef<str> for $Ref<'_> {
+            fn as_ref(&self) -> &str {
+                self.text
+            }
+        }
+
+        impl AsRef<str> for $Abs<'_> {
+            fn as_ref(&self) -> &str {
+                self.0.text
+            }
+        }
+    };
+}
+
+reference_types!(
+    Grammar::Uri,
+    "URI reference (RFC 3986 4.1, `URI-reference`)",
+    "absolute URI (RFC 3986 3, `URI`)",
+    UriRef,
+    Uri,
+    "\"http://example.com/a?b#c\"",
+    "\"urn:example:animal:ferret:nose\""
+);
+reference_types!(
+    Grammar::Iri,
+    "IRI reference (RFC 3987 2.2, `IRI-reference`)",
+    "absolute IRI (RFC 3987 2.2, `IRI`)",
+    IriRef,
+    Iri,
+    "\"http://r\u{e9}sum\u{e9}.example.org/\u{e9}t\u{e9}\"",
+    "\"http://\u{7d0d}\u{8c46}.example.org/%E2%80%AE\""
+);
+reference_types!(
+    Grammar::Leiri,
+    "LEIRI reference (LEIRI Note [3], `LEIRI-reference`)",
+    "absolute LEIRI (LEIRI Note [1], `LEIRI`)",
+    LeiriRef,
+    Leiri,
+    "\"file:///C:/My Documents/a b.xml\"",
+    "\"http://example.org/{id}\""
+);
+
+impl<'a> IriRef<'a> {
+    /// Parses an IRI reference by draft-ietf-iri-3987bis-07, which also
+    /// allows the tag characters U+E0000-E0FFF in the query.
+    ///
+    /// ```
+    /// assert!(xiri::IriRef::parse("?\u{E0001}").is_err());
+    /// assert!(xiri::IriRef::parse_3987bis("?\u{E0001}").is_ok());
+    /// ```
+    pub fn parse_3987bis(input: &'a str) -> Result<Self, ParseError> {
+        Ok(Self {
+            text: input,
+            parts: parse_parts(Grammar::IriBis, input, false)?,
+        })
+    }
+}
+
+impl<'a> Iri<'a> {
+    /// Parses an absolute IRI by draft-ietf-iri-3987bis-07 (see
+    /// [`IriRef::parse_3987bis`]).
+    ///
+    /// ```
+    /// assert!(xiri::Iri::parse_3987bis("x:?\u{E0001}").is_ok());
+    /// ```
+    pub fn parse_3987bis(input: &'a str) -> Result<Self, ParseError> {
+        Ok(Self(IriRef {
+            text: input,
+            parts: parse_parts(Grammar::IriBis, input, true)?,
+        }))
+    }
+}

@@ -1,0 +1,700 @@
+//! XRI references (OASIS XRI Syntax 2.0) as typed trees: authority, path
+//! segments, sub-segments and cross-references nested to any depth.
+//!
+//! The ABNF makes almost anything an `XRI` (through `iauthority`, since
+//! "xri://" is optional), so the typed API classifies by a policy
+//! (docs/DECISIONS.md, "XRI: absolute or relative"): without "xri://", a
+//! reference is absolute only when it starts with a global context symbol
+//! (`= @ + $ !`) or a cross-reference `(`; otherwise it is relative. The
+//! content of a cross-reference is classified the same way, except that a
+//! content with a scheme other than an XRI form is an IRI.
+
+use crate::components::{authority, Authority, Host};
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::Grammar;
+use crate::reference::Iri;
+use crate::tree::Node;
+use std::fmt;
+
+/// A global context symbol (XRI 2.0 section 2.2.1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GlobalContext {
+    /// `=`, persons.
+    Equals,
+    /// `@`, organizations.
+    At,
+    /// `+`, generic concepts.
+    Plus,
+    /// `$`, standard XRI extensions.
+    Dollar,
+    /// `!`, persistent identifiers (`!!...`).
+    Bang,
+}
+
+impl GlobalContext {
+    /// The symbol itself.
+    ///
+    /// ```
+    /// assert_eq!(xiri::GlobalContext::At.as_char(), '@');
+    /// ```
+    pub fn as_char(self) -> char {
+        match self {
+            GlobalContext::Equals => '=',
+            GlobalContext::At => '@',
+            GlobalContext::Plus => '+',
+            GlobalContext::Dollar => '$',
+            GlobalContext::Bang => '!',
+        }
+    }
+
+    fn from_char(c: char) -> Option<Self> {
+        Some(match c {
+            '=' => GlobalContext::Equals,
+            '@' => GlobalContext::At,
+            '+' => GlobalContext::Plus,
+            '$' => GlobalContext::Dollar,
+            '!' => GlobalContext::Bang,
+            _ => return None,
+        })
+    }
+}
+
+/// How a sub-segment is marked (XRI 2.0 section 2.2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Delimiter {
+    /// `*`: reassignable.
+    Star,
+    /// `!`: persistent.
+    Bang,
+    /// No mark: the first sub-segment of a segment, reassignable by default.
+    Implicit,
+}
+
+/// What a sub-segment holds: literal text or a cross-reference.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SubsegmentValue<'a> {
+    /// Literal text (possibly empty, as in `*`).
+    Literal(&'a str),
+    /// A cross-reference, `( ... )`.
+    CrossReference(CrossReference<'a>),
+}
+
+/// A sub-segment: its delimiter and its value.
+///
+/// ```
+/// let x = xiri::Xri::parse("@example*home").unwrap();
+/// let subs = x.authority().subsegments();
+/// assert_eq!(subs[1].delimiter(), xiri::Delimiter::Star);
+/// assert_eq!(subs[1].value(), &xiri::SubsegmentValue::Literal("home"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subsegment<'a> {
+    text: &'a str,
+    delimiter: Delimiter,
+    value: SubsegmentValue<'a>,
+}
+
+impl<'a> Subsegment<'a> {
+    /// The sub-segment as written, delimiter included.
+    ///
+    /// ```
+    /// let x = xiri::Xri::parse("=a!b").unwrap();
+    /// assert_eq!(x.authority().subsegments()[1].as_str(), "!b");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// `*`, `!` or implicit.
+    ///
+    /// ```
+    /// let x = xiri::Xri::parse("=a!b").unwrap();
+    /// assert_eq!(x.authority().subsegments()[0].delimiter(), xiri::Delimiter::Implicit);
+    /// ```
+    pub fn delimiter(&self) -> Delimiter {
+        self.delimiter
+    }
+
+    /// Literal text or a cross-reference.
+    ///
+    /// ```
+    /// let x = xiri::Xri::parse("=a*(+b)").unwrap();
+    /// assert!(matches!(x.authority().subsegments()[1].value(), xiri::SubsegmentValue::CrossReference(_)));
+    /// ```
+    pub fn value(&self) -> &SubsegmentValue<'a> {
+        &self.value
+    }
+}
+
+/// What a cross-reference holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CrossReferenceValue<'a> {
+    /// An XRI reference, absolute or relative.
+    Xri(XriRef<'a>),
+    /// An absolute IRI (RFC 3987).
+    Iri(Iri<'a>),
+}
+
+/// A cross-reference, `"(" ( XRI-reference / IRI ) ")"` (section 2.2.2).
+///
+/// ```
+/// let x = xiri::Xri::parse("xri://@example/(mailto:john.doe@example.com)").unwrap();
+/// let xref = match x.segments()[0].subsegments()[0].value() {
+///     xiri::SubsegmentValue::CrossReference(xref) => xref,
+///     _ => unreachable!(),
+/// };
+/// assert_eq!(xref.content(), "mailto:john.doe@example.com");
+/// assert!(matches!(xref.value(), xiri::CrossReferenceValue::Iri(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CrossReference<'a> {
+    text: &'a str,
+    value: Box<CrossReferenceValue<'a>>,
+}
+
+impl<'a> CrossReference<'a> {
+    /// The cross-reference as written, parentheses included.
+    ///
+    /// ```
+    /// let x = xiri::Xri::parse("(+a)").unwrap();
+    /// assert_eq!(x.authority().as_str(), "(+a)");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The text between the parentheses.
+    ///
+    /// ```
+    /// let x = xiri::XriRef::parse("a*(+b)").unwrap();
+    /// # let _ = x;
+    /// ```
+    pub fn content(&self) -> &'a str {
+        &self.text[1..self.text.len() - 1]
+    }
+
+    /// The XRI reference or IRI it holds.
+    ///
+    /// ```
+    /// let x = xiri::Xri::parse("(@a)*b").unwrap();
+    /// if let xiri::XriAuthority::CrossReference { xref, .. } = x.authority() {
+    ///     assert!(matches!(xref.value(), xiri::CrossReferenceValue::Xri(_)));
+    /// }
+    /// ```
+    pub fn value(&self) -> &CrossReferenceValue<'a> {
+        &self.value
+    }
+}
+
+/// The authority of an absolute XRI (section 2.2.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum XriAuthority<'a> {
+    /// A global context symbol and the sub-segments after it (`gcs-authority`):
+    /// `@example*home` is `@` with `example` and `*home`; `!!1000` is `!`
+    /// with `!1000`.
+    Global {
+        /// The authority as written.
+        text: &'a str,
+        /// The symbol.
+        symbol: GlobalContext,
+        /// The sub-segments after the symbol.
+        subsegments: Vec<Subsegment<'a>>,
+    },
+    /// A cross-reference and the sub-segments after it (`xref-authority`).
+    CrossReference {
+        /// The authority as written.
+        text: &'a str,
+        /// The leading cross-reference.
+        xref: CrossReference<'a>,
+        /// The sub-segments after it.
+        subsegments: Vec<Subsegment<'a>>,
+    },
+    /// An IRI authority, `[ iuserinfo "@" ] ihost [ ":" port ]` (`iauthority`).
+    Iri {
+        /// The authority as written.
+        text: &'a str,
+        /// The userinfo, without its "@".
+        userinfo: Option<&'a str>,
+        /// The host.
+        host: Host<'a>,
+        /// The port, without its ":".
+        port: Option<&'a str>,
+    },
+}
+
+impl<'a> XriAuthority<'a> {
+    /// The authority as written.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Xri::parse("xri://@a*b/c").unwrap().authority().as_str(), "@a*b");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            XriAuthority::Global { text, .. }
+            | XriAuthority::CrossReference { text, .. }
+            | XriAuthority::Iri { text, .. } => text,
+        }
+    }
+
+    /// The sub-segments (none for an IRI authority).
+    ///
+    /// ```
+    /// assert_eq!(xiri::Xri::parse("@a*b*c").unwrap().authority().subsegments().len(), 3);
+    /// ```
+    pub fn subsegments(&self) -> &[Subsegment<'a>] {
+        match self {
+            XriAuthority::Global { subsegments, .. }
+            | XriAuthority::CrossReference { subsegments, .. } => subsegments,
+            XriAuthority::Iri { .. } => &[],
+        }
+    }
+}
+
+/// A path segment: the sub-segments between two "/".
+///
+/// ```
+/// let x = xiri::Xri::parse("@a/b*c/(+d)").unwrap();
+/// assert_eq!(x.segments().len(), 2);
+/// assert_eq!(x.segments()[0].as_str(), "b*c");
+/// assert_eq!(x.segments()[0].subsegments().len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Segment<'a> {
+    text: &'a str,
+    subsegments: Vec<Subsegment<'a>>,
+}
+
+impl<'a> Segment<'a> {
+    /// The segment as written.
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriRef::parse("a/b").unwrap().segments()[1].as_str(), "b");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Its sub-segments (none for an empty segment).
+    ///
+    /// ```
+    /// assert!(xiri::XriRef::parse("a//b").unwrap().segments()[1].subsegments().is_empty());
+    /// ```
+    pub fn subsegments(&self) -> &[Subsegment<'a>] {
+        &self.subsegments
+    }
+}
+
+/// An XRI reference, absolute or relative, borrowed from its input.
+///
+/// ```
+/// let x = xiri::XriRef::parse("xri://@example*home/(+contact)!1").unwrap();
+/// assert!(x.has_prefix());
+/// assert_eq!(x.authority().unwrap().as_str(), "@example*home");
+/// assert_eq!(x.path(), "/(+contact)!1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct XriRef<'a> {
+    text: &'a str,
+    prefix: bool,
+    authority: Option<XriAuthority<'a>>,
+    path: &'a str,
+    segments: Vec<Segment<'a>>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// An absolute XRI: an [`XriRef`] with an authority.
+///
+/// ```
+/// let x = xiri::Xri::parse("=example").unwrap();
+/// assert_eq!(x.authority().as_str(), "=example");
+/// assert!(xiri::Xri::parse("example").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Xri<'a>(XriRef<'a>);
+
+impl<'a> XriRef<'a> {
+    /// Parses an XRI reference, absolute or relative by the policy in the
+    /// module documentation.
+    ///
+    /// ```
+    /// assert!(xiri::XriRef::parse("@example/(+contact)").unwrap().is_absolute());
+    /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        let rule = if looks_absolute(input) {
+            Grammar::Xri.absolute()
+        } else {
+            Grammar::Xri.relative()
+        };
+        let nodes = rule.components(input).map_err(|mut e| {
+            if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
+                e.kind = ErrorKind::NotAbsolute;
+                e.expected = vec!["\"xri://\", a global context symbol or \"(\"".to_string()];
+                e.offset = 0;
+            }
+            e
+        })?;
+        build(input, &nodes[0])
+    }
+
+    /// The reference as written.
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriRef::parse("a*b").unwrap().as_str(), "a*b");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Whether it is absolute (has an authority).
+    ///
+    /// ```
+    /// assert!(xiri::XriRef::parse("xri://a").unwrap().is_absolute());
+    /// ```
+    pub fn is_absolute(&self) -> bool {
+        self.authority.is_some()
+    }
+
+    /// Whether it starts with the optional "xri://".
+    ///
+    /// ```
+    /// assert!(!xiri::XriRef::parse("@a").unwrap().has_prefix());
+    /// ```
+    pub fn has_prefix(&self) -> bool {
+        self.prefix
+    }
+
+    /// The authority, for an absolute XRI.
+    ///
+    /// ```
+    /// assert!(xiri::XriRef::parse("a/b").unwrap().authority().is_none());
+    /// ```
+    pub fn authority(&self) -> Option<&XriAuthority<'a>> {
+        self.authority.as_ref()
+    }
+
+    /// The path as written (possibly empty).
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriRef::parse("@a/b/c?q").unwrap().path(), "/b/c");
+    /// ```
+    pub fn path(&self) -> &'a str {
+        self.path
+    }
+
+    /// The path's segments. A leading "/" does not make an empty first
+    /// segment; "a//b" has an empty second one.
+    ///
+    /// ```
+    /// let x = xiri::XriRef::parse("/a/b").unwrap();
+    /// assert_eq!(x.segments().iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    /// ```
+    pub fn segments(&self) -> &[Segment<'a>] {
+        &self.segments
+    }
+
+    /// The query, without its "?".
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriRef::parse("@a?x=(y)").unwrap().query(), Some("x=(y)"));
+    /// ```
+    pub fn query(&self) -> Option<&'a str> {
+        self.query
+    }
+
+    /// The fragment, without its "#".
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriRef::parse("@a#f").unwrap().fragment(), Some("f"));
+    /// ```
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.fragment
+    }
+
+    /// The absolute XRI, if it is one.
+    ///
+    /// ```
+    /// assert!(xiri::XriRef::parse("@a").unwrap().to_absolute().is_some());
+    /// ```
+    pub fn to_absolute(&self) -> Option<Xri<'a>> {
+        self.is_absolute().then(|| Xri(self.clone()))
+    }
+}
+
+impl<'a> Xri<'a> {
+    /// Parses an absolute XRI: "xri://", a global context symbol or a
+    /// cross-reference must start it.
+    ///
+    /// ```
+    /// assert!(xiri::Xri::parse("xri://www.example.com/a").is_ok());
+    /// assert_eq!(xiri::Xri::parse("a/b").unwrap_err().kind(), xiri::ErrorKind::NotAbsolute);
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        let reference = XriRef::parse(input).map_err(|mut e| {
+            e.rule = "XRI";
+            e
+        })?;
+        match reference.to_absolute() {
+            Some(absolute) => Ok(absolute),
+            None => Err(Grammar::Xri.absolute().error(
+                input,
+                ErrorKind::NotAbsolute,
+                0,
+                vec!["\"xri://\", a global context symbol or \"(\"".to_string()],
+            )),
+        }
+    }
+
+    /// The authority.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Xri::parse("+a").unwrap().authority().as_str(), "+a");
+    /// ```
+    pub fn authority(&self) -> &XriAuthority<'a> {
+        self.0.authority.as_ref().expect("an Xri has an authority")
+    }
+
+    /// The same value as a reference, for the other accessors.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Xri::parse("+a/b").unwrap().as_reference().path(), "/b");
+    /// ```
+    pub fn as_reference(&self) -> &XriRef<'a> {
+        &self.0
+    }
+}
+
+impl<'a> std::ops::Deref for Xri<'a> {
+    type Target = XriRef<'a>;
+
+    fn deref(&self) -> &XriRef<'a> {
+        &self.0
+    }
+}
+
+impl<'a> From<Xri<'a>> for XriRef<'a> {
+    fn from(x: Xri<'a>) -> Self {
+        x.0
+    }
+}
+
+impl<'a> TryFrom<&'a str> for XriRef<'a> {
+    type Error = ParseError;
+
+    fn try_from(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse(input)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Xri<'a> {
+    type Error = ParseError;
+
+    fn try_from(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse(input)
+    }
+}
+
+impl fmt::Display for XriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl fmt::Display for Xri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.text)
+    }
+}
+
+/// The policy: "xri://", a global context symbol or "(" first.
+fn looks_absolute(input: &str) -> bool {
+    input
+        .get(..6)
+        .is_some_and(|p| p.eq_ignore_ascii_case("xri://"))
+        || input.starts_with(['=', '@', '+', '$', '!', '('])
+}
+
+fn text<'a>(input: &'a str, node: &Node) -> &'a str {
+    &input[node.start..node.end]
+}
+
+/// Builds the typed reference from an `XRI` or `relative-XRI-ref` node.
+fn build<'a>(input: &'a str, top: &Node) -> Result<XriRef<'a>, ParseError> {
+    let mut reference = XriRef {
+        text: input,
+        prefix: false,
+        authority: None,
+        path: "",
+        segments: Vec::new(),
+        query: None,
+        fragment: None,
+    };
+    let mut path_start = None;
+    for node in &top.children {
+        match node.name {
+            "xri-hier-part" => {
+                reference.prefix = node.start > top.start;
+                for part in &node.children {
+                    match part.name {
+                        "xri-authority" => reference.authority = Some(xri_authority(input, part)?),
+                        "iauthority" => {
+                            reference.authority = Some(iri_authority(authority(input, part)))
+                        }
+                        "xri-path-abempty" => {
+                            path_start = Some(part.start);
+                            reference.path = text(input, part);
+                            reference.segments = part
+                                .children
+                                .iter()
+                                .map(|s| segment(input, s, &s.children))
+                                .collect::<Result<_, _>>()?;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            "relative-XRI-part" => {
+                path_start = Some(node.start);
+                reference.path = text(input, node);
+                reference.segments = relative_segments(input, node)?;
+            }
+            "iquery" => reference.query = Some(text(input, node)),
+            "ifragment" => reference.fragment = Some(text(input, node)),
+            _ => {}
+        }
+    }
+    if path_start.is_none() {
+        reference.path = &input[top.end..top.end];
+    }
+    Ok(reference)
+}
+
+fn iri_authority(a: Authority<'_>) -> XriAuthority<'_> {
+    XriAuthority::Iri {
+        text: a.text,
+        userinfo: a.userinfo,
+        host: a.host,
+        port: a.port,
+    }
+}
+
+/// An `xri-authority` node: `gcs-authority` or `xref-authority`.
+fn xri_authority<'a>(input: &'a str, node: &Node) -> Result<XriAuthority<'a>, ParseError> {
+    let inner = &node.children[0];
+    let body = &inner.children[0];
+    if inner.name == "xref-authority" {
+        let xref = cross_reference(input, body)?;
+        return Ok(XriAuthority::CrossReference {
+            text: text(input, node),
+            xref,
+            subsegments: subsegments(input, &inner.children[1..])?,
+        });
+    }
+    let symbol_char = input[node.start..].chars().next().unwrap_or('!');
+    let symbol = GlobalContext::from_char(symbol_char).unwrap_or(GlobalContext::Bang);
+    // pgcs-authority: "!" xri-subseg-pt-nz *xri-subseg; rgcs-authority: rgcs-char xri-segment.
+    let subs = match body.name {
+        "pgcs-authority" => subsegments(input, &body.children)?,
+        _ => {
+            let segment = body.children.iter().find(|c| c.name == "xri-segment");
+            subsegments(input, segment.map_or(&[][..], |s| &s.children[..]))?
+        }
+    };
+    Ok(XriAuthority::Global {
+        text: text(input, node),
+        symbol,
+        subsegments: subs,
+    })
+}
+
+/// The segments of a `relative-XRI-part`.
+fn relative_segments<'a>(input: &'a str, part: &Node) -> Result<Vec<Segment<'a>>, ParseError> {
+    let Some(path) = part.children.first() else {
+        return Ok(Vec::new());
+    };
+    match path.name {
+        "xri-path-absolute" if path.children.is_empty() => Ok(vec![Segment {
+            text: &input[path.end..path.end],
+            subsegments: Vec::new(),
+        }]),
+        "xri-path-absolute" => path
+            .children
+            .iter()
+            .map(|s| segment(input, s, &s.children))
+            .collect(),
+        "xri-path-noscheme" => {
+            let first = path
+                .children
+                .iter()
+                .take_while(|c| c.name != "xri-segment")
+                .count();
+            let head = &path.children[..first];
+            let head_node = Node {
+                name: "xri-segment",
+                start: path.start,
+                end: head.last().map_or(path.start, |n| n.end),
+                children: Vec::new(),
+            };
+            let mut segments = vec![segment(input, &head_node, head)?];
+            for s in &path.children[first..] {
+                segments.push(segment(input, s, &s.children)?);
+            }
+            Ok(segments)
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
+fn segment<'a>(input: &'a str, node: &Node, subs: &[Node]) -> Result<Segment<'a>, ParseError> {
+    Ok(Segment {
+        text: text(input, node),
+        subsegments: subsegments(input, subs)?,
+    })
+}
+
+/// Sub-segment nodes (any of the `xri-subseg*` productions); an empty
+/// implicit one (as in an empty segment) is left out.
+fn subsegments<'a>(input: &'a str, nodes: &[Node]) -> Result<Vec<Subsegment<'a>>, ParseError> {
+    let mut out = Vec::new();
+    for node in nodes.iter().filter(|n| n.name.starts_with("xri-subseg")) {
+        let text = text(input, node);
+        let delimiter = match text.as_bytes().first() {
+            Some(b'*') => Delimiter::Star,
+            Some(b'!') => Delimiter::Bang,
+            _ => Delimiter::Implicit,
+        };
+        if text.is_empty() {
+            continue;
+        }
+        let value = match node.children.iter().find(|c| c.name == "xref") {
+            Some(xref) => SubsegmentValue::CrossReference(cross_reference(input, xref)?),
+            None if delimiter == Delimiter::Implicit => SubsegmentValue::Literal(text),
+            None => SubsegmentValue::Literal(&text[1..]),
+        };
+        out.push(Subsegment {
+            text,
+            delimiter,
+            value,
+        });
+    }
+    Ok(out)
+}
+
+/// An `xref` node; its content is classified by the module's policy.
+fn cross_reference<'a>(input: &'a str, node: &Node) -> Result<CrossReference<'a>, ParseError> {
+    let text = text(input, node);
+    let content = &text[1..text.len() - 1];
+    let value = if !looks_absolute(content) {
+        match Iri::parse(content) {
+            Ok(iri) => CrossReferenceValue::Iri(iri),
+            Err(_) => CrossReferenceValue::Xri(XriRef::parse(content)?),
+        }
+    } else {
+        CrossReferenceValue::Xri(XriRef::parse(content)?)
+    };
+    Ok(CrossReference {
+        text,
+        value: Box::new(value),
+    })
+}
