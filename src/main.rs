@@ -1,1 +1,103 @@
-fn main() {}
+//! `xiri`: check, parse and inspect URIs, IRIs, LEIRIs and XRIs against the
+//! grammars transcribed from their specifications.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use xiri::Grammar;
+
+#[derive(Parser)]
+#[command(
+    name = "xiri",
+    version,
+    about = "URIs, IRIs, LEIRIs and XRIs, checked against their specifications' ABNF"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Is each input a match for a rule? One JSON object per input, in order.
+    ///
+    /// Without INPUT, reads standard input, one input per line. Exit status:
+    /// 0 if all match, 1 if any does not, 2 for a usage or I/O error.
+    Check {
+        /// uri, iri, iri-bis, leiri or xri.
+        #[arg(long, short)]
+        grammar: Grammar,
+        /// reference, absolute, relative, or any production by its ABNF name
+        /// (e.g. xri-segment, IPv6address).
+        #[arg(long, short, default_value = "reference")]
+        rule: String,
+        /// Each input line is a JSON string (so inputs may hold newlines and
+        /// control characters).
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<String>,
+    },
+    /// The typed components of a reference, for a person (or JSON with --json).
+    Parse {
+        #[arg(long, short)]
+        grammar: Grammar,
+        /// reference, absolute or relative.
+        #[arg(long, short, default_value = "reference")]
+        rule: String,
+        /// Print JSON instead.
+        #[arg(long)]
+        json: bool,
+        input: String,
+    },
+    /// The full parse tree: one production a line, indented, with byte span
+    /// and matched text.
+    Tree {
+        #[arg(long, short)]
+        grammar: Grammar,
+        /// reference, absolute, relative, or any production by its ABNF name.
+        #[arg(long, short, default_value = "reference")]
+        rule: String,
+        input: String,
+    },
+    /// A rule's pest text next to the ABNF production it transcribes (all
+    /// rules without RULE).
+    Grammar {
+        /// uri, iri, iri-bis, leiri or xri.
+        grammar: Grammar,
+        /// A production by its ABNF name, or reference, absolute, relative.
+        rule: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check {
+            grammar,
+            rule,
+            json_input,
+            inputs,
+        } => cli::check::run(grammar, &rule, json_input, inputs),
+        Command::Parse {
+            grammar,
+            rule,
+            json,
+            input,
+        } => cli::parse::run(grammar, &rule, json, &input),
+        Command::Tree {
+            grammar,
+            rule,
+            input,
+        } => cli::tree(grammar, &rule, &input),
+        Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("xiri: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! The subcommands of the `xiri` binary.
+
+pub mod check;
+pub mod parse;
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::ExitCode;
+use xiri::{Grammar, ParseError, Rule};
+
+/// A rule by the name given on the command line, or a usage error.
+pub fn rule(grammar: Grammar, name: &str) -> Result<Rule, String> {
+    grammar.rule(name).ok_or_else(|| {
+        format!("the {grammar} grammar has no rule {name:?} (try `xiri grammar {grammar}` for the list, or reference, absolute, relative)")
+    })
+}
+
+/// The JSON form of an error: offset, expected, message.
+pub fn error_json(error: &ParseError) -> Value {
+    json!({
+        "offset": error.offset(),
+        "expected": error.expected(),
+        "message": error.message(),
+    })
+}
+
+/// Writes to standard output. A reader that went away (a closed pipe, as
+/// with `| head`) ends the output quietly; other failures are I/O errors.
+pub fn emit(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(format!("writing standard output: {e}")),
+    }
+}
+
+/// `xiri tree`: the parse tree, or the error with its caret.
+pub fn tree(grammar: Grammar, rule_name: &str, input: &str) -> Result<ExitCode, String> {
+    let rule = rule(grammar, rule_name)?;
+    match rule.parse_tree(input) {
+        Ok(tree) => {
+            emit(&tree.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            emit(&format!("{e}\n"))?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `xiri grammar`: each rule's ABNF production above its pest transcription.
+pub fn grammar(grammar: Grammar, rule_name: Option<&str>) -> Result<ExitCode, String> {
+    let rules: Vec<Rule> = match rule_name {
+        Some(name) => vec![rule(grammar, name)?],
+        None => grammar.productions().collect(),
+    };
+    let mut text = String::new();
+    for (i, rule) in rules.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        if rule.abnf().is_empty() {
+            text.push_str(&format!(
+                "; {}, up to the end of the input (a PEG entry point)\n",
+                rule.name()
+            ));
+        } else {
+            text.push_str(&format!(
+                "; ABNF, grammar/{}\n{}\n",
+                rule.abnf_file(),
+                rule.abnf()
+            ));
+        }
+        text.push_str(&format!(
+            "// pest, grammar/{}\n{}\n",
+            rule.pest_file(),
+            rule.pest()
+        ));
+    }
+    emit(&text)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,249 @@
+//! `xiri parse`: the typed components, as JSON or as an indented listing
+//! made from the same JSON.
+
+use serde_json::{json, Map, Value};
+use std::process::ExitCode;
+use xiri::{
+    CrossReference, CrossReferenceValue, Delimiter, Grammar, Host, HostKind, IriRef, LeiriRef,
+    ParseError, Subsegment, SubsegmentValue, UriRef, XriAuthority, XriRef,
+};
+
+pub fn run(
+    grammar: Grammar,
+    rule_name: &str,
+    as_json: bool,
+    input: &str,
+) -> Result<ExitCode, String> {
+    let rule = super::rule(grammar, rule_name)?;
+    if !matches!(rule_name, "reference" | "absolute" | "relative") {
+        return Err(format!(
+            "`parse` shows the components of a reference, absolute or relative form; for the production {rule_name:?} use `xiri tree`"
+        ));
+    }
+    let value = rule
+        .check(input)
+        .and_then(|()| components(grammar, rule_name, input));
+    match value {
+        Ok(value) => {
+            super::emit(&if as_json {
+                format!("{value}\n")
+            } else {
+                listing(&value, 0)
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            super::emit(&if as_json {
+                format!(
+                    "{}\n",
+                    json!({ "input": input, "error": super::error_json(&e) })
+                )
+            } else {
+                format!("{e}\n")
+            })?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// The typed components of `input`, already known to match the rule.
+fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, ParseError> {
+    let mut value = match grammar {
+        Grammar::Uri => uri_like(UriRef::parse(input)?.into()),
+        Grammar::Iri => uri_like(IriRef::parse(input)?.into()),
+        Grammar::IriBis => uri_like(IriRef::parse_3987bis(input)?.into()),
+        Grammar::Leiri => uri_like(LeiriRef::parse(input)?.into()),
+        Grammar::Xri => {
+            let reference = XriRef::parse(input)?;
+            if rule_name == "absolute" && !reference.is_absolute() {
+                xiri::Xri::parse(input)?;
+            }
+            xri(&reference)
+        }
+    };
+    let mut object = Map::new();
+    object.insert("grammar".into(), json!(grammar.name()));
+    object.extend(
+        value
+            .as_object_mut()
+            .map(std::mem::take)
+            .unwrap_or_default(),
+    );
+    Ok(Value::Object(object))
+}
+
+/// The accessors the three URI-like reference types share.
+struct UriLike<'a> {
+    absolute: bool,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<Host<'a>>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+    text: &'a str,
+}
+
+macro_rules! uri_like_from {
+    ($($T:ident),*) => {$(
+        impl<'a> From<$T<'a>> for UriLike<'a> {
+            fn from(r: $T<'a>) -> Self {
+                UriLike {
+                    absolute: r.is_absolute(),
+                    scheme: r.scheme(),
+                    authority: r.authority(),
+                    userinfo: r.userinfo(),
+                    host: r.host(),
+                    port: r.port(),
+                    path: r.path(),
+                    query: r.query(),
+                    fragment: r.fragment(),
+                    text: r.as_str(),
+                }
+            }
+        }
+    )*};
+}
+uri_like_from!(UriRef, IriRef, LeiriRef);
+
+fn uri_like(r: UriLike<'_>) -> Value {
+    json!({
+        "input": r.text,
+        "kind": if r.absolute { "absolute" } else { "relative" },
+        "scheme": r.scheme,
+        "authority": r.authority,
+        "userinfo": r.userinfo,
+        "host": r.host.map(host),
+        "port": r.port,
+        "path": r.path,
+        "query": r.query,
+        "fragment": r.fragment,
+    })
+}
+
+fn host(h: Host<'_>) -> Value {
+    let kind = match h.kind() {
+        HostKind::RegName => "reg-name",
+        HostKind::Ipv4 => "IPv4",
+        HostKind::Ipv6 => "IPv6",
+        HostKind::IpvFuture => "IPvFuture",
+    };
+    json!({ "text": h.as_str(), "kind": kind })
+}
+
+fn xri(x: &XriRef<'_>) -> Value {
+    json!({
+        "input": x.as_str(),
+        "kind": if x.is_absolute() { "absolute" } else { "relative" },
+        "prefix": x.has_prefix(),
+        "authority": x.authority().map(authority),
+        "path": x.path(),
+        "segments": x.segments().iter().map(|s| json!({
+            "text": s.as_str(),
+            "subsegments": s.subsegments().iter().map(subsegment).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "query": x.query(),
+        "fragment": x.fragment(),
+    })
+}
+
+fn authority(a: &XriAuthority<'_>) -> Value {
+    match a {
+        XriAuthority::Global {
+            text,
+            symbol,
+            subsegments,
+        } => json!({
+            "text": text,
+            "kind": "global",
+            "symbol": symbol.as_char().to_string(),
+            "subsegments": subsegments.iter().map(subsegment).collect::<Vec<_>>(),
+        }),
+        XriAuthority::CrossReference {
+            text,
+            xref,
+            subsegments,
+        } => json!({
+            "text": text,
+            "kind": "cross-reference",
+            "xref": cross_reference(xref),
+            "subsegments": subsegments.iter().map(subsegment).collect::<Vec<_>>(),
+        }),
+        XriAuthority::Iri {
+            text,
+            userinfo,
+            host: h,
+            port,
+        } => json!({
+            "text": text,
+            "kind": "iri",
+            "userinfo": userinfo,
+            "host": host(*h),
+            "port": port,
+        }),
+    }
+}
+
+fn subsegment(s: &Subsegment<'_>) -> Value {
+    let delimiter = match s.delimiter() {
+        Delimiter::Star => "*",
+        Delimiter::Bang => "!",
+        Delimiter::Implicit => "implicit",
+    };
+    let mut object = Map::new();
+    object.insert("text".into(), json!(s.as_str()));
+    object.insert("delimiter".into(), json!(delimiter));
+    match s.value() {
+        SubsegmentValue::Literal(literal) => object.insert("literal".into(), json!(literal)),
+        SubsegmentValue::CrossReference(xref) => {
+            object.insert("xref".into(), cross_reference(xref))
+        }
+    };
+    Value::Object(object)
+}
+
+fn cross_reference(x: &CrossReference<'_>) -> Value {
+    match x.value() {
+        CrossReferenceValue::Xri(inner) => json!({ "text": x.as_str(), "xri": xri(inner) }),
+        CrossReferenceValue::Iri(iri) => {
+            json!({ "text": x.as_str(), "iri": uri_like(IriRef::from(*iri).into()) })
+        }
+    }
+}
+
+/// An indented listing of a JSON value: `key: value` a line, nulls and
+/// empty lists left out, nested objects and lists indented below their key.
+fn listing(value: &Value, depth: usize) -> String {
+    let pad = "  ".repeat(depth);
+    let mut out = String::new();
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map {
+                match v {
+                    Value::Null => {}
+                    Value::Array(items) if items.is_empty() => {}
+                    Value::Object(_) | Value::Array(_) => {
+                        out.push_str(&format!("{pad}{key}:\n{}", listing(v, depth + 1)));
+                    }
+                    scalar => out.push_str(&format!("{pad}{key}: {}\n", scalar_text(scalar))),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(&format!("{pad}[{i}]\n{}", listing(item, depth + 1)));
+            }
+        }
+        scalar => out.push_str(&format!("{pad}{}\n", scalar_text(scalar))),
+    }
+    out
+}
+
+fn scalar_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("{s:?}"),
+        other => other.to_string(),
+    }
+}
