@@ -49,6 +49,9 @@ enum Command {
         /// Print JSON instead.
         #[arg(long)]
         json: bool,
+        /// INPUT is a JSON string (so it may hold NUL, newlines, controls).
+        #[arg(long)]
+        json_input: bool,
         input: String,
     },
     /// The full parse tree: one production a line, indented, with byte span
@@ -59,6 +62,9 @@ enum Command {
         /// reference, absolute, relative, or any production by its ABNF name.
         #[arg(long, short, default_value = "reference")]
         rule: String,
+        /// INPUT is a JSON string (so it may hold NUL, newlines, controls).
+        #[arg(long)]
+        json_input: bool,
         input: String,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
@@ -84,13 +90,15 @@ fn main() -> ExitCode {
             grammar,
             rule,
             json,
+            json_input,
             input,
-        } => cli::parse::run(grammar, &rule, json, &input),
+        } => cli::input(&input, json_input).and_then(|input| cli::parse::run(grammar, &rule, json, &input)),
         Command::Tree {
             grammar,
             rule,
+            json_input,
             input,
-        } => cli::tree(grammar, &rule, &input),
+        } => cli::input(&input, json_input).and_then(|input| cli::tree(grammar, &rule, &input)),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

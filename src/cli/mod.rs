@@ -15,6 +15,15 @@ pub fn rule(grammar: Grammar, name: &str) -> Result<Rule, String> {
     })
 }
 
+/// A command-line INPUT, decoded from a JSON string with `--json-input`.
+pub fn input(arg: &str, json_input: bool) -> Result<String, String> {
+    if json_input {
+        serde_json::from_str(arg).map_err(|e| format!("INPUT is not a JSON string: {e}"))
+    } else {
+        Ok(arg.to_string())
+    }
+}
+
 /// The JSON form of an error: offset, expected, message.
 pub fn error_json(error: &ParseError) -> Value {
     json!({

@@ -1,0 +1,55 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::process::Command;
+
+/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character.
+pub fn unescape_xml(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("&#x") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 3..];
+        let end = after.find(';').expect("&#x...; is closed");
+        let code = u32::from_str_radix(&after[..end], 16).expect("hex in &#x...;");
+        out.push(char::from_u32(code).expect("a Unicode scalar value"));
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Runs the `xiri` binary and returns its standard output and exit code.
+pub fn xiri(args: &[&str]) -> (String, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(args)
+        .output()
+        .expect("xiri runs");
+    (
+        String::from_utf8(output.stdout).expect("xiri prints UTF-8"),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// `xiri parse --json`'s components for a valid input, without the fields
+/// the snapshot already shows.
+pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
+    let encoded = serde_json::to_string(input).expect("a string encodes");
+    let (out, code) = xiri(&["parse", "--json", "--json-input", "-g", grammar, "-r", rule, "--", &encoded]);
+    assert_eq!(code, 0, "xiri parse failed on {input:?}: {out}");
+    let mut value: Value = serde_json::from_str(&out).expect("parse --json prints JSON");
+    let object = value.as_object_mut().expect("an object");
+    object.shift_remove("grammar");
+    object.shift_remove("input");
+    value
+}
+
+/// Where the reviewed snapshots live: `snapshots/` at the top of the crate.
+pub fn settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings
+}
