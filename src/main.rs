@@ -92,7 +92,8 @@ fn main() -> ExitCode {
             json,
             json_input,
             input,
-        } => cli::input(&input, json_input).and_then(|input| cli::parse::run(grammar, &rule, json, &input)),
+        } => cli::input(&input, json_input)
+            .and_then(|input| cli::parse::run(grammar, &rule, json, &input)),
         Command::Tree {
             grammar,
             rule,

@@ -5,7 +5,8 @@
 //! "xri://" is optional), so the typed API classifies by a policy
 //! (docs/DECISIONS.md, "XRI: absolute or relative"): without "xri://", a
 //! reference is absolute only when it starts with a global context symbol
-//! (`= @ + $ !`) or a cross-reference `(`; otherwise it is relative. The
+//! (`=`, `@`, `+`, `$`, or `!!`, the persistent one) or a cross-reference
+//! `(`; otherwise it is relative (`!g!g` is a relative path). The
 //! content of a cross-reference is classified the same way, except that a
 //! content with a scheme other than an XRI form is an IRI.
 
@@ -423,8 +424,8 @@ impl<'a> XriRef<'a> {
 }
 
 impl<'a> Xri<'a> {
-    /// Parses an absolute XRI: "xri://", a global context symbol or a
-    /// cross-reference must start it.
+    /// Parses an absolute XRI: "xri://", a global context symbol (`=`, `@`,
+    /// `+`, `$`, `!!`) or a cross-reference must start it.
     ///
     /// ```
     /// assert!(xiri::Xri::parse("xri://www.example.com/a").is_ok());
@@ -507,12 +508,15 @@ impl fmt::Display for Xri<'_> {
     }
 }
 
-/// The policy: "xri://", a global context symbol or "(" first.
+/// The policy: "xri://", a global context symbol or "(" first. The
+/// persistent symbol is "!!" (pgcs-authority): a single "!" starts a
+/// persistent sub-segment of a relative path, as in 2.4.2's "!g!g".
 fn looks_absolute(input: &str) -> bool {
     input
         .get(..6)
         .is_some_and(|p| p.eq_ignore_ascii_case("xri://"))
-        || input.starts_with(['=', '@', '+', '$', '!', '('])
+        || input.starts_with(['=', '@', '+', '$', '('])
+        || input.starts_with("!!")
 }
 
 fn text<'a>(input: &'a str, node: &Node) -> &'a str {

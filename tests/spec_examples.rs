@@ -15,14 +15,20 @@ use xiri::Grammar;
 fn spec_examples() {
     let data = include_str!("data/spec-examples.tsv");
     let mut by_source: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
-    for line in data.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in data
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let fields: Vec<&str> = line.split('\t').collect();
         let [source, section, grammar, rule, input, rest @ ..] = fields.as_slice() else {
             panic!("a line of spec-examples.tsv has fewer than five fields: {line:?}");
         };
         let input = common::unescape_xml(input);
         let g: Grammar = grammar.parse().expect("a grammar name");
-        let checked = g.rule(rule).unwrap_or_else(|| panic!("{grammar} has no rule {rule}")).check(&input);
+        let checked = g
+            .rule(rule)
+            .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
+            .check(&input);
         let mut entry = Map::new();
         entry.insert("section".into(), json!(section));
         entry.insert("grammar".into(), json!(grammar));
@@ -37,11 +43,17 @@ fn spec_examples() {
                 entry.insert("error".into(), json!(e.message()));
             }
             Ok(()) if matches!(*rule, "reference" | "absolute" | "relative") => {
-                entry.insert("components".into(), common::components(grammar, rule, &input));
+                entry.insert(
+                    "components".into(),
+                    common::components(grammar, rule, &input),
+                );
             }
             Ok(()) => {}
         }
-        by_source.entry(source).or_default().push(Value::Object(entry));
+        by_source
+            .entry(source)
+            .or_default()
+            .push(Value::Object(entry));
     }
     common::settings().bind(|| {
         for (source, entries) in by_source {

@@ -36,7 +36,17 @@ pub fn xiri(args: &[&str]) -> (String, i32) {
 /// the snapshot already shows.
 pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
     let encoded = serde_json::to_string(input).expect("a string encodes");
-    let (out, code) = xiri(&["parse", "--json", "--json-input", "-g", grammar, "-r", rule, "--", &encoded]);
+    let (out, code) = xiri(&[
+        "parse",
+        "--json",
+        "--json-input",
+        "-g",
+        grammar,
+        "-r",
+        rule,
+        "--",
+        &encoded,
+    ]);
     assert_eq!(code, 0, "xiri parse failed on {input:?}: {out}");
     let mut value: Value = serde_json::from_str(&out).expect("parse --json prints JSON");
     let object = value.as_object_mut().expect("an object");
