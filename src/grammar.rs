@@ -430,6 +430,7 @@ impl Rule {
                     }
                     Ok((roots, end))
                 }
+                Err(_) if detail == Detail::Verdict => Err((0, Vec::new())),
                 Err(e) => {
                     // The literals tried are only recorded with pest's error
                     // detail on; parse again with it to list the delimiters.
@@ -464,6 +465,8 @@ impl fmt::Display for Rule {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Detail {
+    /// Match or not; a refusal is not explained (used while explaining one).
+    Verdict,
     Check,
     Components,
     Full,
@@ -502,7 +505,7 @@ fn convert<R: RuleType>(
     detail: Detail,
     out: &mut Vec<Node>,
 ) {
-    if detail == Detail::Check {
+    if matches!(detail, Detail::Check | Detail::Verdict) {
         return;
     }
     let label = name(pair.as_rule());
@@ -573,7 +576,7 @@ fn delimiters<T: fmt::Debug>(grammar: Grammar, rules: &[String], tokens: Vec<T>)
             !rules
                 .iter()
                 .filter_map(|r| grammar.rule(r))
-                .any(|r| r.check(d).is_ok())
+                .any(|r| r.run(d, Detail::Verdict).is_ok())
         })
         .map(|d| format!("{d:?}"))
         .collect()

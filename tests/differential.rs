@@ -210,6 +210,9 @@ fn compare(
             continue;
         };
         outcome.checked += 1;
+        if std::env::var("XIRI_DIFF_TRACE").is_ok() {
+            eprintln!("{xiri_rule} {input:?}");
+        }
         let got = xiri_rule.check(&input);
         if got.is_ok() != expected {
             outcome.disagreements.push(format!(
