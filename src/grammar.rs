@@ -21,7 +21,7 @@ pub enum Grammar {
     /// IRI, draft-ietf-iri-3987bis-07: RFC 3987 with the tag characters
     /// U+E0000-E0FFF added to `iprivate`.
     IriBis,
-    /// Legacy extended IRI, the W3C Note of 2008, productions [1]-[39].
+    /// Legacy extended IRI, the W3C Note of 2008, productions \[1\]-\[39\].
     Leiri,
     /// XRI, OASIS XRI Syntax 2.0 Appendix A, with the cross-reference policy
     /// of `grammar/xri-balanced.abnf`.

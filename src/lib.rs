@@ -1,8 +1,5 @@
-//! xiri: URIs (RFC 3986), IRIs (RFC 3987 and draft 3987bis), Legacy Extended
-//! IRIs (W3C Note) and XRIs (OASIS XRI Syntax 2.0).
-//!
-//! The grammars are the specifications' ABNF transcribed into pest
-//! (`grammar/`), checked production by production against an ABNF engine.
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
 
 mod abnf;
 mod components;

@@ -302,8 +302,8 @@ reference_types!(
 );
 reference_types!(
     Grammar::Leiri,
-    "LEIRI reference (LEIRI Note [3], `LEIRI-reference`)",
-    "absolute LEIRI (LEIRI Note [1], `LEIRI`)",
+    "LEIRI reference (LEIRI Note \\[3\\], `LEIRI-reference`)",
+    "absolute LEIRI (LEIRI Note \\[1\\], `LEIRI`)",
     LeiriRef,
     Leiri,
     "\"file:///C:/My Documents/a b.xml\"",

@@ -160,15 +160,32 @@ fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
 fn verdict(grammar: &CheckedGrammar, rule: &str, input: &str) -> Option<bool> {
     match Recognizer::new(grammar, input).accepts(rule) {
         Ok(v) => Some(v),
-        Err(MatchError::StepLimit { .. } | MatchError::DepthLimit { .. }) => None,
+        Err(MatchError::StepLimit | MatchError::DepthLimit) => None,
         Err(e) => panic!("oracle cannot match {rule}: {e:?}"),
     }
 }
 
+#[derive(Default)]
 struct Outcome {
     checked: usize,
     undecided: usize,
     disagreements: Vec<String>,
+    /// Every compared input with the engine's verdict, for `XIRI_DIFF_DUMP`.
+    dump: Vec<serde_json::Value>,
+}
+
+/// With `XIRI_DIFF_DUMP=DIR`, writes the ABNF and every compared input with
+/// abnf-oracle's verdict, for tests/second_engine/compare.py to replay
+/// through another ABNF engine.
+fn dump(name: &str, abnf: &str, outcome: &Outcome) {
+    let Ok(dir) = std::env::var("XIRI_DIFF_DUMP") else {
+        return;
+    };
+    let dir = std::path::Path::new(&dir);
+    std::fs::create_dir_all(dir).expect("create the dump folder");
+    std::fs::write(dir.join(format!("{name}.abnf")), abnf).expect("write the ABNF");
+    let lines: String = outcome.dump.iter().map(|v| format!("{v}\n")).collect();
+    std::fs::write(dir.join(format!("{name}.jsonl")), lines).expect("write the inputs");
 }
 
 /// Generates from `abnf_rule` (in `generator_grammar`) and compares
@@ -210,9 +227,9 @@ fn compare(
             continue;
         };
         outcome.checked += 1;
-        if std::env::var("XIRI_DIFF_TRACE").is_ok() {
-            eprintln!("{xiri_rule} {input:?}");
-        }
+        outcome
+            .dump
+            .push(serde_json::json!({ "rule": abnf_rule, "input": input, "oracle": expected }));
         let got = xiri_rule.check(&input);
         if got.is_ok() != expected {
             outcome.disagreements.push(format!(
@@ -237,11 +254,7 @@ fn differential(grammar: Grammar) {
     let abnf = grammar.abnf();
     let checked = oracle(&abnf);
     let mut rng = Rng(seed() ^ grammar as u64);
-    let mut outcome = Outcome {
-        checked: 0,
-        undecided: 0,
-        disagreements: Vec::new(),
-    };
+    let mut outcome = Outcome::default();
     for rule in grammar.productions() {
         compare(
             grammar,
@@ -264,6 +277,7 @@ fn differential(grammar: Grammar) {
             &mut outcome,
         );
     }
+    dump(grammar.name(), &abnf, &outcome);
     eprintln!(
         "{grammar}: {} inputs compared, {} undecided by the engine, {} disagreements",
         outcome.checked,
@@ -325,16 +339,8 @@ fn xri_policy_only_narrows_appendix_a() {
     let spec = oracle(&Grammar::Xri.spec_abnf());
     let balanced = oracle(&Grammar::Xri.abnf());
     let mut rng = Rng(seed() ^ 0xa99e_d1c5);
-    let mut against_balanced = Outcome {
-        checked: 0,
-        undecided: 0,
-        disagreements: Vec::new(),
-    };
-    let mut against_spec = Outcome {
-        checked: 0,
-        undecided: 0,
-        disagreements: Vec::new(),
-    };
+    let mut against_balanced = Outcome::default();
+    let mut against_spec = Outcome::default();
     for name in [
         "xref",
         "XRI-reference",
@@ -362,6 +368,7 @@ fn xri_policy_only_narrows_appendix_a() {
             &mut against_spec,
         );
     }
+    dump("xri-appendix-a", &Grammar::Xri.spec_abnf(), &against_spec);
     assert!(
         against_balanced.disagreements.is_empty(),
         "pest and xri-balanced.abnf disagree:\n{}",
