@@ -79,10 +79,17 @@ fn main() {
     let mut errors = Vec::new();
     for &(pest_file, abnf_file, notation) in PEST_SOURCES {
         if !abnf_file.is_empty() {
-            abnf_files.insert(
-                abnf_file,
-                abnf::productions(&abnf::to_rfc5234(&read(abnf_file), notation)),
-            );
+            let source = read(abnf_file);
+            let mut productions = abnf::productions(&abnf::to_rfc5234(&source, notation));
+            if notation == abnf::Notation::W3cNote {
+                // Show the productions as the Note prints them.
+                for (name, printed) in abnf::w3c_printed(&source) {
+                    if let Some(p) = productions.iter_mut().find(|p| p.name == name) {
+                        p.text = printed;
+                    }
+                }
+            }
+            abnf_files.insert(abnf_file, productions);
         }
         let rules = pest_rules(&read(pest_file), pest_file);
         let productions = &abnf_files[abnf_file];

@@ -52,6 +52,30 @@ pub fn to_rfc5234(source: &str, notation: Notation) -> String {
     out
 }
 
+/// Each production of a W3C-notation grammar as printed: its `[N] name ::=`
+/// line and the continuation lines after it, by name.
+// Only build.rs, which compiles this file too, calls it.
+#[allow(dead_code)]
+pub fn w3c_printed(source: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in source.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with(';') {
+            continue;
+        }
+        match w3c_rule_start(trimmed) {
+            Some((name, _)) => out.push((name.to_string(), line.trim_end().to_string())),
+            None => {
+                if let Some((_, text)) = out.last_mut() {
+                    text.push('\n');
+                    text.push_str(line.trim_end());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// `[N]   name   ::=   body` gives `(name, body)`.
 fn w3c_rule_start(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_prefix('[')?;

@@ -3,7 +3,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 use xiri::Grammar;
 
@@ -18,6 +18,22 @@ struct Cli {
     command: Command,
 }
 
+/// What to match against, shared by check, parse and tree.
+#[derive(Args)]
+struct Target {
+    /// uri, iri, iri-bis, leiri or xri.
+    #[arg(long, short)]
+    grammar: Grammar,
+    /// reference, absolute, relative, or (except for parse) any production
+    /// by its ABNF name, e.g. xri-segment, IPv6address.
+    #[arg(long, short, default_value = "reference")]
+    rule: String,
+    /// Each input is a JSON string, so inputs may hold NUL, newlines and
+    /// other control characters.
+    #[arg(long)]
+    json_input: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Is each input a match for a rule? One JSON object per input, in order.
@@ -25,46 +41,25 @@ enum Command {
     /// Without INPUT, reads standard input, one input per line. Exit status:
     /// 0 if all match, 1 if any does not, 2 for a usage or I/O error.
     Check {
-        /// uri, iri, iri-bis, leiri or xri.
-        #[arg(long, short)]
-        grammar: Grammar,
-        /// reference, absolute, relative, or any production by its ABNF name
-        /// (e.g. xri-segment, IPv6address).
-        #[arg(long, short, default_value = "reference")]
-        rule: String,
-        /// Each input line is a JSON string (so inputs may hold newlines and
-        /// control characters).
-        #[arg(long)]
-        json_input: bool,
+        #[command(flatten)]
+        target: Target,
         /// The inputs; standard input when none.
         inputs: Vec<String>,
     },
     /// The typed components of a reference, for a person (or JSON with --json).
     Parse {
-        #[arg(long, short)]
-        grammar: Grammar,
-        /// reference, absolute or relative.
-        #[arg(long, short, default_value = "reference")]
-        rule: String,
+        #[command(flatten)]
+        target: Target,
         /// Print JSON instead.
         #[arg(long)]
         json: bool,
-        /// INPUT is a JSON string (so it may hold NUL, newlines, controls).
-        #[arg(long)]
-        json_input: bool,
         input: String,
     },
     /// The full parse tree: one production a line, indented, with byte span
     /// and matched text.
     Tree {
-        #[arg(long, short)]
-        grammar: Grammar,
-        /// reference, absolute, relative, or any production by its ABNF name.
-        #[arg(long, short, default_value = "reference")]
-        rule: String,
-        /// INPUT is a JSON string (so it may hold NUL, newlines, controls).
-        #[arg(long)]
-        json_input: bool,
+        #[command(flatten)]
+        target: Target,
         input: String,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
@@ -80,26 +75,17 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check {
-            grammar,
-            rule,
-            json_input,
-            inputs,
-        } => cli::check::run(grammar, &rule, json_input, inputs),
+        Command::Check { target, inputs } => {
+            cli::check::run(target.grammar, &target.rule, target.json_input, inputs)
+        }
         Command::Parse {
-            grammar,
-            rule,
+            target,
             json,
-            json_input,
             input,
-        } => cli::input(&input, json_input)
-            .and_then(|input| cli::parse::run(grammar, &rule, json, &input)),
-        Command::Tree {
-            grammar,
-            rule,
-            json_input,
-            input,
-        } => cli::input(&input, json_input).and_then(|input| cli::tree(grammar, &rule, &input)),
+        } => cli::input(&input, target.json_input)
+            .and_then(|input| cli::parse::run(target.grammar, &target.rule, json, &input)),
+        Command::Tree { target, input } => cli::input(&input, target.json_input)
+            .and_then(|input| cli::tree(target.grammar, &target.rule, &input)),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

@@ -1,0 +1,159 @@
+//! The `xiri` command line: its batch conventions and exit codes.
+#![cfg(feature = "cli")]
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs xiri with `stdin`, returning stdout and the exit code.
+fn run(args: &[&str], stdin: &[u8]) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xiri starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+fn answers(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+#[test]
+fn check_answers_each_argument_in_order_and_exits_1_on_any_mismatch() {
+    let (out, code) = run(
+        &[
+            "check",
+            "--grammar",
+            "iri",
+            "http://a/b c",
+            "http://r\u{e9}sum\u{e9}.example.org",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(a.len(), 2);
+    assert_eq!(a[0]["input"], "http://a/b c");
+    assert_eq!(a[0]["valid"], false);
+    assert_eq!(a[0]["error"]["offset"], 10);
+    assert!(a[0]["error"]["expected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e == "ipchar"));
+    assert!(a[0]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("byte 10"));
+    assert_eq!(a[1]["valid"], true);
+    assert_eq!(a[1]["error"], Value::Null);
+}
+
+#[test]
+fn check_exits_0_when_all_match() {
+    let (_, code) = run(
+        &["check", "-g", "xri", "-r", "xri-segment", "moo!&", "*x"],
+        b"",
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_reads_stdin_lines_and_answers_a_line_that_is_not_utf8() {
+    let (out, code) = run(&["check", "-g", "uri"], b"http://a/\n\xff\xfeb\r\n../c\n");
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(a.len(), 3);
+    assert_eq!(a[0]["valid"], true);
+    assert_eq!(a[1]["valid"], false);
+    assert_eq!(a[1]["error"]["offset"], 0);
+    assert!(a[1]["error"]["message"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(a[2]["input"], "../c");
+    assert_eq!(a[2]["valid"], true);
+}
+
+#[test]
+fn check_json_input_carries_control_characters_and_reports_bad_lines() {
+    let (out, code) = run(
+        &["check", "-g", "leiri", "--json-input"],
+        b"\"a\\nb\\u0000\"\nnot json\n\"?\\u0007\"\n",
+    );
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(a[0]["input"], "a\nb\u{0}");
+    assert_eq!(a[0]["valid"], true);
+    assert_eq!(a[1]["valid"], false);
+    assert!(a[1]["error"]["message"].as_str().unwrap().contains("JSON"));
+    assert_eq!(a[2]["valid"], true);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(run(&["check", "-g", "url", "x"], b"").1, 2);
+    assert_eq!(
+        run(&["check", "-g", "uri", "-r", "no-such-rule", "x"], b"").1,
+        2
+    );
+    assert_eq!(
+        run(&["parse", "-g", "uri", "-r", "IPv6address", "::1"], b"").1,
+        2
+    );
+    assert_eq!(
+        run(&["parse", "-g", "uri", "--json-input", "not json"], b"").1,
+        2
+    );
+}
+
+#[test]
+fn parse_prints_typed_components() {
+    let (out, code) = run(
+        &["parse", "--json", "-g", "uri", "http://u@[::1]:80/p?q#f"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["host"]["kind"], "IPv6");
+    assert_eq!(v["port"], "80");
+    assert_eq!(v["userinfo"], "u");
+    let (out, code) = run(&["parse", "-g", "xri", "=a*b"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("symbol: \"=\""), "{out}");
+    let (out, code) = run(&["parse", "-g", "uri", "a b"], b"");
+    assert_eq!(code, 1);
+    assert!(out.contains("\n  a b\n   ^"), "{out}");
+}
+
+#[test]
+fn tree_prints_one_production_a_line_with_span_and_text() {
+    let (out, code) = run(&["tree", "-g", "uri", "-r", "authority", "h:1"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("authority 0..3 \"h:1\""));
+    assert!(out.contains("\n  port 2..3 \"1\"\n"), "{out}");
+}
+
+#[test]
+fn grammar_shows_the_abnf_above_the_pest_rule() {
+    let (out, code) = run(&["grammar", "uri", "port"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "; ABNF, grammar/rfc3986.abnf\nport          = *DIGIT\n// pest, grammar/uri.pest\n/// port = *DIGIT\nport = { DIGIT* }\n"
+    );
+    // The LEIRI Note's productions as it prints them.
+    let (out, _) = run(&["grammar", "leiri", "ucschar"], b"");
+    assert!(
+        out.starts_with("; ABNF, grammar/leiri.abnf\n[39]   ucschar   ::=   \" \" / \"<\""),
+        "{out}"
+    );
+}
