@@ -5,6 +5,15 @@ use crate::tree::Node;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// What kind of host an authority names (RFC 3986 3.2.2).
+///
+/// ```
+/// use xiri::{HostKind, UriRef};
+/// let kinds: Vec<_> = ["//example.com", "//192.0.2.1", "//[::1]", "//[v9.x]"]
+///     .iter()
+///     .map(|s| UriRef::parse(s).unwrap().host().unwrap().kind())
+///     .collect();
+/// assert_eq!(kinds, [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
     /// A registered name (`reg-name`, `ireg-name`), possibly empty.

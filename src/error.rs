@@ -5,6 +5,14 @@ use crate::grammar::Grammar;
 use std::fmt;
 
 /// Why an input was refused.
+///
+/// ```
+/// use xiri::{ErrorKind, Xri, XriRef};
+/// assert_eq!(XriRef::parse("a b").unwrap_err().kind(), ErrorKind::Syntax);
+/// assert_eq!(Xri::parse("a/b").unwrap_err().kind(), ErrorKind::NotAbsolute);
+/// let deep = format!("{}@a{}", "(".repeat(40), ")".repeat(40));
+/// assert_eq!(XriRef::parse(&deep).unwrap_err().kind(), ErrorKind::TooDeep);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {

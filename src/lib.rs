@@ -28,4 +28,10 @@ pub use xri::{
 /// [`ErrorKind::TooDeep`] without being parsed. Cross-references nest
 /// through parentheses; the bound keeps the parser's recursion, and so its
 /// stack use, small whatever the input.
+///
+/// ```
+/// let nested = |n| format!("{}@a{}", "(".repeat(n), ")".repeat(n));
+/// assert!(xiri::Xri::parse(&nested(xiri::MAX_NESTING)).is_ok());
+/// assert!(xiri::Xri::parse(&nested(xiri::MAX_NESTING + 1)).is_err());
+/// ```
 pub const MAX_NESTING: usize = 32;

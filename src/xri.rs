@@ -18,6 +18,14 @@ use crate::tree::Node;
 use std::fmt;
 
 /// A global context symbol (XRI 2.0 section 2.2.1.2).
+///
+/// ```
+/// use xiri::{GlobalContext, Xri, XriAuthority};
+/// match Xri::parse("!!1000!5").unwrap().authority() {
+///     XriAuthority::Global { symbol, .. } => assert_eq!(*symbol, GlobalContext::Bang),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GlobalContext {
     /// `=`, persons.
@@ -61,6 +69,13 @@ impl GlobalContext {
 }
 
 /// How a sub-segment is marked (XRI 2.0 section 2.2.3).
+///
+/// ```
+/// use xiri::{Delimiter, XriRef};
+/// let x = XriRef::parse("a*b!c").unwrap();
+/// let marks: Vec<_> = x.segments()[0].subsegments().iter().map(|s| s.delimiter()).collect();
+/// assert_eq!(marks, [Delimiter::Implicit, Delimiter::Star, Delimiter::Bang]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Delimiter {
     /// `*`: reassignable.
@@ -72,6 +87,14 @@ pub enum Delimiter {
 }
 
 /// What a sub-segment holds: literal text or a cross-reference.
+///
+/// ```
+/// use xiri::{SubsegmentValue, XriRef};
+/// let x = XriRef::parse("a*(=b)").unwrap();
+/// let subs = x.segments()[0].subsegments();
+/// assert_eq!(subs[0].value(), &SubsegmentValue::Literal("a"));
+/// assert!(matches!(subs[1].value(), SubsegmentValue::CrossReference(x) if x.content() == "=b"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SubsegmentValue<'a> {
     /// Literal text (possibly empty, as in `*`).
@@ -128,6 +151,20 @@ impl<'a> Subsegment<'a> {
 }
 
 /// What a cross-reference holds.
+///
+/// ```
+/// use xiri::{CrossReferenceValue, SubsegmentValue, XriRef};
+/// let x = XriRef::parse("a*(=b)*(http://example.com/)").unwrap();
+/// let values: Vec<_> = x.segments()[0].subsegments()[1..]
+///     .iter()
+///     .map(|s| match s.value() {
+///         SubsegmentValue::CrossReference(xref) => xref.value().clone(),
+///         SubsegmentValue::Literal(_) => unreachable!(),
+///     })
+///     .collect();
+/// assert!(matches!(&values[0], CrossReferenceValue::Xri(x) if x.is_absolute()));
+/// assert!(matches!(&values[1], CrossReferenceValue::Iri(iri) if iri.scheme() == "http"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CrossReferenceValue<'a> {
     /// An XRI reference, absolute or relative.
@@ -188,6 +225,13 @@ impl<'a> CrossReference<'a> {
 }
 
 /// The authority of an absolute XRI (section 2.2.1).
+///
+/// ```
+/// use xiri::{Xri, XriAuthority};
+/// assert!(matches!(Xri::parse("@a*b").unwrap().authority(), XriAuthority::Global { .. }));
+/// assert!(matches!(Xri::parse("(+a)*b").unwrap().authority(), XriAuthority::CrossReference { .. }));
+/// assert!(matches!(Xri::parse("xri://example.com").unwrap().authority(), XriAuthority::Iri { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum XriAuthority<'a> {
     /// A global context symbol and the sub-segments after it (`gcs-authority`):
