@@ -133,14 +133,18 @@ impl ParseError {
                 crate::MAX_NESTING,
                 self.offset
             ),
-            ErrorKind::NotAbsolute => format!(
-                "no match for {what}: a relative reference, which has no {}",
-                if self.grammar == Grammar::Xri {
-                    "xri:// prefix, global context symbol or cross-reference authority"
+            ErrorKind::NotAbsolute if self.grammar == Grammar::Xri => {
+                let policy = "by xiri's policy an absolute XRI starts with \"xri://\", \
+                              a global context symbol (= @ + $ !!) or a cross-reference";
+                if self.rule == "XRI-reference" {
+                    format!("no match for {what}: not a relative XRI reference, and {policy}")
                 } else {
-                    "scheme"
+                    format!("no match for {what}: a relative XRI reference; {policy}")
                 }
-            ),
+            }
+            ErrorKind::NotAbsolute => {
+                format!("no match for {what}: a relative reference, which has no scheme")
+            }
         }
     }
 

@@ -22,13 +22,8 @@ fn parse_parts(grammar: Grammar, input: &str, absolute: bool) -> Result<Parts<'_
     let parts = parts(input, top);
     if absolute && parts.scheme.is_none() {
         let absolute = grammar.absolute();
-        let offset = input.find([':', '/', '?', '#']).unwrap_or(input.len());
-        return Err(absolute.error(
-            input,
-            ErrorKind::NotAbsolute,
-            offset,
-            vec!["scheme".to_string()],
-        ));
+        // The scheme that is missing would have started the input.
+        return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".to_string()]));
     }
     Ok(parts)
 }

@@ -375,6 +375,7 @@ impl<'a> XriRef<'a> {
         let nodes = rule.components(input).map_err(|mut e| {
             if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
                 e.kind = ErrorKind::NotAbsolute;
+                e.rule = "XRI-reference";
                 e.expected = vec!["\"xri://\", a global context symbol or \"(\"".to_string()];
                 e.offset = 0;
             }
@@ -476,19 +477,19 @@ impl<'a> Xri<'a> {
     /// assert_eq!(xiri::Xri::parse("a/b").unwrap_err().kind(), xiri::ErrorKind::NotAbsolute);
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        let reference = XriRef::parse(input).map_err(|mut e| {
-            e.rule = "XRI";
-            e
-        })?;
-        match reference.to_absolute() {
-            Some(absolute) => Ok(absolute),
-            None => Err(Grammar::Xri.absolute().error(
-                input,
-                ErrorKind::NotAbsolute,
-                0,
-                vec!["\"xri://\", a global context symbol or \"(\"".to_string()],
-            )),
+        if looks_absolute(input) {
+            return XriRef::parse(input).map(Xri);
         }
+        // Relative by the policy: say why, with the XRI production's own
+        // error when the input is not even that.
+        let absolute = Grammar::Xri.absolute();
+        absolute.check(input)?;
+        Err(absolute.error(
+            input,
+            ErrorKind::NotAbsolute,
+            0,
+            vec!["\"xri://\", a global context symbol or \"(\"".to_string()],
+        ))
     }
 
     /// The authority.

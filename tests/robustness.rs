@@ -309,3 +309,27 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_xri_policy_explains_itself() {
+    // A valid relative reference where an absolute XRI was asked for.
+    let err = Xri::parse("a/b").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.rule(), err.offset()),
+        (ErrorKind::NotAbsolute, "XRI", 0)
+    );
+    // An XRI only through an IRI authority "http:", which the policy does not
+    // take for absolute, and not a relative reference.
+    let err = XriRef::parse("http://example.com/").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.rule()),
+        (ErrorKind::NotAbsolute, "XRI-reference")
+    );
+    assert!(Grammar::Xri.absolute().check("http://example.com/").is_ok());
+    // Not an XRI at all: the XRI production's own error.
+    let err = Xri::parse("a b").unwrap_err();
+    assert_eq!(
+        (err.kind(), err.rule(), err.offset()),
+        (ErrorKind::Syntax, "XRI", 1)
+    );
+}
