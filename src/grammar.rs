@@ -377,14 +377,22 @@ impl Rule {
         self.run(input, Detail::Check).map(|_| ())
     }
 
-    /// The full parse tree the input gets from the rule.
+    /// The full parse tree the input gets from the rule. Inside an XRI
+    /// cross-reference, the value's subtree is the one it gets on its own
+    /// as an IRI or an XRI-reference (see `xref_value` in grammar/xri.pest
+    /// for why the grammar itself reads it differently).
     ///
     /// ```
     /// let tree = xiri::Grammar::Uri.rule("host").unwrap().parse_tree("1.2.3.4").unwrap();
     /// assert_eq!(tree.roots()[0].children()[0].name(), "IPv4address");
     /// ```
     pub fn parse_tree<'i>(&self, input: &'i str) -> Result<ParseTree<'i>, ParseError> {
-        let roots = self.run(input, Detail::Full)?;
+        let mut roots = self.run(input, Detail::Full)?;
+        if self.grammar == Grammar::Xri {
+            for root in &mut roots {
+                show_xref_values(input, root);
+            }
+        }
         Ok(ParseTree { input, roots })
     }
 
@@ -460,6 +468,51 @@ impl Rule {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Inside a cross-reference the XRI grammar reads the value with one
+/// committed head (`xref_value` in grammar/xri.pest), which can show, say,
+/// `+b` as an iauthority. A tree is for reading the specification by, so
+/// there each `xref` gets, instead, the tree its value has on its own: as an
+/// IRI when it has a scheme other than "xri", else as the XRI-reference
+/// (first match wins, as section 2.2.1.3 says), else as an IRI; the same
+/// order as the grammar's.
+fn show_xref_values(input: &str, node: &mut Node) {
+    if node.name != "xref" {
+        for child in &mut node.children {
+            show_xref_values(input, child);
+        }
+        return;
+    }
+    let (start, end) = (node.start + 1, node.end - 1);
+    let value = &input[start..end];
+    let iri = Grammar::Xri
+        .rule("IRI")
+        .expect("XRI 2.0 has an IRI production");
+    let xri_scheme = value
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("xri:"));
+    let tree = if xri_scheme {
+        None
+    } else {
+        iri.parse_tree(value).ok()
+    }
+    .or_else(|| Grammar::Xri.reference().parse_tree(value).ok())
+    .or_else(|| iri.parse_tree(value).ok());
+    if let Some(tree) = tree {
+        node.children = tree.roots;
+        for child in &mut node.children {
+            shift(child, start);
+        }
+    }
+}
+
+fn shift(node: &mut Node, by: usize) {
+    node.start += by;
+    node.end += by;
+    for child in &mut node.children {
+        shift(child, by);
     }
 }
 

@@ -57,6 +57,9 @@ enum Command {
     },
     /// The full parse tree: one production a line, indented, with byte span
     /// and matched text.
+    ///
+    /// Inside an XRI cross-reference, the value is shown as it parses on its
+    /// own, as an IRI or an XRI-reference.
     Tree {
         #[command(flatten)]
         target: Target,

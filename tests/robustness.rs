@@ -333,3 +333,36 @@ fn the_xri_policy_explains_itself() {
         (ErrorKind::Syntax, "XRI", 1)
     );
 }
+
+#[test]
+fn a_tree_shows_a_cross_reference_value_as_the_spec_reads_it() {
+    let input = "@a/(+b/c)*(http://x/(y))";
+    let tree = Grammar::Xri.reference().parse_tree(input).unwrap();
+    let found: Vec<(&str, std::ops::Range<usize>)> = tree.roots()[0]
+        .walk()
+        .map(|(_, n)| (n.name(), n.span()))
+        .filter(|(name, _)| {
+            [
+                "xref",
+                "XRI-reference",
+                "IRI",
+                "xri-authority",
+                "iauthority",
+            ]
+            .contains(name)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("XRI-reference", 0..24),
+            ("xri-authority", 0..2),
+            ("xref", 3..9),
+            ("XRI-reference", 4..8),
+            ("xri-authority", 4..6), // "+b": first match wins (2.2.1.3)
+            ("xref", 10..24),
+            ("IRI", 11..23),
+            ("iauthority", 18..19),
+        ]
+    );
+}
