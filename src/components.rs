@@ -98,27 +98,58 @@ impl<'a> Host<'a> {
     }
 }
 
-/// An authority: `[ userinfo "@" ] host [ ":" port ]`.
+/// A byte range of the text a value was parsed from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Authority<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) userinfo: Option<&'a str>,
-    pub(crate) host: Host<'a>,
-    pub(crate) port: Option<&'a str>,
+pub(crate) struct Span {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
-/// The five components of a reference (RFC 3986 3), authority split up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Parts<'a> {
-    pub(crate) scheme: Option<&'a str>,
-    pub(crate) authority: Option<Authority<'a>>,
-    pub(crate) path: &'a str,
-    pub(crate) query: Option<&'a str>,
-    pub(crate) fragment: Option<&'a str>,
+impl Span {
+    fn of(node: &Node) -> Span {
+        Span {
+            start: node.start,
+            end: node.end,
+        }
+    }
+
+    fn empty_at(at: usize) -> Span {
+        Span { start: at, end: at }
+    }
+
+    /// The text the span covers.
+    pub(crate) fn get(self, text: &str) -> &str {
+        &text[self.start..self.end]
+    }
 }
 
-fn text<'a>(input: &'a str, node: &Node) -> &'a str {
-    &input[node.start..node.end]
+/// An authority, `[ userinfo "@" ] host [ ":" port ]`, as spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AuthoritySpans {
+    pub(crate) whole: Span,
+    pub(crate) userinfo: Option<Span>,
+    pub(crate) host: Span,
+    pub(crate) host_kind: HostKind,
+    pub(crate) port: Option<Span>,
+}
+
+impl AuthoritySpans {
+    pub(crate) fn host<'a>(&self, text: &'a str) -> Host<'a> {
+        Host {
+            text: self.host.get(text),
+            kind: self.host_kind,
+        }
+    }
+}
+
+/// The five components of a reference (RFC 3986 3), as spans of its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Spans {
+    pub(crate) scheme: Option<Span>,
+    pub(crate) authority: Option<AuthoritySpans>,
+    pub(crate) path: Span,
+    pub(crate) query: Option<Span>,
+    pub(crate) fragment: Option<Span>,
 }
 
 fn child<'n>(node: &'n Node, names: &[&str]) -> Option<&'n Node> {
@@ -126,9 +157,8 @@ fn child<'n>(node: &'n Node, names: &[&str]) -> Option<&'n Node> {
 }
 
 /// Reads an `authority` or `iauthority` node.
-pub(crate) fn authority<'a>(input: &'a str, node: &Node) -> Authority<'a> {
-    let host_node = child(node, &["host", "ihost"]);
-    let host = match host_node {
+pub(crate) fn authority(node: &Node) -> AuthoritySpans {
+    let (host, host_kind) = match child(node, &["host", "ihost"]) {
         Some(h) => {
             let kind = match h.children.first().map(|c| (c.name, c)) {
                 Some(("IP-literal", lit)) => match lit.children.first().map(|c| c.name) {
@@ -138,21 +168,16 @@ pub(crate) fn authority<'a>(input: &'a str, node: &Node) -> Authority<'a> {
                 Some(("IPv4address", _)) => HostKind::Ipv4,
                 _ => HostKind::RegName,
             };
-            Host {
-                text: text(input, h),
-                kind,
-            }
+            (Span::of(h), kind)
         }
-        None => Host {
-            text: &input[node.start..node.start],
-            kind: HostKind::RegName,
-        },
+        None => (Span::empty_at(node.start), HostKind::RegName),
     };
-    Authority {
-        text: text(input, node),
-        userinfo: child(node, &["userinfo", "iuserinfo"]).map(|n| text(input, n)),
+    AuthoritySpans {
+        whole: Span::of(node),
+        userinfo: child(node, &["userinfo", "iuserinfo"]).map(Span::of),
         host,
-        port: child(node, &["port"]).map(|n| text(input, n)),
+        host_kind,
+        port: child(node, &["port"]).map(Span::of),
     }
 }
 
@@ -172,21 +197,20 @@ const PATHS: &[&str] = &[
 
 /// Reads a `URI`, `relative-ref`, `IRI`, `irelative-ref` or `LEIRI` node
 /// (or their absolute forms).
-pub(crate) fn parts<'a>(input: &'a str, top: &Node) -> Parts<'a> {
+pub(crate) fn spans(top: &Node) -> Spans {
     let hier = child(
         top,
         &["hier-part", "relative-part", "ihier-part", "irelative-part"],
     );
-    let path = hier
-        .and_then(|h| child(h, PATHS))
-        .map_or(&input[top.end..top.end], |p| text(input, p));
-    Parts {
-        scheme: child(top, &["scheme"]).map(|n| text(input, n)),
+    Spans {
+        scheme: child(top, &["scheme"]).map(Span::of),
         authority: hier
             .and_then(|h| child(h, &["authority", "iauthority"]))
-            .map(|n| authority(input, n)),
-        path,
-        query: child(top, &["query", "iquery"]).map(|n| text(input, n)),
-        fragment: child(top, &["fragment", "ifragment"]).map(|n| text(input, n)),
+            .map(authority),
+        path: hier
+            .and_then(|h| child(h, PATHS))
+            .map_or(Span::empty_at(top.end), Span::of),
+        query: child(top, &["query", "iquery"]).map(Span::of),
+        fragment: child(top, &["fragment", "ifragment"]).map(Span::of),
     }
 }

@@ -1,14 +1,14 @@
 //! URI, IRI and LEIRI references and their absolute forms: six types with one
 //! definition, each borrowing the input it was parsed from.
 
-use crate::components::{parts, Host, Parts};
+use crate::components::{spans, Host, Spans};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Grammar;
 use std::fmt;
 
 /// Parses `input` with `grammar`'s reference rule; with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
-fn parse_parts(grammar: Grammar, input: &str, absolute: bool) -> Result<Parts<'_>, ParseError> {
+fn parse_spans(grammar: Grammar, input: &str, absolute: bool) -> Result<Spans, ParseError> {
     let rule = grammar.reference();
     let nodes = rule.components(input).map_err(|mut e| {
         if absolute {
@@ -19,13 +19,13 @@ fn parse_parts(grammar: Grammar, input: &str, absolute: bool) -> Result<Parts<'_
     let top = nodes
         .first()
         .expect("a successful reference parse has one top production");
-    let parts = parts(input, top);
-    if absolute && parts.scheme.is_none() {
+    let spans = spans(top);
+    if absolute && spans.scheme.is_none() {
         let absolute = grammar.absolute();
         // The scheme that is missing would have started the input.
         return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".to_string()]));
     }
-    Ok(parts)
+    Ok(spans)
 }
 
 macro_rules! reference_types {
@@ -45,7 +45,7 @@ macro_rules! reference_types {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct $Ref<'a> {
             text: &'a str,
-            parts: Parts<'a>,
+            spans: Spans,
         }
 
         #[doc = concat!("An ", $abs_what, ": a reference with a scheme (a fragment is allowed).")]
@@ -65,7 +65,7 @@ macro_rules! reference_types {
             #[doc = concat!("assert_eq!(xiri::", stringify!($Ref), "::parse(\"a#b#c\").unwrap_err().offset(), 3);")]
             /// ```
             pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-                Ok(Self { text: input, parts: parse_parts($grammar, input, false)? })
+                Ok(Self { text: input, spans: parse_spans($grammar, input, false)? })
             }
 
             /// The text, exactly as parsed.
@@ -83,7 +83,7 @@ macro_rules! reference_types {
             #[doc = concat!("assert!(!xiri::", stringify!($Ref), "::parse(\"../a\").unwrap().is_absolute());")]
             /// ```
             pub fn is_absolute(&self) -> bool {
-                self.parts.scheme.is_some()
+                self.spans.scheme.is_some()
             }
 
             #[doc = concat!("The ", $abs_what, ", if it has a scheme.")]
@@ -102,7 +102,7 @@ macro_rules! reference_types {
             #[doc = concat!("assert_eq!(xiri::", stringify!($Ref), "::parse(\"x:y\").unwrap().scheme(), Some(\"x\"));")]
             /// ```
             pub fn scheme(&self) -> Option<&'a str> {
-                self.parts.scheme
+                self.spans.scheme.map(|s| s.get(self.text))
             }
 
             /// The authority, without the leading "//"; `None` when there is
@@ -113,7 +113,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.authority(), Some("u@h:1"));
             /// ```
             pub fn authority(&self) -> Option<&'a str> {
-                self.parts.authority.map(|a| a.text)
+                self.spans.authority.map(|a| a.whole.get(self.text))
             }
 
             /// The userinfo, without its "@".
@@ -123,7 +123,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.userinfo(), Some("u"));
             /// ```
             pub fn userinfo(&self) -> Option<&'a str> {
-                self.parts.authority.and_then(|a| a.userinfo)
+                self.spans.authority.and_then(|a| a.userinfo).map(|s| s.get(self.text))
             }
 
             /// The host, typed: registered name, IPv4, IPv6 or IPvFuture.
@@ -134,7 +134,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.host().unwrap().kind(), xiri::HostKind::RegName);
             /// ```
             pub fn host(&self) -> Option<Host<'a>> {
-                self.parts.authority.map(|a| a.host)
+                self.spans.authority.map(|a| a.host(self.text))
             }
 
             /// The port, without its ":" (possibly empty: `//h:` has port `Some("")`).
@@ -144,7 +144,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.port(), Some("1"));
             /// ```
             pub fn port(&self) -> Option<&'a str> {
-                self.parts.authority.and_then(|a| a.port)
+                self.spans.authority.and_then(|a| a.port).map(|s| s.get(self.text))
             }
 
             /// The path; always present, possibly empty.
@@ -154,7 +154,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.path(), "/p");
             /// ```
             pub fn path(&self) -> &'a str {
-                self.parts.path
+                self.spans.path.get(self.text)
             }
 
             /// The query, without its "?".
@@ -164,7 +164,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.query(), Some("q"));
             /// ```
             pub fn query(&self) -> Option<&'a str> {
-                self.parts.query
+                self.spans.query.map(|s| s.get(self.text))
             }
 
             /// The fragment, without its "#".
@@ -174,7 +174,7 @@ macro_rules! reference_types {
             /// assert_eq!(r.fragment(), Some("f"));
             /// ```
             pub fn fragment(&self) -> Option<&'a str> {
-                self.parts.fragment
+                self.spans.fragment.map(|s| s.get(self.text))
             }
         }
 
@@ -187,7 +187,7 @@ macro_rules! reference_types {
             /// assert_eq!(err.kind(), xiri::ErrorKind::NotAbsolute);
             /// ```
             pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-                Ok(Self($Ref { text: input, parts: parse_parts($grammar, input, true)? }))
+                Ok(Self($Ref { text: input, spans: parse_spans($grammar, input, true)? }))
             }
 
             /// The text, exactly as parsed.
@@ -205,7 +205,7 @@ macro_rules! reference_types {
             #[doc = concat!("assert_eq!(xiri::", stringify!($Abs), "::parse(\"x:y\").unwrap().scheme(), \"x\");")]
             /// ```
             pub fn scheme(&self) -> &'a str {
-                self.0.parts.scheme.unwrap_or_default()
+                self.0.scheme().unwrap_or_default()
             }
 
             /// The same value as a reference, for the reference accessors
@@ -316,7 +316,7 @@ impl<'a> IriRef<'a> {
     pub fn parse_3987bis(input: &'a str) -> Result<Self, ParseError> {
         Ok(Self {
             text: input,
-            parts: parse_parts(Grammar::IriBis, input, false)?,
+            spans: parse_spans(Grammar::IriBis, input, false)?,
         })
     }
 }
@@ -331,7 +331,7 @@ impl<'a> Iri<'a> {
     pub fn parse_3987bis(input: &'a str) -> Result<Self, ParseError> {
         Ok(Self(IriRef {
             text: input,
-            parts: parse_parts(Grammar::IriBis, input, true)?,
+            spans: parse_spans(Grammar::IriBis, input, true)?,
         }))
     }
 }

@@ -10,7 +10,7 @@
 //! content of a cross-reference is classified the same way, except that a
 //! content with a scheme other than an XRI form is an IRI.
 
-use crate::components::{authority, Authority, Host};
+use crate::components::{authority, AuthoritySpans, Host};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Grammar;
 use crate::reference::Iri;
@@ -588,7 +588,7 @@ fn build<'a>(input: &'a str, top: &Node) -> Result<XriRef<'a>, ParseError> {
                     match part.name {
                         "xri-authority" => reference.authority = Some(xri_authority(input, part)?),
                         "iauthority" => {
-                            reference.authority = Some(iri_authority(authority(input, part)))
+                            reference.authority = Some(iri_authority(input, authority(part)))
                         }
                         "xri-path-abempty" => {
                             path_start = Some(part.start);
@@ -619,12 +619,12 @@ fn build<'a>(input: &'a str, top: &Node) -> Result<XriRef<'a>, ParseError> {
     Ok(reference)
 }
 
-fn iri_authority(a: Authority<'_>) -> XriAuthority<'_> {
+fn iri_authority(input: &str, a: AuthoritySpans) -> XriAuthority<'_> {
     XriAuthority::Iri {
-        text: a.text,
-        userinfo: a.userinfo,
-        host: a.host,
-        port: a.port,
+        text: a.whole.get(input),
+        userinfo: a.userinfo.map(|s| s.get(input)),
+        host: a.host(input),
+        port: a.port.map(|s| s.get(input)),
     }
 }
 
