@@ -6,6 +6,7 @@ mod components;
 mod error;
 mod grammar;
 mod reference;
+mod resolve;
 mod tree;
 mod xri;
 
@@ -17,7 +18,10 @@ mod generated {
 pub use components::{Host, HostKind};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Rule, UnknownGrammar};
-pub use reference::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
+pub use reference::{
+    Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
+    UriRefBuf,
+};
 pub use tree::{Node, ParseTree};
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,

@@ -58,6 +58,14 @@ macro_rules! reference_types {
         pub struct $Abs<'a>($Ref<'a>);
 
         impl<'a> $Ref<'a> {
+            pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
+                Self { text, spans }
+            }
+
+            pub(crate) fn spans(&self) -> Spans {
+                self.spans
+            }
+
             #[doc = concat!("Parses a ", $what, ". The error says at which byte the input stopped matching and what was expected there.")]
             ///
             /// ```
@@ -179,6 +187,14 @@ macro_rules! reference_types {
         }
 
         impl<'a> $Abs<'a> {
+            pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
+                Self($Ref { text, spans })
+            }
+
+            pub(crate) fn spans(&self) -> Spans {
+                self.0.spans
+            }
+
             #[doc = concat!("Parses an ", $abs_what, "; a relative reference is refused with [`ErrorKind::NotAbsolute`].")]
             ///
             /// ```
@@ -276,6 +292,151 @@ macro_rules! reference_types {
         }
     };
 }
+
+/// An owned counterpart of a borrowed reference type: the text as a
+/// `String` and the spans of its components, so that borrowing it back
+/// costs nothing and parses nothing.
+macro_rules! owned_type {
+    ($Buf:ident, $Borrowed:ident, $what:literal, $example:literal) => {
+        #[doc = concat!("An owned ", $what, ": a `String` and where its components are. [`", stringify!($Borrowed), "`] is the borrowed form, with the accessors.")]
+        ///
+        /// ```
+        #[doc = concat!("let owned = xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).unwrap();")]
+        #[doc = concat!("assert_eq!(owned.as_borrowed().as_str(), ", $example, ");")]
+        /// ```
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub struct $Buf {
+            pub(crate) text: String,
+            pub(crate) spans: Spans,
+        }
+
+        impl $Buf {
+            #[doc = concat!("Parses a string it takes, as [`", stringify!($Borrowed), "::parse`] does.")]
+            ///
+            /// ```
+            #[doc = concat!("assert!(xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).is_ok());")]
+            /// ```
+            pub fn parse(text: String) -> Result<Self, ParseError> {
+                let spans = $Borrowed::parse(&text)?.spans();
+                Ok(Self { text, spans })
+            }
+
+            /// The borrowed form, with every accessor; no parsing.
+            ///
+            /// ```
+            #[doc = concat!("let owned = xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).unwrap();")]
+            #[doc = concat!("assert_eq!(owned.as_borrowed(), xiri::", stringify!($Borrowed), "::parse(", $example, ").unwrap());")]
+            /// ```
+            pub fn as_borrowed(&self) -> $Borrowed<'_> {
+                $Borrowed::from_spans(&self.text, self.spans)
+            }
+
+            /// The text.
+            ///
+            /// ```
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).unwrap().as_str(), ", $example, ");")]
+            /// ```
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+
+            /// The text, given back.
+            ///
+            /// ```
+            #[doc = concat!("assert_eq!(xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).unwrap().into_string(), ", $example, ");")]
+            /// ```
+            pub fn into_string(self) -> String {
+                self.text
+            }
+        }
+
+        impl $Borrowed<'_> {
+            /// An owned copy.
+            ///
+            /// ```
+            #[doc = concat!("let borrowed = xiri::", stringify!($Borrowed), "::parse(", $example, ").unwrap();")]
+            /// assert_eq!(borrowed.to_buf().as_borrowed(), borrowed);
+            /// ```
+            pub fn to_buf(&self) -> $Buf {
+                $Buf {
+                    text: self.as_str().to_string(),
+                    spans: self.spans(),
+                }
+            }
+        }
+
+        impl From<$Borrowed<'_>> for $Buf {
+            fn from(borrowed: $Borrowed<'_>) -> Self {
+                borrowed.to_buf()
+            }
+        }
+
+        impl TryFrom<String> for $Buf {
+            type Error = ParseError;
+
+            fn try_from(text: String) -> Result<Self, ParseError> {
+                Self::parse(text)
+            }
+        }
+
+        impl std::str::FromStr for $Buf {
+            type Err = ParseError;
+
+            fn from_str(text: &str) -> Result<Self, ParseError> {
+                Self::parse(text.to_string())
+            }
+        }
+
+        impl fmt::Display for $Buf {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.text)
+            }
+        }
+
+        impl AsRef<str> for $Buf {
+            fn as_ref(&self) -> &str {
+                &self.text
+            }
+        }
+    };
+}
+
+owned_type!(
+    UriRefBuf,
+    UriRef,
+    "URI reference",
+    "\"http://example.com/a?b#c\""
+);
+owned_type!(
+    UriBuf,
+    Uri,
+    "absolute URI",
+    "\"urn:example:animal:ferret:nose\""
+);
+owned_type!(
+    IriRefBuf,
+    IriRef,
+    "IRI reference",
+    "\"http://r\u{e9}sum\u{e9}.example.org/\u{e9}t\u{e9}\""
+);
+owned_type!(
+    IriBuf,
+    Iri,
+    "absolute IRI",
+    "\"http://\u{7d0d}\u{8c46}.example.org/%E2%80%AE\""
+);
+owned_type!(
+    LeiriRefBuf,
+    LeiriRef,
+    "LEIRI reference",
+    "\"file:///C:/My Documents/a b.xml\""
+);
+owned_type!(
+    LeiriBuf,
+    Leiri,
+    "absolute LEIRI",
+    "\"http://example.org/{id}\""
+);
 
 reference_types!(
     Grammar::Uri,

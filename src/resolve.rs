@@ -1,0 +1,261 @@
+//! Reference resolution, RFC 3986 section 5.2 (strict), for URIs, IRIs (RFC
+//! 3987 6.5: the same algorithm on characters) and LEIRIs (nothing is
+//! percent-encoded on the way: LEIRI Note section 4).
+//!
+//! The target is written once, into one `String`, and its component spans
+//! are recorded as it is written, so the result is an owned, already parsed
+//! value.
+
+use crate::components::{AuthoritySpans, Span, Spans};
+use crate::reference::{Iri, IriBuf, IriRef, Leiri, LeiriBuf, LeiriRef, Uri, UriBuf, UriRef};
+
+/// One side of a resolution: a text and where its components are.
+#[derive(Clone, Copy)]
+struct Parts<'t> {
+    text: &'t str,
+    spans: Spans,
+}
+
+impl<'t> Parts<'t> {
+    fn get(&self, span: Span) -> &'t str {
+        span.get(self.text)
+    }
+
+    fn path(&self) -> &'t str {
+        self.get(self.spans.path)
+    }
+}
+
+/// Writes the target of `reference` against `base` into `out` (cleared
+/// first) and returns its spans. RFC 3986 5.2.2, with 5.2.3 (merge), 5.2.4
+/// (remove_dot_segments) and 5.3 (component recomposition).
+fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
+    out.clear();
+    let r = reference.spans;
+    let b = base.spans;
+    let scheme = if r.scheme.is_some() { reference } else { base };
+    // (where the authority comes from, the path, where the query comes from)
+    let (authority, path, query) = if r.scheme.is_some() || r.authority.is_some() {
+        (
+            r.authority.map(|a| (reference, a)),
+            remove_dot_segments(reference.path()),
+            r.query.map(|q| (reference, q)),
+        )
+    } else if reference.path().is_empty() {
+        (
+            b.authority.map(|a| (base, a)),
+            base.path().to_string(),
+            r.query
+                .map(|q| (reference, q))
+                .or(b.query.map(|q| (base, q))),
+        )
+    } else if reference.path().starts_with('/') {
+        (
+            b.authority.map(|a| (base, a)),
+            remove_dot_segments(reference.path()),
+            r.query.map(|q| (reference, q)),
+        )
+    } else {
+        (
+            b.authority.map(|a| (base, a)),
+            remove_dot_segments(&merge(base, reference.path())),
+            r.query.map(|q| (reference, q)),
+        )
+    };
+
+    // 5.3: recompose, recording each component's span in `out`.
+    let scheme_span = scheme.spans.scheme.map(|s| push(out, scheme.get(s)));
+    out.push(':');
+    let authority_spans = authority.map(|(source, a)| {
+        out.push_str("//");
+        let shift = out.len() - a.whole.start;
+        out.push_str(source.get(a.whole));
+        let moved = |s: Span| Span {
+            start: s.start + shift,
+            end: s.end + shift,
+        };
+        AuthoritySpans {
+            whole: moved(a.whole),
+            userinfo: a.userinfo.map(moved),
+            host: moved(a.host),
+            host_kind: a.host_kind,
+            port: a.port.map(moved),
+        }
+    });
+    // Without an authority, a path starting with "//" would read as one:
+    // "/." in front keeps it a path and resolves to the same path
+    // (docs/DECISIONS.md, "Resolution").
+    let path_start = out.len();
+    if authority_spans.is_none() && path.starts_with("//") {
+        out.push_str("/.");
+    }
+    push(out, &path);
+    let path_span = Span {
+        start: path_start,
+        end: out.len(),
+    };
+    let query_span = query.map(|(source, q)| {
+        out.push('?');
+        push(out, source.get(q))
+    });
+    let fragment_span = r.fragment.map(|f| {
+        out.push('#');
+        push(out, reference.get(f))
+    });
+    Spans {
+        scheme: scheme_span,
+        authority: authority_spans,
+        path: path_span,
+        query: query_span,
+        fragment: fragment_span,
+    }
+}
+
+/// Appends `text` and returns where it went.
+fn push(out: &mut String, text: &str) -> Span {
+    let start = out.len();
+    out.push_str(text);
+    Span {
+        start,
+        end: out.len(),
+    }
+}
+
+/// RFC 3986 5.2.3: the reference's path after the base path's last "/"
+/// (or after "/" when the base has an authority and an empty path).
+fn merge(base: Parts<'_>, reference_path: &str) -> String {
+    let base_path = base.path();
+    if base.spans.authority.is_some() && base_path.is_empty() {
+        return format!("/{reference_path}");
+    }
+    match base_path.rfind('/') {
+        Some(last) => format!("{}{reference_path}", &base_path[..=last]),
+        None => reference_path.to_string(),
+    }
+}
+
+/// RFC 3986 5.2.4, step by step: the input buffer is consumed from the
+/// front, the output buffer grows at the back.
+pub(crate) fn remove_dot_segments(path: &str) -> String {
+    let mut input = path;
+    let mut output = String::with_capacity(path.len());
+    while !input.is_empty() {
+        if let Some(rest) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
+            // A: drop a leading "../" or "./".
+            input = rest;
+        } else if input.starts_with("/./") {
+            // B: "/./" becomes "/".
+            input = &input[2..];
+        } else if input == "/." {
+            // B at the end: "/." becomes "/", which E then moves.
+            output.push('/');
+            break;
+        } else if input.starts_with("/../") {
+            // C: "/../" becomes "/", and the last output segment goes.
+            input = &input[3..];
+            pop_segment(&mut output);
+        } else if input == "/.." {
+            pop_segment(&mut output);
+            output.push('/');
+            break;
+        } else if input == "." || input == ".." {
+            // D
+            break;
+        } else {
+            // E: move the first segment (with its leading "/") to the output.
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    output
+}
+
+/// Removes the last segment of `output` and the "/" before it, if any.
+fn pop_segment(output: &mut String) {
+    let cut = output.rfind('/').unwrap_or(0);
+    output.truncate(cut);
+}
+
+macro_rules! resolution {
+    ($Abs:ident, $Ref:ident, $Buf:ident, $rfc:literal, $base:literal, $reference:literal, $target:literal) => {
+        impl<'a> $Abs<'a> {
+            #[doc = concat!("Resolves a reference against this base (", $rfc, "): the target, owned and parsed. A fragment of the base is ignored.")]
+            ///
+            /// ```
+            #[doc = concat!("let base = xiri::", stringify!($Abs), "::parse(", $base, ").unwrap();")]
+            #[doc = concat!("let reference = xiri::", stringify!($Ref), "::parse(", $reference, ").unwrap();")]
+            #[doc = concat!("assert_eq!(base.resolve(&reference).as_str(), ", $target, ");")]
+            /// ```
+            pub fn resolve(&self, reference: &$Ref<'_>) -> $Buf {
+                let mut out = String::new();
+                let spans = resolve(self.parts(), reference.parts(), &mut out);
+                $Buf { text: out, spans }
+            }
+
+            /// Resolves a reference into the caller's buffer, which is
+            /// cleared first; the target borrows it. No allocation when the
+            /// buffer is large enough.
+            ///
+            /// ```
+            #[doc = concat!("let base = xiri::", stringify!($Abs), "::parse(", $base, ").unwrap();")]
+            #[doc = concat!("let reference = xiri::", stringify!($Ref), "::parse(", $reference, ").unwrap();")]
+            /// let mut buffer = String::new();
+            /// let target = base.resolve_into(&reference, &mut buffer);
+            #[doc = concat!("assert_eq!(target.as_str(), ", $target, ");")]
+            /// ```
+            pub fn resolve_into<'b>(&self, reference: &$Ref<'_>, buffer: &'b mut String) -> $Abs<'b> {
+                let spans = resolve(self.parts(), reference.parts(), buffer);
+                $Abs::from_spans(buffer.as_str(), spans)
+            }
+
+            fn parts(&self) -> Parts<'_> {
+                Parts {
+                    text: self.as_str(),
+                    spans: self.spans(),
+                }
+            }
+        }
+
+        impl $Ref<'_> {
+            fn parts(&self) -> Parts<'_> {
+                Parts {
+                    text: self.as_str(),
+                    spans: self.spans(),
+                }
+            }
+        }
+    };
+}
+
+resolution!(
+    Uri,
+    UriRef,
+    UriBuf,
+    "RFC 3986 5.2",
+    "\"http://a/b/c/d;p?q\"",
+    "\"../g?y#s\"",
+    "\"http://a/b/g?y#s\""
+);
+resolution!(
+    Iri,
+    IriRef,
+    IriBuf,
+    "RFC 3987 6.5, which is RFC 3986 5.2 on characters",
+    "\"http://\u{e9}x.org/a/b\"",
+    "\"../\u{e9}t\u{e9}?\u{e0}\"",
+    "\"http://\u{e9}x.org/\u{e9}t\u{e9}?\u{e0}\""
+);
+resolution!(
+    Leiri,
+    LeiriRef,
+    LeiriBuf,
+    "RFC 3986 5.2; LEIRI Note section 4: nothing is percent-encoded on the way",
+    "\"http://a/b c/d\"",
+    "\"../e f\"",
+    "\"http://a/e f\""
+);

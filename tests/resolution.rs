@@ -1,0 +1,142 @@
+//! Reference resolution (RFC 3986 5.2) for URIs, IRIs and LEIRIs, checked
+//! against the examples the specifications print.
+
+mod common;
+
+use proptest::prelude::*;
+use serde_json::json;
+use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
+
+/// RFC 3986 5.4's examples, read from the RFC's own text: every line
+/// `"reference"  =  "target"` of 5.4.1 and 5.4.2 (a trailing `;` comment,
+/// as on "http:g", is dropped).
+fn rfc3986_examples() -> Vec<(String, String)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/specs/rfc3986-uri.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let start = text
+        .find("\n5.4.  Reference Resolution Examples")
+        .expect("section 5.4");
+    let end = start
+        + text[start..]
+            .find("\n6.  Normalization")
+            .expect("section 6");
+    text[start..end]
+        .lines()
+        .filter_map(|line| {
+            let (left, right) = line.trim().split_once("=  ")?;
+            let reference = left.trim().strip_prefix('"')?.strip_suffix('"')?;
+            let target = right.trim().strip_prefix('"')?.split('"').next()?;
+            Some((reference.to_string(), target.to_string()))
+        })
+        .collect()
+}
+
+const BASE: &str = "http://a/b/c/d;p?q";
+
+#[test]
+fn rfc3986_section_5_4_all_42() {
+    let examples = rfc3986_examples();
+    assert_eq!(examples.len(), 42, "5.4 prints 42 examples");
+    let base = Uri::parse(BASE).unwrap();
+    let mut buffer = String::new();
+    let mut entries = Vec::new();
+    for (reference, expected) in &examples {
+        let r = UriRef::parse(reference).unwrap();
+        let target = base.resolve(&r);
+        assert_eq!(target.as_str(), expected, "{reference}");
+        assert_eq!(base.resolve_into(&r, &mut buffer).as_str(), expected);
+        // The target is a parsed URI, with the components a fresh parse gives.
+        assert_eq!(
+            target.as_borrowed(),
+            Uri::parse(expected).unwrap(),
+            "{reference}"
+        );
+        // The same through the IRI and LEIRI grammars.
+        let iri = Iri::parse(BASE)
+            .unwrap()
+            .resolve(&IriRef::parse(reference).unwrap());
+        let leiri = Leiri::parse(BASE)
+            .unwrap()
+            .resolve(&LeiriRef::parse(reference).unwrap());
+        assert_eq!(
+            (iri.as_str(), leiri.as_str()),
+            (expected.as_str(), expected.as_str())
+        );
+        entries.push(json!({ "reference": reference, "target": target.as_str() }));
+    }
+    common::settings().bind(|| insta::assert_yaml_snapshot!("resolution__rfc3986_5_4", entries));
+}
+
+#[test]
+fn leiri_resolution_encodes_nothing() {
+    // LEIRI Note section 4: resolving must not trigger percent-encoding.
+    let base = Leiri::parse("http://a/b c/d").unwrap();
+    let target = base.resolve(&LeiriRef::parse("../e f").unwrap());
+    assert_eq!(target.as_str(), "http://a/e f");
+    assert_eq!(target.as_borrowed().path(), "/e f");
+}
+
+#[test]
+fn iri_resolution_keeps_characters() {
+    // RFC 3987 6.5: the algorithm of RFC 3986 5.2 on characters.
+    let base = Iri::parse("http://r\u{e9}sum\u{e9}.example.org/a/b?q").unwrap();
+    let target = base.resolve(&IriRef::parse("../\u{7d0d}\u{8c46}#f").unwrap());
+    assert_eq!(
+        target.as_str(),
+        "http://r\u{e9}sum\u{e9}.example.org/\u{7d0d}\u{8c46}#f"
+    );
+    assert_eq!(
+        target.as_borrowed().host().unwrap().as_str(),
+        "r\u{e9}sum\u{e9}.example.org"
+    );
+}
+
+#[test]
+fn a_path_that_would_read_as_an_authority_stays_a_path() {
+    // Without an authority, "//x" as a path would read back as authority "x".
+    let base = Uri::parse("a:/b").unwrap();
+    let target = base.resolve(&UriRef::parse("..//x").unwrap());
+    assert_eq!(target.as_str(), "a:/.//x");
+    assert_eq!(target.as_borrowed().authority(), None);
+    assert_eq!(Uri::parse(target.as_str()).unwrap().authority(), None);
+}
+
+fn reference() -> impl Strategy<Value = String> {
+    let atoms = prop::sample::select(vec![
+        "a", "b", ".", "..", "/", "//", "?", "#", ":", "@", "%41", "g;x", "=", "\u{e9}", "x:",
+        "[::1]",
+    ]);
+    prop::collection::vec(atoms, 0..10).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Every target parses, as the same value, with no dot segments left
+    /// (RFC 3986 5.2.4), and resolving it again changes nothing.
+    #[test]
+    fn targets_are_parsed_uris(base in prop::sample::select(vec![
+        "http://a/b/c/d;p?q", "http://a", "a:b", "a:/b/c", "http://a/b/", "file:///c/d?x#y", "urn:x:y",
+    ]), reference in reference()) {
+        let base = Iri::parse(base).unwrap();
+        if let Ok(r) = IriRef::parse(&reference) {
+            let target = base.resolve(&r);
+            let reparsed = Iri::parse(target.as_str());
+            prop_assert!(reparsed.is_ok(), "{} does not parse", target);
+            prop_assert_eq!(target.as_borrowed(), reparsed.unwrap());
+            let again = base.resolve(&IriRef::from(target.as_borrowed()));
+            prop_assert_eq!(again.as_str(), target.as_str());
+            // The one dot segment left is the "/." that keeps a path
+            // starting with "//" from reading as an authority.
+            let path = target.as_borrowed().path();
+            let path = match path.strip_prefix("/.") {
+                Some(rest) if rest.starts_with("//") && target.as_borrowed().authority().is_none() => rest,
+                _ => path,
+            };
+            prop_assert!(!path.split('/').skip(1).any(|s| s == "." || s == ".."), "{}", target);
+        }
+    }
+}
