@@ -65,6 +65,22 @@ enum Command {
         target: Target,
         input: String,
     },
+    /// Resolves each reference against a base (RFC 3986 5.2; RFC 3987 6.5 for
+    /// IRIs; nothing percent-encoded for LEIRIs). One JSON object per
+    /// reference, in order, with the same conventions as check.
+    Resolve {
+        /// uri, iri, iri-bis or leiri.
+        #[arg(long, short)]
+        grammar: Grammar,
+        /// The absolute base.
+        #[arg(long, short)]
+        base: String,
+        /// The base and each reference are JSON strings.
+        #[arg(long)]
+        json_input: bool,
+        /// The references; standard input when none.
+        references: Vec<String>,
+    },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
     Grammar {
@@ -89,6 +105,12 @@ fn main() -> ExitCode {
             .and_then(|input| cli::parse::run(target.grammar, &target.rule, json, &input)),
         Command::Tree { target, input } => cli::input(&input, target.json_input)
             .and_then(|input| cli::tree(target.grammar, &target.rule, &input)),
+        Command::Resolve {
+            grammar,
+            base,
+            json_input,
+            references,
+        } => cli::resolve::run(grammar, &base, json_input, references),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

@@ -157,3 +157,35 @@ fn grammar_shows_the_abnf_above_the_pest_rule() {
         "{out}"
     );
 }
+
+#[test]
+fn resolve_answers_each_reference_against_the_base() {
+    let (out, code) = run(
+        &[
+            "resolve",
+            "-g",
+            "uri",
+            "-b",
+            "http://a/b/c/d;p?q",
+            "../g",
+            "#s",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let a = answers(&out);
+    assert_eq!(a[0]["output"], "http://a/b/g");
+    assert_eq!(a[1]["output"], "http://a/b/c/d;p?q#s");
+    let (out, code) = run(
+        &["resolve", "-g", "leiri", "-b", "http://a/b c/d"],
+        b"../e f\n%zz\n",
+    );
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(a[0]["output"], "http://a/e f");
+    assert_eq!(a[1]["output"], Value::Null);
+    assert_eq!(a[1]["error"]["offset"], 1);
+    // A relative base, or XRI (not yet), is a usage error.
+    assert_eq!(run(&["resolve", "-g", "uri", "-b", "/a", "b"], b"").1, 2);
+    assert_eq!(run(&["resolve", "-g", "xri", "-b", "@a", "b"], b"").1, 2);
+}

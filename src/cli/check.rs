@@ -1,123 +1,17 @@
 //! `xiri check`: one JSON verdict per input, in order.
 
-use serde_json::{json, Value};
-use std::io::{BufRead, BufWriter, Write};
+use serde_json::Value;
 use std::process::ExitCode;
 use xiri::Grammar;
-
-/// One input as read: text, or why it could not be read as text.
-enum Input {
-    Text(String),
-    Unreadable {
-        shown: String,
-        offset: usize,
-        message: String,
-    },
-}
 
 pub fn run(
     grammar: Grammar,
     rule_name: &str,
     json_input: bool,
-    args: Vec<String>,
+    inputs: Vec<String>,
 ) -> Result<ExitCode, String> {
     let rule = super::rule(grammar, rule_name)?;
-    let inputs: Box<dyn Iterator<Item = Result<Vec<u8>, String>>> = if args.is_empty() {
-        Box::new(lines(std::io::stdin().lock()))
-    } else {
-        Box::new(args.into_iter().map(|a| Ok(a.into_bytes())))
-    };
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_valid = true;
-    for raw in inputs {
-        let answer = match decode(raw?, json_input) {
-            Input::Text(text) => match rule.check(&text) {
-                Ok(()) => json!({ "input": text, "valid": true, "error": null }),
-                Err(e) => {
-                    all_valid = false;
-                    json!({ "input": text, "valid": false, "error": super::error_json(&e) })
-                }
-            },
-            Input::Unreadable {
-                shown,
-                offset,
-                message,
-            } => {
-                all_valid = false;
-                json!({
-                    "input": shown,
-                    "valid": false,
-                    "error": { "offset": offset, "expected": Value::Array(Vec::new()), "message": message },
-                })
-            }
-        };
-        writeln!(out, "{answer}").map_err(write_error)?;
-    }
-    out.flush().map_err(write_error)?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
+        rule.check(text).map(|()| Value::Bool(true))
     })
-}
-
-/// A reader that went away ends the output quietly (see `super::emit`).
-fn write_error(e: std::io::Error) -> String {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        std::process::exit(0);
-    }
-    format!("writing the answers: {e}")
-}
-
-/// The lines of a reader as bytes, without their "\n" (or "\r\n").
-fn lines(mut reader: impl BufRead) -> impl Iterator<Item = Result<Vec<u8>, String>> {
-    std::iter::from_fn(move || {
-        let mut line = Vec::new();
-        match reader.by_ref().read_until(b'\n', &mut line) {
-            Ok(0) => None,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
-                    }
-                }
-                Some(Ok(line))
-            }
-            Err(e) => Some(Err(format!("reading standard input: {e}"))),
-        }
-    })
-}
-
-fn decode(raw: Vec<u8>, json_input: bool) -> Input {
-    let text = match String::from_utf8(raw) {
-        Ok(text) => text,
-        Err(e) => {
-            let offset = e.utf8_error().valid_up_to();
-            return Input::Unreadable {
-                shown: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                offset,
-                message: format!("not UTF-8: invalid byte at offset {offset}"),
-            };
-        }
-    };
-    if !json_input {
-        return Input::Text(text);
-    }
-    match serde_json::from_str::<String>(&text) {
-        Ok(decoded) => Input::Text(decoded),
-        Err(e) => {
-            // serde_json counts columns in characters, from 1.
-            let offset = text
-                .char_indices()
-                .nth(e.column().saturating_sub(1))
-                .map_or(text.len(), |(i, _)| i);
-            Input::Unreadable {
-                message: format!("not a JSON string: {e}"),
-                shown: text,
-                offset,
-            }
-        }
-    }
 }

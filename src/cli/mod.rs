@@ -1,7 +1,9 @@
 //! The subcommands of the `xiri` binary.
 
+pub mod batch;
 pub mod check;
 pub mod parse;
+pub mod resolve;
 
 use serde_json::{json, Value};
 use std::io::Write;

@@ -1,0 +1,129 @@
+//! The batch conventions `check` and `resolve` share: inputs from the
+//! arguments or standard input (one a line, or one JSON string a line), one
+//! JSON object answered per input, in order; exit 0 when every input was
+//! answered without an error, 1 otherwise.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
+use xiri::ParseError;
+
+/// One input as read: text, or why it could not be read as text.
+enum Input {
+    Text(String),
+    Unreadable {
+        shown: String,
+        offset: usize,
+        message: String,
+    },
+}
+
+/// Answers every input: `{"input": ..., FIELD: answer, "error": null}`, or
+/// `{"input": ..., FIELD: FAILED, "error": {...}}` when `answer` refuses it
+/// or it cannot be read.
+pub fn run(
+    json_input: bool,
+    args: Vec<String>,
+    field: &str,
+    failed: Value,
+    mut answer: impl FnMut(&str) -> Result<Value, ParseError>,
+) -> Result<ExitCode, String> {
+    let inputs: Box<dyn Iterator<Item = Result<Vec<u8>, String>>> = if args.is_empty() {
+        Box::new(lines(std::io::stdin().lock()))
+    } else {
+        Box::new(args.into_iter().map(|a| Ok(a.into_bytes())))
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut all_answered = true;
+    for raw in inputs {
+        let (input, result, error) = match decode(raw?, json_input) {
+            Input::Text(text) => match answer(&text) {
+                Ok(value) => (text, value, Value::Null),
+                Err(e) => (text, failed.clone(), super::error_json(&e)),
+            },
+            Input::Unreadable {
+                shown,
+                offset,
+                message,
+            } => (
+                shown,
+                failed.clone(),
+                json!({ "offset": offset, "expected": Value::Array(Vec::new()), "message": message }),
+            ),
+        };
+        all_answered &= error.is_null();
+        let mut object = serde_json::Map::new();
+        object.insert("input".into(), Value::String(input));
+        object.insert(field.into(), result);
+        object.insert("error".into(), error);
+        let answer = Value::Object(object);
+        writeln!(out, "{answer}").map_err(write_error)?;
+    }
+    out.flush().map_err(write_error)?;
+    Ok(if all_answered {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// A reader that went away ends the output quietly (see `super::emit`).
+fn write_error(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("writing the answers: {e}")
+}
+
+/// The lines of a reader as bytes, without their "\n" (or "\r\n").
+fn lines(mut reader: impl BufRead) -> impl Iterator<Item = Result<Vec<u8>, String>> {
+    std::iter::from_fn(move || {
+        let mut line = Vec::new();
+        match reader.by_ref().read_until(b'\n', &mut line) {
+            Ok(0) => None,
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                    if line.last() == Some(&b'\r') {
+                        line.pop();
+                    }
+                }
+                Some(Ok(line))
+            }
+            Err(e) => Some(Err(format!("reading standard input: {e}"))),
+        }
+    })
+}
+
+fn decode(raw: Vec<u8>, json_input: bool) -> Input {
+    let text = match String::from_utf8(raw) {
+        Ok(text) => text,
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            return Input::Unreadable {
+                shown: String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                offset,
+                message: format!("not UTF-8: invalid byte at offset {offset}"),
+            };
+        }
+    };
+    if !json_input {
+        return Input::Text(text);
+    }
+    match serde_json::from_str::<String>(&text) {
+        Ok(decoded) => Input::Text(decoded),
+        Err(e) => {
+            // serde_json counts columns in characters, from 1.
+            let offset = text
+                .char_indices()
+                .nth(e.column().saturating_sub(1))
+                .map_or(text.len(), |(i, _)| i);
+            Input::Unreadable {
+                message: format!("not a JSON string: {e}"),
+                shown: text,
+                offset,
+            }
+        }
+    }
+}
