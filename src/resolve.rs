@@ -7,7 +7,10 @@
 //! value.
 
 use crate::components::{AuthoritySpans, Span, Spans};
-use crate::reference::{Iri, IriBuf, IriRef, Leiri, LeiriBuf, LeiriRef, Uri, UriBuf, UriRef};
+use crate::reference::{
+    Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
+    UriRefBuf,
+};
 
 /// One side of a resolution: a text and where its components are.
 #[derive(Clone, Copy)]
@@ -258,4 +261,142 @@ resolution!(
     "\"http://a/b c/d\"",
     "\"../e f\"",
     "\"http://a/e f\""
+);
+
+/// The candidates for a reference from `base` to `target`, shortest forms
+/// first; the caller keeps the first that parses and resolves back to the
+/// target. The last candidate is the target itself, which always does.
+fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
+    let t = target.spans;
+    let b = base.spans;
+    let suffix = |with_query: bool| {
+        let mut s = String::new();
+        if with_query {
+            if let Some(q) = t.query {
+                s.push('?');
+                s.push_str(target.get(q));
+            }
+        }
+        if let Some(f) = t.fragment {
+            s.push('#');
+            s.push_str(target.get(f));
+        }
+        s
+    };
+    let mut candidates = Vec::new();
+    let same_scheme = t.scheme.map(|s| target.get(s)) == b.scheme.map(|s| base.get(s));
+    if same_scheme && authority_text(target) == authority_text(base) {
+        let (base_path, target_path) = (base.path(), target.path());
+        if base_path == target_path {
+            // Same document: nothing, or just the query and fragment.
+            candidates.push(suffix(
+                t.query.map(|q| target.get(q)) != b.query.map(|q| base.get(q)),
+            ));
+        }
+        // A path relative to the base's directory.
+        let base_dir = &base_path[..base_path.rfind('/').map_or(0, |i| i + 1)];
+        let shared = common_directory(base_dir, target_path);
+        let ups = base_dir[shared..].matches('/').count();
+        let rest = &target_path[shared..];
+        let mut relative = "../".repeat(ups);
+        if relative.is_empty()
+            && (rest.is_empty() || rest.split('/').next().is_some_and(|s| s.contains(':')))
+        {
+            relative.push_str("./");
+        }
+        relative.push_str(rest);
+        relative.push_str(&suffix(true));
+        candidates.push(relative);
+        if target_path.starts_with('/') {
+            candidates.push(format!("{target_path}{}", suffix(true)));
+        }
+    }
+    if same_scheme {
+        if let Some(a) = authority_text(target) {
+            candidates.push(format!("//{a}{}{}", target.path(), suffix(true)));
+        }
+    }
+    candidates.push(target.text.to_string());
+    candidates
+}
+
+/// How much of `dir` (empty, or ending with "/") is a prefix of `path`, in
+/// whole directories. Bytes compare exactly for UTF-8, and a cut just after
+/// "/" is a character boundary.
+fn common_directory(dir: &str, path: &str) -> usize {
+    dir.bytes()
+        .zip(path.bytes())
+        .take_while(|(a, b)| a == b)
+        .enumerate()
+        .filter(|(_, (a, _))| *a == b'/')
+        .map(|(i, _)| i + 1)
+        .last()
+        .unwrap_or(0)
+}
+
+fn authority_text(p: Parts<'_>) -> Option<&str> {
+    p.spans.authority.map(|a| a.whole.get(p.text))
+}
+
+macro_rules! relativization {
+    ($Abs:ident, $Ref:ident, $RefBuf:ident, $base:literal, $target:literal, $reference:literal) => {
+        impl<'a> $Abs<'a> {
+            /// A reference that resolves against this base to `target`: the
+            /// shortest of a few forms (nothing, a fragment, a query, a
+            /// relative path, an absolute path, a network path) that does,
+            /// else the target itself.
+            ///
+            /// ```
+            #[doc = concat!("let base = xiri::", stringify!($Abs), "::parse(", $base, ").unwrap();")]
+            #[doc = concat!("let target = xiri::", stringify!($Abs), "::parse(", $target, ").unwrap();")]
+            /// let reference = base.relativize(&target);
+            #[doc = concat!("assert_eq!(reference.as_str(), ", $reference, ");")]
+            /// assert_eq!(base.resolve(&reference.as_borrowed()).as_borrowed(), target);
+            /// ```
+            pub fn relativize(&self, target: &$Abs<'_>) -> $RefBuf {
+                let target_parts = Parts {
+                    text: target.as_str(),
+                    spans: target.spans(),
+                };
+                let mut buffer = String::new();
+                let mut best: Option<$RefBuf> = None;
+                for candidate in relative_candidates(self.parts(), target_parts) {
+                    if best.as_ref().is_some_and(|b| b.as_str().len() <= candidate.len()) {
+                        continue;
+                    }
+                    if let Ok(reference) = $Ref::parse(&candidate) {
+                        if self.resolve_into(&reference, &mut buffer).as_str() == target.as_str() {
+                            best = Some(reference.to_buf());
+                        }
+                    }
+                }
+                best.expect("the last candidate is the target, which resolves to itself")
+            }
+        }
+    };
+}
+
+relativization!(
+    Uri,
+    UriRef,
+    UriRefBuf,
+    "\"http://a/b/c/d;p?q\"",
+    "\"http://a/b/g?y#s\"",
+    "\"../g?y#s\""
+);
+relativization!(
+    Iri,
+    IriRef,
+    IriRefBuf,
+    "\"http://\u{e9}x.org/a/b\"",
+    "\"http://\u{e9}x.org/a/\u{e9}t\u{e9}\"",
+    "\"\u{e9}t\u{e9}\""
+);
+relativization!(
+    Leiri,
+    LeiriRef,
+    LeiriRefBuf,
+    "\"http://a/b c/d\"",
+    "\"http://a/e f\"",
+    "\"../e f\""
 );

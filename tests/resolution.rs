@@ -256,3 +256,50 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn relativize_finds_short_references_that_resolve_back() {
+    let base = Uri::parse(BASE).unwrap();
+    for (target, expected) in [
+        ("http://a/b/c/d;p?q", ""),
+        ("http://a/b/c/d;p?q#s", "#s"),
+        ("http://a/b/c/d;p?y", "?y"),
+        ("http://a/b/c/d;p", "d;p"),
+        ("http://a/b/c/g", "g"),
+        ("http://a/b/c/", "./"),
+        ("http://a/b/g", "../g"),
+        ("http://a/g", "/g"),
+        ("http://g/x", "//g/x"),
+        ("https://a/b/c/g", "https://a/b/c/g"),
+        ("http://a/b/c/g:h", "./g:h"),
+    ] {
+        let target = Uri::parse(target).unwrap();
+        let reference = base.relativize(&target);
+        assert_eq!(reference.as_str(), expected, "{target}");
+        assert_eq!(
+            base.resolve(&reference.as_borrowed()).as_str(),
+            target.as_str()
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// resolve(base, relativize(base, t)) == t, and the reference is never
+    /// longer than the target.
+    #[test]
+    fn relativize_round_trips(base in prop::sample::select(vec![
+        "http://a/b/c/d;p?q", "http://a", "a:b", "a:/b/c", "http://a/b/", "file:///c/d?x#y", "urn:x:y", "s:", "s://h",
+    ]), target_base in prop::sample::select(vec!["http://a/b/c/d;p?q", "a:/b/c", "s://h", "file:///c/"]),
+       reference in reference()) {
+        let base = Iri::parse(base).unwrap();
+        let Ok(r) = IriRef::parse(&reference) else { return Ok(()) };
+        let target = Iri::parse(target_base).unwrap().resolve(&r);
+        let target = target.as_borrowed();
+        let relative = base.relativize(&target);
+        let back = base.resolve(&relative.as_borrowed());
+        prop_assert_eq!(back.as_str(), target.as_str());
+        prop_assert!(relative.as_str().len() <= target.as_str().len());
+    }
+}
