@@ -4,6 +4,7 @@
 mod cli;
 
 use clap::{Args, Parser, Subcommand};
+use cli::resolve::Direction;
 use std::process::ExitCode;
 use xiri::Grammar;
 
@@ -81,6 +82,21 @@ enum Command {
         /// The references; standard input when none.
         references: Vec<String>,
     },
+    /// The reference from a base to each target: the shortest that resolves
+    /// back to the target. Same conventions as resolve.
+    Relative {
+        /// uri, iri, iri-bis or leiri.
+        #[arg(long, short)]
+        grammar: Grammar,
+        /// The absolute base.
+        #[arg(long, short)]
+        base: String,
+        /// The base and each target are JSON strings.
+        #[arg(long)]
+        json_input: bool,
+        /// The absolute targets; standard input when none.
+        targets: Vec<String>,
+    },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
     Grammar {
@@ -110,7 +126,13 @@ fn main() -> ExitCode {
             base,
             json_input,
             references,
-        } => cli::resolve::run(grammar, &base, json_input, references),
+        } => cli::resolve::run(Direction::Resolve, grammar, &base, json_input, references),
+        Command::Relative {
+            grammar,
+            base,
+            json_input,
+            targets,
+        } => cli::resolve::run(Direction::Relative, grammar, &base, json_input, targets),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

@@ -189,3 +189,20 @@ fn resolve_answers_each_reference_against_the_base() {
     assert_eq!(run(&["resolve", "-g", "uri", "-b", "/a", "b"], b"").1, 2);
     assert_eq!(run(&["resolve", "-g", "xri", "-b", "@a", "b"], b"").1, 2);
 }
+
+#[test]
+fn relative_gives_the_reference_from_the_base_to_each_target() {
+    let (out, code) = run(
+        &["relative", "-g", "iri", "-b", "http://a/b/c/d;p?q"],
+        b"http://a/g\nhttp://a/b/c/d;p?q#s\n/x\n",
+    );
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(a[0]["output"], "/g");
+    assert_eq!(a[1]["output"], "#s");
+    assert_eq!(a[2]["output"], Value::Null);
+    assert!(a[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("relative reference"));
+}

@@ -1,42 +1,77 @@
-//! `xiri resolve`: each reference resolved against one base (RFC 3986 5.2).
+//! `xiri resolve` (each reference resolved against one base, RFC 3986 5.2)
+//! and `xiri relative` (the reference from the base to each target).
 
 use serde_json::Value;
 use std::process::ExitCode;
 use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef};
 
-/// Resolves one reference against the base chosen at the start.
+/// Answers one input against the base chosen at the start.
 type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
 
+/// Which way: from references to targets, or from targets to references.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Resolve,
+    Relative,
+}
+
 pub fn run(
+    direction: Direction,
     grammar: Grammar,
     base: &str,
     json_input: bool,
-    references: Vec<String>,
+    inputs: Vec<String>,
 ) -> Result<ExitCode, String> {
     let base = super::input(base, json_input)?;
     let bad_base = |e: ParseError| format!("the base is not absolute: {e}");
     let mut resolve: Resolver = match grammar {
         Grammar::Uri => {
             let base = Uri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |r| Ok(base.as_borrowed().resolve(&UriRef::parse(r)?).into_string()))
+            Box::new(move |text| {
+                let base = base.as_borrowed();
+                Ok(match direction {
+                    Direction::Resolve => base.resolve(&UriRef::parse(text)?).into_string(),
+                    Direction::Relative => base.relativize(&Uri::parse(text)?).into_string(),
+                })
+            })
         }
         Grammar::Iri => {
             let base = Iri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |r| Ok(base.as_borrowed().resolve(&IriRef::parse(r)?).into_string()))
+            Box::new(move |text| {
+                let base = base.as_borrowed();
+                Ok(match direction {
+                    Direction::Resolve => base.resolve(&IriRef::parse(text)?).into_string(),
+                    Direction::Relative => base.relativize(&Iri::parse(text)?).into_string(),
+                })
+            })
         }
         Grammar::IriBis => {
             let base = Iri::parse_3987bis(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |r| Ok(base.as_borrowed().resolve(&IriRef::parse_3987bis(r)?).into_string()))
+            Box::new(move |text| {
+                let base = base.as_borrowed();
+                Ok(match direction {
+                    Direction::Resolve => base.resolve(&IriRef::parse_3987bis(text)?).into_string(),
+                    Direction::Relative => {
+                        base.relativize(&Iri::parse_3987bis(text)?).into_string()
+                    }
+                })
+            })
         }
         Grammar::Leiri => {
             let base = Leiri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |r| Ok(base.as_borrowed().resolve(&LeiriRef::parse(r)?).into_string()))
+            Box::new(move |text| {
+                let base = base.as_borrowed();
+                Ok(match direction {
+                    Direction::Resolve => base.resolve(&LeiriRef::parse(text)?).into_string(),
+                    Direction::Relative => base.relativize(&Leiri::parse(text)?).into_string(),
+                })
+            })
         }
         Grammar::Xri => {
-            return Err("XRI resolution (XRI 2.0 section 2.4) is not in xiri yet; uri, iri, iri-bis and leiri are".into())
+            return Err("XRI resolution (XRI 2.0 section 2.4) is not in xiri yet; uri, iri, iri-bis and leiri are".into());
         }
     };
-    super::batch::run(json_input, references, "output", Value::Null, |r| {
+    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
         resolve(r).map(Value::String)
     })
 }
