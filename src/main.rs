@@ -35,6 +35,23 @@ struct Target {
     json_input: bool,
 }
 
+/// A base and the inputs to answer against it, for resolve and relative.
+#[derive(Args)]
+struct Against {
+    /// uri, iri, iri-bis or leiri.
+    #[arg(long, short)]
+    grammar: Grammar,
+    /// The absolute base.
+    #[arg(long, short)]
+    base: String,
+    /// The base and each input are JSON strings.
+    #[arg(long)]
+    json_input: bool,
+    /// The references (resolve) or absolute targets (relative); standard
+    /// input when none.
+    inputs: Vec<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Is each input a match for a rule? One JSON object per input, in order.
@@ -69,34 +86,10 @@ enum Command {
     /// Resolves each reference against a base (RFC 3986 5.2; RFC 3987 6.5 for
     /// IRIs; nothing percent-encoded for LEIRIs). One JSON object per
     /// reference, in order, with the same conventions as check.
-    Resolve {
-        /// uri, iri, iri-bis or leiri.
-        #[arg(long, short)]
-        grammar: Grammar,
-        /// The absolute base.
-        #[arg(long, short)]
-        base: String,
-        /// The base and each reference are JSON strings.
-        #[arg(long)]
-        json_input: bool,
-        /// The references; standard input when none.
-        references: Vec<String>,
-    },
+    Resolve(Against),
     /// The reference from a base to each target: the shortest that resolves
     /// back to the target. Same conventions as resolve.
-    Relative {
-        /// uri, iri, iri-bis or leiri.
-        #[arg(long, short)]
-        grammar: Grammar,
-        /// The absolute base.
-        #[arg(long, short)]
-        base: String,
-        /// The base and each target are JSON strings.
-        #[arg(long)]
-        json_input: bool,
-        /// The absolute targets; standard input when none.
-        targets: Vec<String>,
-    },
+    Relative(Against),
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
     Grammar {
@@ -121,18 +114,20 @@ fn main() -> ExitCode {
             .and_then(|input| cli::parse::run(target.grammar, &target.rule, json, &input)),
         Command::Tree { target, input } => cli::input(&input, target.json_input)
             .and_then(|input| cli::tree(target.grammar, &target.rule, &input)),
-        Command::Resolve {
-            grammar,
-            base,
-            json_input,
-            references,
-        } => cli::resolve::run(Direction::Resolve, grammar, &base, json_input, references),
-        Command::Relative {
-            grammar,
-            base,
-            json_input,
-            targets,
-        } => cli::resolve::run(Direction::Relative, grammar, &base, json_input, targets),
+        Command::Resolve(a) => cli::resolve::run(
+            Direction::Resolve,
+            a.grammar,
+            &a.base,
+            a.json_input,
+            a.inputs,
+        ),
+        Command::Relative(a) => cli::resolve::run(
+            Direction::Relative,
+            a.grammar,
+            &a.base,
+            a.json_input,
+            a.inputs,
+        ),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {
