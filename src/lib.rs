@@ -25,7 +25,7 @@ pub use reference::{
 pub use tree::{Node, ParseTree};
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
-    SubsegmentValue, Xri, XriAuthority, XriRef,
+    SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

@@ -38,7 +38,7 @@ struct Target {
 /// A base and the inputs to answer against it, for resolve and relative.
 #[derive(Args)]
 struct Against {
-    /// uri, iri, iri-bis or leiri.
+    /// uri, iri, iri-bis, leiri, or xri (resolve only, for now).
     #[arg(long, short)]
     grammar: Grammar,
     /// The absolute base.

@@ -11,6 +11,7 @@ use crate::reference::{
     Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
     UriRefBuf,
 };
+use crate::xri::{Xri, XriBuf, XriRef};
 
 /// One side of a resolution: a text and where its components are.
 #[derive(Clone, Copy)]
@@ -41,7 +42,7 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
     let (authority, path, query) = if r.scheme.is_some() || r.authority.is_some() {
         (
             r.authority.map(|a| (reference, a)),
-            remove_dot_segments(reference.path()),
+            remove_dot_segments(reference.path(), Slashes::All),
             r.query.map(|q| (reference, q)),
         )
     } else if reference.path().is_empty() {
@@ -55,13 +56,13 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
     } else if reference.path().starts_with('/') {
         (
             b.authority.map(|a| (base, a)),
-            remove_dot_segments(reference.path()),
+            remove_dot_segments(reference.path(), Slashes::All),
             r.query.map(|q| (reference, q)),
         )
     } else {
         (
             b.authority.map(|a| (base, a)),
-            remove_dot_segments(&merge(base, reference.path())),
+            remove_dot_segments(&merge(base, reference.path()), Slashes::All),
             r.query.map(|q| (reference, q)),
         )
     };
@@ -137,9 +138,35 @@ fn merge(base: Parts<'_>, reference_path: &str) -> String {
     }
 }
 
+/// Where "/" delimits path segments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Slashes {
+    /// Every "/" (URIs, IRIs, LEIRIs).
+    All,
+    /// Only a "/" outside parentheses: in an XRI, a cross-reference is one
+    /// opaque unit (XRI 2.0 2.4.1).
+    OutsideParentheses,
+}
+
+impl Slashes {
+    /// The byte offsets of the delimiting "/" in `text`.
+    fn positions(self, text: &str) -> impl Iterator<Item = usize> + '_ {
+        let mut depth = 0usize;
+        text.bytes().enumerate().filter_map(move |(i, b)| {
+            match b {
+                b'(' if self == Slashes::OutsideParentheses => depth += 1,
+                b')' if self == Slashes::OutsideParentheses => depth = depth.saturating_sub(1),
+                b'/' if depth == 0 => return Some(i),
+                _ => {}
+            }
+            None
+        })
+    }
+}
+
 /// RFC 3986 5.2.4, step by step: the input buffer is consumed from the
 /// front, the output buffer grows at the back.
-pub(crate) fn remove_dot_segments(path: &str) -> String {
+pub(crate) fn remove_dot_segments(path: &str, slashes: Slashes) -> String {
     let mut input = path;
     let mut output = String::with_capacity(path.len());
     while !input.is_empty() {
@@ -159,9 +186,9 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
         } else if input.starts_with("/../") {
             // C: "/../" becomes "/", and the last output segment goes.
             input = &input[3..];
-            pop_segment(&mut output);
+            pop_segment(&mut output, slashes);
         } else if input == "/.." {
-            pop_segment(&mut output);
+            pop_segment(&mut output, slashes);
             output.push('/');
             break;
         } else if input == "." || input == ".." {
@@ -170,7 +197,10 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
         } else {
             // E: move the first segment (with its leading "/") to the output.
             let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            let end = slashes
+                .positions(&input[start..])
+                .next()
+                .map_or(input.len(), |i| i + start);
             output.push_str(&input[..end]);
             input = &input[end..];
         }
@@ -179,8 +209,8 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
 }
 
 /// Removes the last segment of `output` and the "/" before it, if any.
-fn pop_segment(output: &mut String) {
-    let cut = output.rfind('/').unwrap_or(0);
+fn pop_segment(output: &mut String, slashes: Slashes) {
+    let cut = slashes.positions(output).last().unwrap_or(0);
     output.truncate(cut);
 }
 
@@ -400,3 +430,68 @@ relativization!(
     "\"http://a/e f\"",
     "\"/e f\""
 );
+
+impl Xri<'_> {
+    /// Resolves an XRI reference against this base (XRI 2.0 2.4.1): RFC
+    /// 3986 5.2 on the XRI-normal form, with each cross-reference an opaque
+    /// unit, so a "/" inside one delimits nothing. The target is checked and
+    /// owned.
+    ///
+    /// ```
+    /// let base = xiri::Xri::parse("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q").unwrap();
+    /// let reference = xiri::XriRef::parse("../!g!g").unwrap();
+    /// assert_eq!(base.resolve(&reference).as_str(), "xri://@a*a/!b!b/!g!g");
+    /// ```
+    pub fn resolve(&self, reference: &XriRef<'_>) -> XriBuf {
+        let (prefix, authority, path, query) = match reference.authority() {
+            Some(authority) => (
+                reference.has_prefix(),
+                authority.as_str(),
+                remove_dot_segments(reference.path(), Slashes::OutsideParentheses),
+                reference.query(),
+            ),
+            None => {
+                let path = if reference.path().is_empty() {
+                    self.path().to_string()
+                } else if reference.path().starts_with('/') {
+                    remove_dot_segments(reference.path(), Slashes::OutsideParentheses)
+                } else {
+                    // 5.2.3, with the base's last segment found by its
+                    // segments, which know where cross-references are.
+                    let base_path = self.path();
+                    let last = self.segments().last().map_or(0, |s| s.as_str().len());
+                    let directory = if base_path.is_empty() {
+                        "/"
+                    } else {
+                        &base_path[..base_path.len() - last]
+                    };
+                    remove_dot_segments(
+                        &format!("{directory}{}", reference.path()),
+                        Slashes::OutsideParentheses,
+                    )
+                };
+                let query = if reference.path().is_empty() {
+                    reference.query().or(self.query())
+                } else {
+                    reference.query()
+                };
+                (self.has_prefix(), self.authority().as_str(), path, query)
+            }
+        };
+        let mut text = String::new();
+        if prefix {
+            text.push_str("xri://");
+        }
+        text.push_str(authority);
+        text.push_str(&path);
+        if let Some(q) = query {
+            text.push('?');
+            text.push_str(q);
+        }
+        if let Some(f) = reference.fragment() {
+            text.push('#');
+            text.push_str(f);
+        }
+        XriBuf::checked(text)
+    }
+}

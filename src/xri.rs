@@ -511,6 +511,72 @@ impl<'a> Xri<'a> {
     }
 }
 
+/// An owned absolute XRI, checked when it was made; [`as_xri`](Self::as_xri)
+/// gives the typed tree.
+///
+/// ```
+/// let base = xiri::Xri::parse("xri://@a*a/b").unwrap();
+/// let target: xiri::XriBuf = base.resolve(&xiri::XriRef::parse("c").unwrap());
+/// assert_eq!(target.as_str(), "xri://@a*a/c");
+/// assert_eq!(target.as_xri().segments().len(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct XriBuf {
+    text: String,
+}
+
+impl XriBuf {
+    /// Parses a string it takes, as [`Xri::parse`] does.
+    ///
+    /// ```
+    /// assert!(xiri::XriBuf::parse("=example".to_string()).is_ok());
+    /// ```
+    pub fn parse(text: String) -> Result<Self, ParseError> {
+        Xri::parse(&text)?;
+        Ok(Self { text })
+    }
+
+    /// Text already known to be an absolute XRI.
+    pub(crate) fn checked(text: String) -> Self {
+        debug_assert!(Xri::parse(&text).is_ok(), "{text} is not an XRI");
+        Self { text }
+    }
+
+    /// The typed tree (parsed again: the tree borrows the text).
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::parse("@a*b".to_string()).unwrap();
+    /// assert_eq!(x.as_xri().authority().subsegments().len(), 2);
+    /// ```
+    pub fn as_xri(&self) -> Xri<'_> {
+        Xri::parse(&self.text).expect("an XriBuf holds an absolute XRI")
+    }
+
+    /// The text.
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriBuf::parse("@a".to_string()).unwrap().as_str(), "@a");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The text, given back.
+    ///
+    /// ```
+    /// assert_eq!(xiri::XriBuf::parse("@a".to_string()).unwrap().into_string(), "@a");
+    /// ```
+    pub fn into_string(self) -> String {
+        self.text
+    }
+}
+
+impl fmt::Display for XriBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 impl<'a> std::ops::Deref for Xri<'a> {
     type Target = XriRef<'a>;
 

@@ -185,9 +185,29 @@ fn resolve_answers_each_reference_against_the_base() {
     assert_eq!(a[0]["output"], "http://a/e f");
     assert_eq!(a[1]["output"], Value::Null);
     assert_eq!(a[1]["error"]["offset"], 1);
-    // A relative base, or XRI (not yet), is a usage error.
+    // XRI references resolve with cross-references opaque (XRI 2.0 2.4).
+    let (out, code) = run(
+        &[
+            "resolve",
+            "-g",
+            "xri",
+            "-b",
+            "xri://@a*a/(+b/c)/d",
+            "e",
+            "../!f",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let a = answers(&out);
+    assert_eq!(a[0]["output"], "xri://@a*a/(+b/c)/e");
+    assert_eq!(a[1]["output"], "xri://@a*a/!f");
+    // A relative base, or an XRI relative reference (not yet), is a usage error.
     assert_eq!(run(&["resolve", "-g", "uri", "-b", "/a", "b"], b"").1, 2);
-    assert_eq!(run(&["resolve", "-g", "xri", "-b", "@a", "b"], b"").1, 2);
+    assert_eq!(
+        run(&["relative", "-g", "xri", "-b", "@a", "@a/b"], b"").1,
+        2
+    );
 }
 
 #[test]

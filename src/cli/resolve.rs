@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef};
+use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef, Xri, XriRef};
 
 /// Answers one input against the base chosen at the start.
 type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
@@ -67,8 +67,15 @@ pub fn run(
                 })
             })
         }
+        Grammar::Xri if direction == Direction::Relative => {
+            return Err("relative references for XRIs are not in xiri yet; uri, iri, iri-bis and leiri have them".into());
+        }
         Grammar::Xri => {
-            return Err("XRI resolution (XRI 2.0 section 2.4) is not in xiri yet; uri, iri, iri-bis and leiri are".into());
+            let base = Xri::parse(&base).map_err(bad_base)?.as_str().to_string();
+            Box::new(move |text| {
+                let base = Xri::parse(&base).expect("checked above");
+                Ok(base.resolve(&XriRef::parse(text)?).into_string())
+            })
         }
     };
     super::batch::run(json_input, inputs, "output", Value::Null, |r| {
