@@ -5,6 +5,7 @@ mod abnf;
 mod components;
 mod error;
 mod grammar;
+mod normalize;
 mod reference;
 mod resolve;
 mod tree;
@@ -18,6 +19,7 @@ mod generated {
 pub use components::{Host, HostKind};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Rule, UnknownGrammar};
+pub use normalize::Normalization;
 pub use reference::{
     Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
     UriRefBuf,

@@ -52,6 +52,33 @@ struct Against {
     inputs: Vec<String>,
 }
 
+/// How normalize and equiv normalize.
+#[derive(Args)]
+struct Normalizing {
+    /// uri, iri, iri-bis or leiri.
+    #[arg(long, short)]
+    grammar: Grammar,
+    /// Unicode Normalization Form C too (RFC 3987 5.3.2.2).
+    #[arg(long)]
+    nfc: bool,
+    /// Scheme-based normalization too (RFC 3986 6.2.3): default ports, "/"
+    /// for an empty path, for http, https, ws, wss and ftp.
+    #[arg(long)]
+    scheme_based: bool,
+    /// Inputs are JSON strings (for equiv, JSON arrays of two strings).
+    #[arg(long)]
+    json_input: bool,
+}
+
+impl Normalizing {
+    fn options(&self) -> xiri::Normalization {
+        xiri::Normalization {
+            nfc: self.nfc,
+            scheme_based: self.scheme_based,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Is each input a match for a rule? One JSON object per input, in order.
@@ -90,6 +117,24 @@ enum Command {
     /// The reference from a base to each target: the shortest that resolves
     /// back to the target. Same conventions as resolve.
     Relative(Against),
+    /// The normal form of each absolute reference (RFC 3986 6.2.2, RFC 3987
+    /// 5.3.2). Same conventions as check, with `output`.
+    Normalize {
+        #[command(flatten)]
+        how: Normalizing,
+        /// The absolute references; standard input when none.
+        inputs: Vec<String>,
+    },
+    /// Whether two absolute references are equivalent (equal once
+    /// normalized). A pair is two arguments, or on standard input a line of
+    /// two references separated by a TAB (a JSON array of two strings with
+    /// --json-input).
+    Equiv {
+        #[command(flatten)]
+        how: Normalizing,
+        /// Two references; pairs from standard input when none.
+        pair: Vec<String>,
+    },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
     Grammar {
@@ -128,6 +173,12 @@ fn main() -> ExitCode {
             a.json_input,
             a.inputs,
         ),
+        Command::Normalize { how, inputs } => {
+            cli::normalize::normalize(how.grammar, how.options(), how.json_input, inputs)
+        }
+        Command::Equiv { how, pair } => {
+            cli::normalize::equiv(how.grammar, how.options(), how.json_input, pair)
+        }
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

@@ -226,3 +226,39 @@ fn relative_gives_the_reference_from_the_base_to_each_target() {
         .unwrap()
         .contains("relative reference"));
 }
+
+#[test]
+fn normalize_and_equiv() {
+    let (out, code) = run(&["normalize", "-g", "iri", "HTTP://a/%7e/./b"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(answers(&out)[0]["output"], "http://a/~/b");
+    let (out, code) = run(
+        &[
+            "equiv",
+            "-g",
+            "uri",
+            "--scheme-based",
+            "http://example.com",
+            "http://example.com:80/",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(answers(&out)[0]["equivalent"], true);
+    let (out, code) = run(
+        &["equiv", "-g", "iri", "--json-input"],
+        b"[\"http://a/%7e\", \"http://a/~\"]\n[\"http://a/\", \"http://b/\"]\n{}\n",
+    );
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(
+        (a[0]["equivalent"].clone(), a[1]["equivalent"].clone()),
+        (Value::Bool(true), Value::Bool(false))
+    );
+    assert!(a[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("JSON array"));
+    assert_eq!(run(&["equiv", "-g", "uri", "only-one"], b"").1, 2);
+    assert_eq!(run(&["normalize", "-g", "xri", "@a"], b"").1, 2);
+}

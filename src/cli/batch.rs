@@ -8,6 +8,19 @@ use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use xiri::ParseError;
 
+/// Why an input got no answer: it does not parse, or it is not the shape
+/// the command takes (say, not a pair for equiv).
+pub enum Refusal {
+    Parse(ParseError),
+    Shape(String),
+}
+
+impl From<ParseError> for Refusal {
+    fn from(e: ParseError) -> Self {
+        Refusal::Parse(e)
+    }
+}
+
 /// One input as read: text, or why it could not be read as text.
 enum Input {
     Text(String),
@@ -26,7 +39,7 @@ pub fn run(
     args: Vec<String>,
     field: &str,
     failed: Value,
-    mut answer: impl FnMut(&str) -> Result<Value, ParseError>,
+    mut answer: impl FnMut(&str) -> Result<Value, Refusal>,
 ) -> Result<ExitCode, String> {
     let inputs: Box<dyn Iterator<Item = Result<Vec<u8>, String>>> = if args.is_empty() {
         Box::new(lines(std::io::stdin().lock()))
@@ -40,7 +53,12 @@ pub fn run(
         let (input, result, error) = match decode(raw?, json_input) {
             Input::Text(text) => match answer(&text) {
                 Ok(value) => (text, value, Value::Null),
-                Err(e) => (text, failed.clone(), super::error_json(&e)),
+                Err(Refusal::Parse(e)) => (text, failed.clone(), super::error_json(&e)),
+                Err(Refusal::Shape(message)) => (
+                    text,
+                    failed.clone(),
+                    json!({ "offset": 0, "expected": Value::Array(Vec::new()), "message": message }),
+                ),
             },
             Input::Unreadable {
                 shown,

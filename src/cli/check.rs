@@ -12,6 +12,6 @@ pub fn run(
 ) -> Result<ExitCode, String> {
     let rule = super::rule(grammar, rule_name)?;
     super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
-        rule.check(text).map(|()| Value::Bool(true))
+        Ok(rule.check(text).map(|()| Value::Bool(true))?)
     })
 }

@@ -79,6 +79,6 @@ pub fn run(
         }
     };
     super::batch::run(json_input, inputs, "output", Value::Null, |r| {
-        resolve(r).map(Value::String)
+        Ok(resolve(r).map(Value::String)?)
     })
 }

@@ -1,0 +1,79 @@
+//! `xiri normalize` and `xiri equiv`.
+
+use super::batch::Refusal;
+use serde_json::Value;
+use std::process::ExitCode;
+use xiri::{Grammar, Iri, Leiri, Normalization, ParseError, Uri};
+
+/// The normal form of one absolute reference in a grammar.
+fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
+    Ok(match grammar {
+        Grammar::Uri => Uri::parse(text)?.normalize(options).into_string(),
+        Grammar::Iri => Iri::parse(text)?.normalize(options).into_string(),
+        Grammar::IriBis => Iri::parse_3987bis(text)?.normalize(options).into_string(),
+        Grammar::Leiri => Leiri::parse(text)?.normalize(options).into_string(),
+        Grammar::Xri => unreachable!("refused by check_grammar"),
+    })
+}
+
+fn check_grammar(grammar: Grammar) -> Result<(), String> {
+    if grammar == Grammar::Xri {
+        return Err(
+            "XRI normalization (XRI 2.0 2.5) is not in xiri yet; uri, iri, iri-bis and leiri are"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+pub fn normalize(
+    grammar: Grammar,
+    options: Normalization,
+    json_input: bool,
+    inputs: Vec<String>,
+) -> Result<ExitCode, String> {
+    check_grammar(grammar)?;
+    super::batch::run(json_input, inputs, "output", Value::Null, |text| {
+        Ok(normal(grammar, text, options).map(Value::String)?)
+    })
+}
+
+/// Each input is a pair: two arguments, or a line holding two references
+/// separated by a TAB, or with `--json-input` a JSON array of two strings.
+pub fn equiv(
+    grammar: Grammar,
+    options: Normalization,
+    json_input: bool,
+    args: Vec<String>,
+) -> Result<ExitCode, String> {
+    check_grammar(grammar)?;
+    let inputs = match args.as_slice() {
+        [] => Vec::new(),
+        [a, b] if json_input => vec![format!("[{a},{b}]")],
+        [a, b] => vec![format!("{a}\t{b}")],
+        _ => {
+            return Err(
+                "equiv takes two references, or none to read pairs from standard input".into(),
+            )
+        }
+    };
+    super::batch::run(false, inputs, "equivalent", Value::Null, |line| {
+        let (a, b) = pair(line, json_input).map_err(Refusal::Shape)?;
+        Ok(Value::Bool(
+            normal(grammar, &a, options)? == normal(grammar, &b, options)?,
+        ))
+    })
+}
+
+fn pair(line: &str, json_input: bool) -> Result<(String, String), String> {
+    if json_input {
+        let [a, b]: [String; 2] = serde_json::from_str(line)
+            .map_err(|e| format!("not a JSON array of two strings: {e}"))?;
+        Ok((a, b))
+    } else {
+        let (a, b) = line
+            .split_once('\t')
+            .ok_or("not two references separated by a TAB")?;
+        Ok((a.to_string(), b.to_string()))
+    }
+}

@@ -1,0 +1,229 @@
+//! Normalization and equivalence of URIs (RFC 3986 6.2.2, 6.2.3) and IRIs
+//! and LEIRIs (RFC 3987 5.3.2).
+
+use crate::components::{HostKind, Spans};
+use crate::reference::{Iri, IriBuf, Leiri, LeiriBuf, Uri, UriBuf};
+use crate::resolve::{remove_dot_segments, Slashes};
+use unicode_normalization::UnicodeNormalization;
+
+/// What normalization does beyond RFC 3986 6.2.2's syntax-based steps
+/// (case, percent-encoding, dot segments), which it always does.
+///
+/// ```
+/// use xiri::{Iri, Normalization};
+/// let decomposed = Iri::parse("http://example.org/re\u{301}sume\u{301}").unwrap();
+/// let nfc = Normalization { nfc: true, ..Normalization::default() };
+/// assert_eq!(decomposed.normalize(nfc).as_str(), "http://example.org/r\u{e9}sum\u{e9}");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Normalization {
+    /// Unicode Normalization Form C (RFC 3987 5.3.2.2). Changes only
+    /// characters outside ASCII, so only IRIs and LEIRIs.
+    pub nfc: bool,
+    /// Scheme-based normalization (RFC 3986 6.2.3) for http, https, ws,
+    /// wss and ftp: an empty or default port goes, an empty path with an
+    /// authority becomes "/".
+    pub scheme_based: bool,
+}
+
+/// Which characters percent-decoding may produce.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Decode {
+    /// `unreserved` only (RFC 3986 6.2.2.2).
+    Unreserved,
+    /// `iunreserved` (RFC 3987 5.3.2.3), except the bidi formatting
+    /// characters, which stay encoded as RFC 3987 3.2 keeps them.
+    IUnreserved,
+}
+
+/// The default port of the schemes scheme-based normalization knows.
+fn default_port(scheme: &str) -> Option<&'static str> {
+    Some(match scheme {
+        "http" | "ws" => "80",
+        "https" | "wss" => "443",
+        "ftp" => "21",
+        _ => return None,
+    })
+}
+
+/// The normalized text of a reference with a scheme.
+fn normalize(text: &str, spans: Spans, decode: Decode, options: Normalization) -> String {
+    let scheme = spans
+        .scheme
+        .map_or(String::new(), |s| s.get(text).to_ascii_lowercase());
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&scheme);
+    out.push(':');
+    let known = options.scheme_based && default_port(&scheme).is_some();
+    if let Some(a) = spans.authority {
+        out.push_str("//");
+        if let Some(u) = a.userinfo {
+            out.push_str(&percent(u.get(text), decode));
+            out.push('@');
+        }
+        let host = a.host.get(text);
+        match a.host_kind {
+            HostKind::RegName => out.push_str(&percent(host, decode).to_ascii_lowercase()),
+            HostKind::Ipv4 => out.push_str(host),
+            HostKind::Ipv6 | HostKind::IpvFuture => out.push_str(&host.to_ascii_lowercase()),
+        }
+        if let Some(port) = a.port.map(|p| p.get(text)) {
+            let drop = known && (port.is_empty() || Some(port) == default_port(&scheme));
+            if !drop {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+    }
+    let mut path = remove_dot_segments(&percent(spans.path.get(text), decode), Slashes::All);
+    if known && spans.authority.is_some() && path.is_empty() {
+        path.push('/');
+    }
+    // As in resolution: a path starting with "//" without an authority
+    // would read as one (docs/DECISIONS.md, "Resolution").
+    if spans.authority.is_none() && path.starts_with("//") {
+        out.push_str("/.");
+    }
+    out.push_str(&path);
+    if let Some(q) = spans.query {
+        out.push('?');
+        out.push_str(&percent(q.get(text), decode));
+    }
+    if let Some(f) = spans.fragment {
+        out.push('#');
+        out.push_str(&percent(f.get(text), decode));
+    }
+    if options.nfc {
+        out = out.nfc().collect();
+    }
+    out
+}
+
+/// Percent-encoding normalization of one component: the triplets that
+/// decode to characters `decode` allows become those characters, the
+/// others get uppercase hex digits.
+fn percent(component: &str, decode: Decode) -> String {
+    let bytes = component.as_bytes();
+    let mut out = String::with_capacity(component.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'%' {
+            let c = component[i..]
+                .chars()
+                .next()
+                .expect("a character at a boundary");
+            out.push(c);
+            i += c.len_utf8();
+            continue;
+        }
+        // A run of triplets: decode as much UTF-8 as it holds.
+        let mut octets = Vec::new();
+        let mut j = i;
+        while bytes.get(j) == Some(&b'%') && j + 3 <= bytes.len() {
+            let hex = &component[j + 1..j + 3];
+            octets.push(u8::from_str_radix(hex, 16).expect("pct-encoded has two HEXDIG"));
+            j += 3;
+        }
+        let mut k = 0;
+        while k < octets.len() {
+            let decoded = (1..=4)
+                .filter(|n| k + n <= octets.len())
+                .find_map(|n| std::str::from_utf8(&octets[k..k + n]).ok().map(|s| (n, s)));
+            match decoded.and_then(|(n, s)| s.chars().next().map(|c| (n, c))) {
+                Some((n, c)) if allowed(c, decode) => {
+                    out.push(c);
+                    k += n;
+                }
+                Some((n, _)) => {
+                    for octet in &octets[k..k + n] {
+                        out.push_str(&format!("%{octet:02X}"));
+                    }
+                    k += n;
+                }
+                None => {
+                    out.push_str(&format!("%{:02X}", octets[k]));
+                    k += 1;
+                }
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+fn allowed(c: char, decode: Decode) -> bool {
+    let unreserved = c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
+    let bidi = matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}');
+    let ucschar = matches!(c as u32,
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF
+        | 0x10000..=0x1FFFD | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
+        | 0x40000..=0x4FFFD | 0x50000..=0x5FFFD | 0x60000..=0x6FFFD
+        | 0x70000..=0x7FFFD | 0x80000..=0x8FFFD | 0x90000..=0x9FFFD
+        | 0xA0000..=0xAFFFD | 0xB0000..=0xBFFFD | 0xC0000..=0xCFFFD
+        | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD);
+    unreserved || (decode == Decode::IUnreserved && ucschar && !bidi)
+}
+
+macro_rules! normalization {
+    ($Abs:ident, $Buf:ident, $decode:expr, $rfc:literal, $a:literal, $b:literal, $normal:literal) => {
+        impl $Abs<'_> {
+            #[doc = concat!("The normal form (", $rfc, "): scheme and host in lowercase, percent-encodings of unreserved characters decoded and the others in uppercase hex, dot segments removed; more with `options`.")]
+            ///
+            /// ```
+            #[doc = concat!("let x = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
+            #[doc = concat!("assert_eq!(x.normalize(xiri::Normalization::default()).as_str(), ", $normal, ");")]
+            /// ```
+            pub fn normalize(&self, options: Normalization) -> $Buf {
+                let text = normalize(self.as_str(), self.spans(), $decode, options);
+                match $Buf::parse(text) {
+                    Ok(normal) => normal,
+                    // NFC can, in principle, leave the grammar's
+                    // characters; then the form without it is given.
+                    Err(_) => $Buf::parse(normalize(self.as_str(), self.spans(), $decode, Normalization { nfc: false, ..options }))
+                        .expect("syntax-based normalization keeps a reference valid"),
+                }
+            }
+
+            /// Whether two are equivalent: equal once both are normalized
+            /// with the same options (the comparison ladder's syntax-based
+            /// step, and the scheme-based one if asked for).
+            ///
+            /// ```
+            #[doc = concat!("let a = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
+            #[doc = concat!("let b = xiri::", stringify!($Abs), "::parse(", $b, ").unwrap();")]
+            /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
+            /// ```
+            pub fn is_equivalent(&self, other: &$Abs<'_>, options: Normalization) -> bool {
+                self.normalize(options) == other.normalize(options)
+            }
+        }
+    };
+}
+
+normalization!(
+    Uri,
+    UriBuf,
+    Decode::Unreserved,
+    "RFC 3986 6.2.2",
+    "\"eXAMPLE://a/./b/../b/%63/%7bfoo%7d\"",
+    "\"example://a/b/c/%7Bfoo%7D\"",
+    "\"example://a/b/c/%7Bfoo%7D\""
+);
+normalization!(
+    Iri,
+    IriBuf,
+    Decode::IUnreserved,
+    "RFC 3987 5.3.2",
+    "\"HTTP://www.EXAMPLE.org/r%C3%A9sum%c3%a9/%7euser\"",
+    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\"",
+    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\""
+);
+normalization!(
+    Leiri,
+    LeiriBuf,
+    Decode::IUnreserved,
+    "RFC 3987 5.3.2, as for IRIs",
+    "\"HTTP://a/b c/%7e\"",
+    "\"http://a/b c/~\"",
+    "\"http://a/b c/~\""
+);

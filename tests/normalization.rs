@@ -1,0 +1,107 @@
+//! Normalization and equivalence: the comparison examples of RFC 3986 6.2
+//! and RFC 3987 5.3, each with the verdict the specification gives.
+
+mod common;
+
+use proptest::prelude::*;
+use serde_json::json;
+use xiri::{Iri, Normalization, Uri};
+
+const PLAIN: Normalization = Normalization {
+    nfc: false,
+    scheme_based: false,
+};
+const NFC: Normalization = Normalization {
+    nfc: true,
+    scheme_based: false,
+};
+const SCHEME: Normalization = Normalization {
+    nfc: false,
+    scheme_based: true,
+};
+
+#[test]
+fn the_specifications_comparison_examples() {
+    // (section, a, b, options, equivalent?, what the text says)
+    let cases: &[(&str, &str, &str, Normalization, bool, &str)] = &[
+        ("RFC 3986 6.2.2", "example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", PLAIN, true, "\"equivalent\""),
+        ("RFC 3986 6.2.2.1", "HTTP://www.EXAMPLE.com/", "http://www.example.com/", PLAIN, true, "\"equivalent\""),
+        ("RFC 3986 6.2.3", "http://example.com", "http://example.com/", SCHEME, true, "\"equivalent\""),
+        ("RFC 3986 6.2.3", "http://example.com/", "http://example.com:/", SCHEME, true, "\"equivalent\""),
+        ("RFC 3986 6.2.3", "http://example.com:/", "http://example.com:80/", SCHEME, true, "\"equivalent\""),
+        ("RFC 3986 6.2.3", "http://example.com", "http://example.com:80/", PLAIN, false, "only by scheme-based normalization"),
+        ("RFC 3986 6.2.4", "http://example.com/data", "http://example.com/data/", SCHEME, false, "only protocol-based normalization might"),
+        ("RFC 3987 5.3.2.1", "HTTP://www.EXAMPLE.com/", "http://www.example.com/", PLAIN, true, "\"equivalent\""),
+        ("RFC 3987 5.3.2.2", "http://www.example.org/r&#xE9;sum&#xE9;.html", "http://www.example.org/re&#x301;sume&#x301;.html", NFC, true, "equal in NFC"),
+        ("RFC 3987 5.3.2.2", "http://www.example.org/r&#xE9;sum&#xE9;.html", "http://www.example.org/re&#x301;sume&#x301;.html", PLAIN, false, "differ without NFC"),
+        ("RFC 3987 5.3.2.3", "http://example.org/~user", "http://example.org/%7euser", PLAIN, true, "\"must resolve to the same resource\""),
+        ("RFC 3987 5.3.2.3", "http://example.org/%7euser", "http://example.org/%7Euser", PLAIN, true, "\"must resolve to the same resource\""),
+        ("RFC 3987 5.3.3", "http://example.com/?", "http://example.com/", SCHEME, false, "\"cannot be assumed to be equivalent\""),
+        ("RFC 3987 5.3.3", "http://r&#xE9;sum&#xE9;.example.org", "http://xn--rsum-bpad.example.org", SCHEME, false, "\"may be considered equivalent\" by IDNA, which normalization leaves to conversion (issue 3)"),
+        ("RFC 3987 5.3.4", "http://example.com/data", "http://example.com/data/", SCHEME, false, "only protocol-based normalization might"),
+    ];
+    let mut entries = Vec::new();
+    for &(section, a, b, options, expected, says) in cases {
+        let (a, b) = (common::unescape_xml(a), common::unescape_xml(b));
+        let equivalent = if section.starts_with("RFC 3986") {
+            Uri::parse(&a)
+                .unwrap()
+                .is_equivalent(&Uri::parse(&b).unwrap(), options)
+        } else {
+            Iri::parse(&a)
+                .unwrap()
+                .is_equivalent(&Iri::parse(&b).unwrap(), options)
+        };
+        assert_eq!(equivalent, expected, "{section}: {a} ~ {b} ({says})");
+        let normal = |s: &str| Iri::parse(s).unwrap().normalize(options).into_string();
+        entries.push(json!({
+            "section": section, "a": a, "b": b, "nfc": options.nfc, "scheme_based": options.scheme_based,
+            "equivalent": equivalent, "spec": says, "a_normal": normal(&a), "b_normal": normal(&b),
+        }));
+    }
+    common::settings()
+        .bind(|| insta::assert_yaml_snapshot!("normalization__comparison_examples", entries));
+}
+
+#[test]
+fn a_uri_decodes_only_ascii_and_an_iri_keeps_bidi_formatting_encoded() {
+    let u = Uri::parse("http://a/%C3%A9%7E%41")
+        .unwrap()
+        .normalize(PLAIN);
+    assert_eq!(u.as_str(), "http://a/%C3%A9~A");
+    let i = Iri::parse("http://a/%C3%A9%E2%80%8E%ee%80%80?%FF")
+        .unwrap()
+        .normalize(PLAIN);
+    // é decodes; U+200E (bidi) and U+E000 (private use) stay encoded; %FF is not UTF-8.
+    assert_eq!(i.as_str(), "http://a/\u{e9}%E2%80%8E%EE%80%80?%FF");
+}
+
+fn iri() -> impl Strategy<Value = String> {
+    let atoms = prop::sample::select(vec![
+        "a", "B", "%41", "%7e", "%7E", "%c3%a9", "%C3", "%2F", "%25", ".", "..", "/", "//", "?",
+        "#", ":", "@", "\u{e9}", "e\u{301}", "[::A]", "80", ";",
+    ]);
+    let scheme = prop::sample::select(vec!["http:", "HTTP:", "s:", "ftp:"]);
+    (scheme, prop::collection::vec(atoms, 0..10)).prop_map(|(s, v)| format!("{s}{}", v.concat()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Normalizing is idempotent and keeps equivalence, with every option.
+    #[test]
+    fn normalization_is_idempotent_and_keeps_equivalence(input in iri(), nfc: bool, scheme_based: bool) {
+        let options = Normalization { nfc, scheme_based };
+        if let Ok(x) = Iri::parse(&input) {
+            let once = x.normalize(options);
+            let twice = once.as_borrowed().normalize(options);
+            prop_assert_eq!(once.as_str(), twice.as_str());
+            prop_assert!(x.is_equivalent(&once.as_borrowed(), options));
+        }
+        if let Ok(x) = Uri::parse(&input) {
+            let once = x.normalize(options);
+            let twice = once.as_borrowed().normalize(options);
+            prop_assert_eq!(once.as_str(), twice.as_str());
+        }
+    }
+}
