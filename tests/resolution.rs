@@ -7,31 +7,37 @@ use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 
+/// The text of `../shared/specs/FILE` from the line `start` up to `end`.
+fn spec_section(file: &str, start: &str, end: &str) -> String {
+    let path = format!("{}/../shared/specs/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("{file}: no {start:?}"));
+    let to = from
+        + text[from..]
+            .find(end)
+            .unwrap_or_else(|| panic!("{file}: no {end:?}"));
+    text[from..to].to_string()
+}
+
 /// RFC 3986 5.4's examples, read from the RFC's own text: every line
 /// `"reference"  =  "target"` of 5.4.1 and 5.4.2 (a trailing `;` comment,
 /// as on "http:g", is dropped).
 fn rfc3986_examples() -> Vec<(String, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/specs/rfc3986-uri.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let start = text
-        .find("\n5.4.  Reference Resolution Examples")
-        .expect("section 5.4");
-    let end = start
-        + text[start..]
-            .find("\n6.  Normalization")
-            .expect("section 6");
-    text[start..end]
-        .lines()
-        .filter_map(|line| {
-            let (left, right) = line.trim().split_once("=  ")?;
-            let reference = left.trim().strip_prefix('"')?.strip_suffix('"')?;
-            let target = right.trim().strip_prefix('"')?.split('"').next()?;
-            Some((reference.to_string(), target.to_string()))
-        })
-        .collect()
+    spec_section(
+        "rfc3986-uri.txt",
+        "\n5.4.  Reference Resolution Examples",
+        "\n6.  Normalization",
+    )
+    .lines()
+    .filter_map(|line| {
+        let (left, right) = line.trim().split_once("=  ")?;
+        let reference = left.trim().strip_prefix('"')?.strip_suffix('"')?;
+        let target = right.trim().strip_prefix('"')?.split('"').next()?;
+        Some((reference.to_string(), target.to_string()))
+    })
+    .collect()
 }
 
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -307,23 +313,18 @@ proptest! {
 /// XRI 2.0 2.4.2's examples, read from the specification's text: every line
 /// `reference  =  target` of 2.4.2.1 and 2.4.2.2 against its base.
 fn xri_examples() -> Vec<(String, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/specs/xri-syntax-2.0-cs.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let start = text
-        .find("\n2.4.2 Reference Resolution Examples\n")
-        .expect("section 2.4.2");
-    let end = start + text[start..].find("\n2.4.3 ").expect("section 2.4.3");
-    text[start..end]
-        .lines()
-        .filter(|line| line.starts_with("   "))
-        .filter_map(|line| {
-            let (reference, target) = line.split_once("=  ")?;
-            Some((reference.trim().to_string(), target.trim().to_string()))
-        })
-        .collect()
+    spec_section(
+        "xri-syntax-2.0-cs.txt",
+        "\n2.4.2 Reference Resolution Examples\n",
+        "\n2.4.3 ",
+    )
+    .lines()
+    .filter(|line| line.starts_with("   "))
+    .filter_map(|line| {
+        let (reference, target) = line.split_once("=  ")?;
+        Some((reference.trim().to_string(), target.trim().to_string()))
+    })
+    .collect()
 }
 
 #[test]
