@@ -55,10 +55,11 @@ struct Against {
 /// How normalize and equiv normalize.
 #[derive(Args)]
 struct Normalizing {
-    /// uri, iri, iri-bis or leiri.
+    /// uri, iri, iri-bis, leiri or xri.
     #[arg(long, short)]
     grammar: Grammar,
-    /// Unicode Normalization Form C too (RFC 3987 5.3.2.2).
+    /// Unicode Normalization Form C too (RFC 3987 5.3.2.2); for XRIs, NFKC
+    /// (XRI 2.0 2.1.1).
     #[arg(long)]
     nfc: bool,
     /// Scheme-based normalization too (RFC 3986 6.2.3): default ports, "/"

@@ -63,7 +63,7 @@ fn normalize(text: &str, spans: Spans, decode: Decode, options: Normalization) -
         }
         let host = a.host.get(text);
         match a.host_kind {
-            HostKind::RegName => out.push_str(&percent(host, decode).to_ascii_lowercase()),
+            HostKind::RegName => out.push_str(&lowercase(&percent(host, decode))),
             HostKind::Ipv4 => out.push_str(host),
             HostKind::Ipv6 | HostKind::IpvFuture => out.push_str(&host.to_ascii_lowercase()),
         }
@@ -151,6 +151,25 @@ fn percent(component: &str, decode: Decode) -> String {
     out
 }
 
+/// ASCII lowercase, except the hex digits of percent-encodings, which
+/// normalization writes in uppercase.
+fn lowercase(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut escape = 0;
+    for c in text.chars() {
+        if c == '%' {
+            escape = 2;
+            out.push(c);
+        } else if escape > 0 {
+            escape -= 1;
+            out.push(c);
+        } else {
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
 fn allowed(c: char, decode: Decode) -> bool {
     let unreserved = c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
     let bidi = matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}');
@@ -227,3 +246,164 @@ normalization!(
     "\"http://a/b c/~\"",
     "\"http://a/b c/~\""
 );
+
+/// XRI normalization (XRI 2.0 2.5 and Table 2), applied recursively to
+/// cross-references (2.5.4).
+mod xri {
+    use super::{lowercase, percent, Decode, Normalization};
+    use crate::resolve::{remove_dot_segments, Slashes};
+    use crate::xri::{
+        CrossReference, CrossReferenceValue, Delimiter, Segment, Subsegment, SubsegmentValue, Xri,
+        XriAuthority, XriBuf, XriRef,
+    };
+    use unicode_normalization::UnicodeNormalization;
+
+    /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
+    /// uppercase, and for authorities ASCII lowercase (2.5.1).
+    fn literal(text: &str, lowercase_it: bool) -> String {
+        let normal = percent(text, Decode::IUnreserved);
+        if lowercase_it {
+            lowercase(&normal)
+        } else {
+            normal
+        }
+    }
+
+    fn cross_reference(x: &CrossReference<'_>, out: &mut String) {
+        out.push('(');
+        match x.value() {
+            CrossReferenceValue::Xri(inner) => reference(inner, out),
+            CrossReferenceValue::Iri(iri) => {
+                out.push_str(iri.normalize(Normalization::default()).as_str())
+            }
+        }
+        out.push(')');
+    }
+
+    /// Sub-segments; with `first_star_optional`, a leading "*" on the first
+    /// goes when dropping it cannot change how the rest reads (2.5.3).
+    fn subsegments(
+        subs: &[Subsegment<'_>],
+        lowercase: bool,
+        first_star_optional: bool,
+        out: &mut String,
+    ) {
+        for (i, s) in subs.iter().enumerate() {
+            let keep_star = !(first_star_optional && i == 0)
+                || matches!(s.value(), SubsegmentValue::Literal(l) if l.is_empty());
+            match s.delimiter() {
+                Delimiter::Star if keep_star => out.push('*'),
+                Delimiter::Star | Delimiter::Implicit => {}
+                Delimiter::Bang => out.push('!'),
+            }
+            match s.value() {
+                SubsegmentValue::Literal(l) => out.push_str(&literal(l, lowercase)),
+                SubsegmentValue::CrossReference(x) => cross_reference(x, out),
+            }
+        }
+    }
+
+    fn segment(s: &Segment<'_>, out: &mut String) {
+        subsegments(s.subsegments(), false, true, out);
+    }
+
+    /// The normal form of an XRI reference, absolute ones with "xri://".
+    pub(super) fn reference(x: &XriRef<'_>, out: &mut String) {
+        match x.authority() {
+            Some(authority) => {
+                out.push_str("xri://");
+                match authority {
+                    XriAuthority::Global {
+                        symbol,
+                        subsegments: subs,
+                        ..
+                    } => {
+                        out.push(symbol.as_char());
+                        // rgcs-authority is rgcs-char xri-segment (2.5.3
+                        // applies); "!!" starts with a persistent sub-segment.
+                        subsegments(subs, true, *symbol != crate::xri::GlobalContext::Bang, out);
+                    }
+                    XriAuthority::CrossReference {
+                        xref,
+                        subsegments: subs,
+                        ..
+                    } => {
+                        cross_reference(xref, out);
+                        subsegments(subs, true, false, out);
+                    }
+                    XriAuthority::Iri { text, .. } => out.push_str(&literal(text, true)),
+                }
+                let mut path = String::new();
+                for s in x.segments() {
+                    path.push('/');
+                    segment(s, &mut path);
+                }
+                out.push_str(&remove_dot_segments(&path, Slashes::OutsideParentheses));
+            }
+            None => {
+                // A relative reference's first segment keeps its "*": without
+                // it "*(+a)" would read as an authority (2.4.4).
+                let mut path = String::new();
+                if x.path().starts_with('/') {
+                    for s in x.segments() {
+                        path.push('/');
+                        segment(s, &mut path);
+                    }
+                } else {
+                    for (i, s) in x.segments().iter().enumerate() {
+                        if i > 0 {
+                            path.push('/');
+                        }
+                        subsegments(s.subsegments(), false, i > 0, &mut path);
+                    }
+                }
+                out.push_str(&path);
+            }
+        }
+        if let Some(q) = x.query() {
+            out.push('?');
+            out.push_str(&literal(q, false));
+        }
+        if let Some(f) = x.fragment() {
+            out.push('#');
+            out.push_str(&literal(f, false));
+        }
+    }
+
+    impl Xri<'_> {
+        /// The normal form (XRI 2.0 2.5, Table 2): "xri://" added, scheme
+        /// and authority in lowercase, escapes of unreserved characters
+        /// decoded and the others in uppercase hex, a segment's optional
+        /// leading "*" removed, dot segments removed; cross-references
+        /// normalized the same way, recursively (an IRI in one as an IRI).
+        /// With `options.nfc`, NFKC as 2.1.1 asks (the other option does
+        /// not apply to XRIs).
+        ///
+        /// ```
+        /// let x = xiri::Xri::parse("XRI://@Ex%61mple/./*abc/(+Foo)").unwrap();
+        /// assert_eq!(x.normalize(xiri::Normalization::default()).as_str(), "xri://@example/abc/(xri://+foo)");
+        /// ```
+        pub fn normalize(&self, options: Normalization) -> XriBuf {
+            let mut out = String::new();
+            reference(self, &mut out);
+            if options.nfc {
+                let nfkc: String = out.nfkc().collect();
+                if Xri::parse(&nfkc).is_ok() {
+                    out = nfkc;
+                }
+            }
+            XriBuf::parse(out).expect("normalization keeps an XRI valid")
+        }
+
+        /// Whether two XRIs are equivalent: equal once normalized (2.5).
+        ///
+        /// ```
+        /// let a = xiri::Xri::parse("xri://@example/(+example/(+foo))").unwrap();
+        /// let b = xiri::Xri::parse("xri://@example/(+Example/(+FOO))").unwrap();
+        /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
+        /// ```
+        pub fn is_equivalent(&self, other: &Xri<'_>, options: Normalization) -> bool {
+            self.normalize(options) == other.normalize(options)
+        }
+    }
+}

@@ -260,5 +260,7 @@ fn normalize_and_equiv() {
         .unwrap()
         .contains("JSON array"));
     assert_eq!(run(&["equiv", "-g", "uri", "only-one"], b"").1, 2);
-    assert_eq!(run(&["normalize", "-g", "xri", "@a"], b"").1, 2);
+    let (out, code) = run(&["normalize", "-g", "xri", "XRI://@Ex%61mple/./*abc"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(answers(&out)[0]["output"], "xri://@example/abc");
 }

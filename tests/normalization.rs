@@ -64,6 +64,14 @@ fn the_specifications_comparison_examples() {
 }
 
 #[test]
+fn a_host_is_lowercased_but_not_its_escapes() {
+    let u = Uri::parse("http://EX%2fAMPLE.com/")
+        .unwrap()
+        .normalize(PLAIN);
+    assert_eq!(u.as_str(), "http://ex%2Fample.com/");
+}
+
+#[test]
 fn a_uri_decodes_only_ascii_and_an_iri_keeps_bidi_formatting_encoded() {
     let u = Uri::parse("http://a/%C3%A9%7E%41")
         .unwrap()
@@ -102,6 +110,120 @@ proptest! {
             let once = x.normalize(options);
             let twice = once.as_borrowed().normalize(options);
             prop_assert_eq!(once.as_str(), twice.as_str());
+        }
+    }
+}
+
+/// XRI 2.0 Table 2, read from the specification's text: three lines a row,
+/// "Avoid", "Recommended", "Comment".
+fn xri_table_2() -> Vec<(String, String, String)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/specs/xri-syntax-2.0-cs.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // The cells, one a line, blank lines and spaces around them dropped.
+    let cells: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let header = cells
+        .windows(3)
+        .position(|w| w == ["Avoid", "Recommended", "Comment"])
+        .expect("Table 2's header");
+    let caption = header
+        + cells[header..]
+            .iter()
+            .position(|l| l.starts_with("Table 2:"))
+            .expect("Table 2's caption");
+    let lines = &cells[header + 3..caption];
+    lines
+        .chunks(3)
+        .map(|row| (row[0].to_string(), row[1].to_string(), row[2].to_string()))
+        .collect()
+}
+
+#[test]
+fn xri_table_2_and_the_examples_of_2_5() {
+    let rows = xri_table_2();
+    assert_eq!(rows.len(), 7, "Table 2 has seven rows");
+    let mut entries = Vec::new();
+    for (avoid, recommended, comment) in &rows {
+        let normal = xiri::Xri::parse(avoid).unwrap().normalize(PLAIN);
+        assert_eq!(normal.as_str(), recommended, "{comment}");
+        assert_eq!(
+            xiri::Xri::parse(recommended)
+                .unwrap()
+                .normalize(PLAIN)
+                .as_str(),
+            recommended
+        );
+        entries.push(json!({ "avoid": avoid, "recommended": recommended, "comment": comment, "normal": normal.as_str() }));
+    }
+    let equivalent = |a: &str, b: &str| {
+        xiri::Xri::parse(a)
+            .unwrap()
+            .is_equivalent(&xiri::Xri::parse(b).unwrap(), PLAIN)
+    };
+    // 2.5.3
+    assert!(equivalent("xri://@a/foo*bar", "xri://@a/*foo*bar"));
+    // 2.5.4
+    assert!(equivalent(
+        "xri://@example/(+example/(+foo))",
+        "xri://@example/(+Example/(+FOO))"
+    ));
+    // A persistent sub-segment is never a reassignable one; paths keep case.
+    assert!(!equivalent("xri://@a!b", "xri://@a*b"));
+    assert!(!equivalent("xri://@a/!b", "xri://@a/*b"));
+    assert!(!equivalent("xri://@a/B", "xri://@a/b"));
+    // "**x" is an empty "*" and "*x": its stars are not optional.
+    assert!(!equivalent("xri://@a/**x", "xri://@a/*x"));
+    common::settings().bind(|| insta::assert_yaml_snapshot!("normalization__xri_table_2", entries));
+}
+
+fn xri() -> impl Strategy<Value = String> {
+    let atoms = prop::sample::select(vec![
+        "a",
+        "B",
+        "*",
+        "!",
+        "*c",
+        "!D",
+        "/",
+        "%41",
+        "%2f",
+        ".",
+        "..",
+        "(+X/y)",
+        "(http://A/B)",
+        "?q",
+        "#f",
+        ":",
+    ]);
+    let head = prop::sample::select(vec![
+        "xri://@",
+        "@",
+        "=",
+        "XRI://+",
+        "!!1",
+        "(@A)",
+        "xri://h.EXAMPLE",
+    ]);
+    (head, prop::collection::vec(atoms, 0..8)).prop_map(|(h, v)| format!("{h}{}", v.concat()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// XRI normalization is idempotent and keeps equivalence.
+    #[test]
+    fn xri_normalization_is_idempotent(input in xri()) {
+        if let Ok(x) = xiri::Xri::parse(&input) {
+            let once = x.normalize(PLAIN);
+            let twice = once.as_xri().normalize(PLAIN);
+            prop_assert_eq!(once.as_str(), twice.as_str(), "{}", input);
+            prop_assert!(x.is_equivalent(&once.as_xri(), PLAIN));
         }
     }
 }
