@@ -58,10 +58,12 @@ struct Normalizing {
     /// uri, iri, iri-bis, leiri or xri.
     #[arg(long, short)]
     grammar: Grammar,
-    /// Unicode Normalization Form C too (RFC 3987 5.3.2.2); for XRIs, NFKC
-    /// (XRI 2.0 2.1.1).
+    /// Unicode Normalization Form C too (RFC 3987 5.3.2.2).
     #[arg(long)]
     nfc: bool,
+    /// Unicode Normalization Form KC too (XRI 2.0 2.1.1).
+    #[arg(long)]
+    nfkc: bool,
     /// Scheme-based normalization too (RFC 3986 6.2.3): default ports, "/"
     /// for an empty path, for http, https, ws, wss and ftp.
     #[arg(long)]
@@ -75,6 +77,7 @@ impl Normalizing {
     fn options(&self) -> xiri::Normalization {
         xiri::Normalization {
             nfc: self.nfc,
+            nfkc: self.nfkc,
             scheme_based: self.scheme_based,
         }
     }

@@ -18,8 +18,11 @@ use unicode_normalization::UnicodeNormalization;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Normalization {
     /// Unicode Normalization Form C (RFC 3987 5.3.2.2). Changes only
-    /// characters outside ASCII, so only IRIs and LEIRIs.
+    /// characters outside ASCII, so URIs not at all.
     pub nfc: bool,
+    /// Unicode Normalization Form KC, which XRI 2.0 2.1.1 asks of XRIs.
+    /// Applied after `nfc` when both are set.
+    pub nfkc: bool,
     /// Scheme-based normalization (RFC 3986 6.2.3) for http, https, ws,
     /// wss and ftp: an empty or default port goes, an empty path with an
     /// authority becomes "/".
@@ -93,10 +96,18 @@ fn normalize(text: &str, spans: Spans, decode: Decode, options: Normalization) -
         out.push('#');
         out.push_str(&percent(f.get(text), decode));
     }
+    unicode_forms(out, options)
+}
+
+/// NFC and NFKC as `options` ask; percent-encodings are ASCII and stay.
+fn unicode_forms(mut text: String, options: Normalization) -> String {
     if options.nfc {
-        out = out.nfc().collect();
+        text = text.nfc().collect();
     }
-    out
+    if options.nfkc {
+        text = text.nfkc().collect();
+    }
+    text
 }
 
 /// Percent-encoding normalization of one component: the triplets that
@@ -198,7 +209,7 @@ macro_rules! normalization {
                     Ok(normal) => normal,
                     // NFC can, in principle, leave the grammar's
                     // characters; then the form without it is given.
-                    Err(_) => $Buf::parse(normalize(self.as_str(), self.spans(), $decode, Normalization { nfc: false, ..options }))
+                    Err(_) => $Buf::parse(normalize(self.as_str(), self.spans(), $decode, Normalization { nfc: false, nfkc: false, ..options }))
                         .expect("syntax-based normalization keeps a reference valid"),
                 }
             }
@@ -256,7 +267,6 @@ mod xri {
         CrossReference, CrossReferenceValue, Delimiter, Segment, Subsegment, SubsegmentValue, Xri,
         XriAuthority, XriBuf, XriRef,
     };
-    use unicode_normalization::UnicodeNormalization;
 
     /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
     /// uppercase, and for authorities ASCII lowercase (2.5.1).
@@ -376,8 +386,8 @@ mod xri {
         /// decoded and the others in uppercase hex, a segment's optional
         /// leading "*" removed, dot segments removed; cross-references
         /// normalized the same way, recursively (an IRI in one as an IRI).
-        /// With `options.nfc`, NFKC as 2.1.1 asks (the other option does
-        /// not apply to XRIs).
+        /// `options.nfkc` gives NFKC as 2.1.1 asks, `options.nfc` NFC;
+        /// `scheme_based` does not apply to XRIs.
         ///
         /// ```
         /// let x = xiri::Xri::parse("XRI://@Ex%61mple/./*abc/(+Foo)").unwrap();
@@ -386,11 +396,9 @@ mod xri {
         pub fn normalize(&self, options: Normalization) -> XriBuf {
             let mut out = String::new();
             reference(self, &mut out);
-            if options.nfc {
-                let nfkc: String = out.nfkc().collect();
-                if Xri::parse(&nfkc).is_ok() {
-                    out = nfkc;
-                }
+            let formed = super::unicode_forms(out.clone(), options);
+            if Xri::parse(&formed).is_ok() {
+                out = formed;
             }
             XriBuf::parse(out).expect("normalization keeps an XRI valid")
         }

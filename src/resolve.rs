@@ -323,20 +323,11 @@ fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
                 t.query.map(|q| target.get(q)) != b.query.map(|q| base.get(q)),
             ));
         }
-        // A path relative to the base's directory.
-        let base_dir = &base_path[..base_path.rfind('/').map_or(0, |i| i + 1)];
-        let shared = common_directory(base_dir, target_path);
-        let ups = base_dir[shared..].matches('/').count();
-        let rest = &target_path[shared..];
-        let mut relative = "../".repeat(ups);
-        if relative.is_empty()
-            && (rest.is_empty() || rest.split('/').next().is_some_and(|s| s.contains(':')))
-        {
-            relative.push_str("./");
-        }
-        relative.push_str(rest);
-        relative.push_str(&suffix(true));
-        candidates.push(relative);
+        // A path relative to the base's directory, also behind "./" (for a
+        // first segment with a colon, or an empty one).
+        let relative = relative_path(base_path, target_path, Slashes::All);
+        candidates.push(format!("{relative}{}", suffix(true)));
+        candidates.push(format!("./{relative}{}", suffix(true)));
         if target_path.starts_with('/') {
             candidates.push(format!("{target_path}{}", suffix(true)));
         }
@@ -350,18 +341,20 @@ fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
     candidates
 }
 
-/// How much of `dir` (empty, or ending with "/") is a prefix of `path`, in
-/// whole directories. Bytes compare exactly for UTF-8, and a cut just after
-/// "/" is a character boundary.
-fn common_directory(dir: &str, path: &str) -> usize {
-    dir.bytes()
-        .zip(path.bytes())
-        .take_while(|(a, b)| a == b)
-        .enumerate()
-        .filter(|(_, (a, _))| *a == b'/')
-        .map(|(i, _)| i + 1)
+/// The path from the directory of `base_path` to `target_path`: as many
+/// "../" as the base's directory has segments beyond what the two share,
+/// then the rest of the target's path. Directories end at the "/" that
+/// `slashes` says delimit; a shared prefix ends at one.
+fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String {
+    let directory = &base_path[..slashes.positions(base_path).last().map_or(0, |i| i + 1)];
+    let shared = slashes
+        .positions(directory)
+        .map(|i| i + 1)
+        .take_while(|&end| target_path.starts_with(&directory[..end]))
         .last()
-        .unwrap_or(0)
+        .unwrap_or(0);
+    let ups = slashes.positions(&directory[shared..]).count();
+    format!("{}{}", "../".repeat(ups), &target_path[shared..])
 }
 
 fn authority_text(p: Parts<'_>) -> Option<&str> {
@@ -443,6 +436,75 @@ impl Xri<'_> {
     /// assert_eq!(base.resolve(&reference).as_str(), "xri://@a*a/!b!b/!g!g");
     /// ```
     pub fn resolve(&self, reference: &XriRef<'_>) -> XriBuf {
+        let mut text = String::new();
+        self.resolve_text(reference, &mut text);
+        XriBuf::checked(text)
+    }
+
+    /// Resolves an XRI reference into the caller's buffer (cleared first);
+    /// the target borrows it.
+    ///
+    /// ```
+    /// let base = xiri::Xri::parse("@a/b/c").unwrap();
+    /// let mut buffer = String::new();
+    /// let target = base.resolve_into(&xiri::XriRef::parse("../d").unwrap(), &mut buffer);
+    /// assert_eq!(target.path(), "/d");
+    /// ```
+    pub fn resolve_into<'b>(&self, reference: &XriRef<'_>, buffer: &'b mut String) -> Xri<'b> {
+        self.resolve_text(reference, buffer);
+        Xri::parse(buffer).expect("resolution keeps an XRI valid")
+    }
+
+    /// A reference that resolves against this base to `target`: the
+    /// shortest of a few forms that does (the target itself at worst).
+    /// Cross-references are opaque, as in resolution.
+    ///
+    /// ```
+    /// let base = xiri::Xri::parse("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q").unwrap();
+    /// let target = xiri::Xri::parse("xri://@a*a/!b!b/!g!g").unwrap();
+    /// let reference = base.relativize(&target);
+    /// assert_eq!(reference.as_str(), "../!g!g");
+    /// ```
+    pub fn relativize(&self, target: &Xri<'_>) -> String {
+        let suffix = |with_query: bool| {
+            let mut s = String::new();
+            if let (true, Some(q)) = (with_query, target.query()) {
+                s.push('?');
+                s.push_str(q);
+            }
+            if let Some(f) = target.fragment() {
+                s.push('#');
+                s.push_str(f);
+            }
+            s
+        };
+        let mut candidates = Vec::new();
+        if self.has_prefix() == target.has_prefix()
+            && self.authority().as_str() == target.authority().as_str()
+        {
+            if self.path() == target.path() {
+                candidates.push(suffix(self.query() != target.query()));
+            }
+            let relative = relative_path(self.path(), target.path(), Slashes::OutsideParentheses);
+            candidates.push(format!("{relative}{}", suffix(true)));
+            candidates.push(format!("./{relative}{}", suffix(true)));
+            candidates.push(format!("{}{}", target.path(), suffix(true)));
+        }
+        let mut buffer = String::new();
+        let mut best = target.as_str().to_string();
+        for candidate in candidates {
+            if candidate.len() < best.len() {
+                if let Ok(reference) = XriRef::parse(&candidate) {
+                    if self.resolve_into(&reference, &mut buffer).as_str() == target.as_str() {
+                        best = candidate;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn resolve_text(&self, reference: &XriRef<'_>, text: &mut String) {
         let (prefix, authority, path, query) = match reference.authority() {
             Some(authority) => (
                 reference.has_prefix(),
@@ -478,7 +540,7 @@ impl Xri<'_> {
                 (self.has_prefix(), self.authority().as_str(), path, query)
             }
         };
-        let mut text = String::new();
+        text.clear();
         if prefix {
             text.push_str("xri://");
         }
@@ -492,6 +554,5 @@ impl Xri<'_> {
             text.push('#');
             text.push_str(f);
         }
-        XriBuf::checked(text)
     }
 }

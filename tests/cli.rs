@@ -202,12 +202,22 @@ fn resolve_answers_each_reference_against_the_base() {
     let a = answers(&out);
     assert_eq!(a[0]["output"], "xri://@a*a/(+b/c)/e");
     assert_eq!(a[1]["output"], "xri://@a*a/!f");
-    // A relative base, or an XRI relative reference (not yet), is a usage error.
+    // A relative base is a usage error.
     assert_eq!(run(&["resolve", "-g", "uri", "-b", "/a", "b"], b"").1, 2);
-    assert_eq!(
-        run(&["relative", "-g", "xri", "-b", "@a", "@a/b"], b"").1,
-        2
+    // XRIs have relative references too; "./" keeps a leading cross-reference a path.
+    let (out, code) = run(
+        &[
+            "relative",
+            "-g",
+            "xri",
+            "-b",
+            "xri://@a*a/b/c",
+            "xri://@a*a/b/(+d/e)",
+        ],
+        b"",
     );
+    assert_eq!(code, 0);
+    assert_eq!(answers(&out)[0]["output"], "./(+d/e)");
 }
 
 #[test]

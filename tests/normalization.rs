@@ -9,15 +9,13 @@ use xiri::{Iri, Normalization, Uri};
 
 const PLAIN: Normalization = Normalization {
     nfc: false,
+    nfkc: false,
     scheme_based: false,
 };
-const NFC: Normalization = Normalization {
-    nfc: true,
-    scheme_based: false,
-};
+const NFC: Normalization = Normalization { nfc: true, ..PLAIN };
 const SCHEME: Normalization = Normalization {
-    nfc: false,
     scheme_based: true,
+    ..PLAIN
 };
 
 #[test]
@@ -98,8 +96,8 @@ proptest! {
 
     /// Normalizing is idempotent and keeps equivalence, with every option.
     #[test]
-    fn normalization_is_idempotent_and_keeps_equivalence(input in iri(), nfc: bool, scheme_based: bool) {
-        let options = Normalization { nfc, scheme_based };
+    fn normalization_is_idempotent_and_keeps_equivalence(input in iri(), nfc: bool, nfkc: bool, scheme_based: bool) {
+        let options = Normalization { nfc, nfkc, scheme_based };
         if let Ok(x) = Iri::parse(&input) {
             let once = x.normalize(options);
             let twice = once.as_borrowed().normalize(options);
@@ -168,6 +166,14 @@ fn xri_table_2_and_the_examples_of_2_5() {
     };
     // 2.5.3
     assert!(equivalent("xri://@a/foo*bar", "xri://@a/*foo*bar"));
+    // 2.1.1: NFKC, as an option.
+    let nfkc = Normalization {
+        nfkc: true,
+        ..PLAIN
+    };
+    let fullwidth = xiri::Xri::parse("@\u{ff45}xample").unwrap();
+    assert_eq!(fullwidth.normalize(nfkc).as_str(), "xri://@example");
+    assert_eq!(fullwidth.normalize(PLAIN).as_str(), "xri://@\u{ff45}xample");
     // 2.5.4
     assert!(equivalent(
         "xri://@example/(+example/(+foo))",

@@ -383,3 +383,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// For XRIs too: resolve(base, relativize(base, t)) == t, never longer
+    /// than the target.
+    #[test]
+    fn xri_relativize_round_trips(base in prop::sample::select(vec![
+        "xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q", "@a", "=a/(+b/c)", "xri://(http://x/y)/z/", "!!1/a/b",
+    ]), reference in prop::collection::vec(prop::sample::select(vec![
+        "a", "!g", "*h", ".", "..", "/", "?", "#", "(+x/y)", ";", ":",
+    ]), 0..8).prop_map(|v| v.concat())) {
+        let base = xiri::Xri::parse(base).unwrap();
+        let Ok(r) = xiri::XriRef::parse(&reference) else { return Ok(()) };
+        let target = base.resolve(&r);
+        let target = target.as_xri();
+        let relative = base.relativize(&target);
+        let back = base.resolve(&xiri::XriRef::parse(&relative).unwrap());
+        prop_assert_eq!(back.as_str(), target.as_str(), "via {:?}", relative);
+        prop_assert!(relative.len() <= target.as_str().len());
+    }
+}

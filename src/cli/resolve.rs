@@ -67,14 +67,14 @@ pub fn run(
                 })
             })
         }
-        Grammar::Xri if direction == Direction::Relative => {
-            return Err("relative references for XRIs are not in xiri yet; uri, iri, iri-bis and leiri have them".into());
-        }
         Grammar::Xri => {
             let base = Xri::parse(&base).map_err(bad_base)?.as_str().to_string();
             Box::new(move |text| {
                 let base = Xri::parse(&base).expect("checked above");
-                Ok(base.resolve(&XriRef::parse(text)?).into_string())
+                Ok(match direction {
+                    Direction::Resolve => base.resolve(&XriRef::parse(text)?).into_string(),
+                    Direction::Relative => base.relativize(&Xri::parse(text)?),
+                })
             })
         }
     };
