@@ -164,6 +164,25 @@ fn xri_table_2_and_the_examples_of_2_5() {
             .unwrap()
             .is_equivalent(&xiri::Xri::parse(b).unwrap(), PLAIN)
     };
+    for (section, a, b) in [
+        ("2.5.3", "xri://@a/foo*bar", "xri://@a/*foo*bar"),
+        (
+            "2.5.4",
+            "xri://@example/(+example/(+foo))",
+            "xri://@example/(+Example/(+FOO))",
+        ),
+        (
+            "2.2.3: ! is persistent, * reassignable",
+            "xri://@a/!b",
+            "xri://@a/*b",
+        ),
+    ] {
+        let normal = |s: &str| xiri::Xri::parse(s).unwrap().normalize(PLAIN).into_string();
+        entries.push(json!({
+            "section": section, "a": a, "b": b, "equivalent": equivalent(a, b),
+            "a_normal": normal(a), "b_normal": normal(b),
+        }));
+    }
     // 2.5.3
     assert!(equivalent("xri://@a/foo*bar", "xri://@a/*foo*bar"));
     // 2.1.1: NFKC, as an option.
