@@ -3,6 +3,7 @@
 
 mod abnf;
 mod components;
+mod convert;
 mod error;
 mod grammar;
 mod normalize;

@@ -1,0 +1,195 @@
+//! Conversions between the forms: LEIRI → IRI (LEIRI Note section 4),
+//! IRI → URI (RFC 3987 3.1, by percent-encoding), URI → IRI (RFC 3987 3.2).
+//! Each returns an owned, parsed value of its target grammar.
+
+use crate::components::Spans;
+use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
+
+/// Appends `c`'s UTF-8 octets as uppercase `%HH` triplets.
+fn encode(c: char, out: &mut String) {
+    let mut bytes = [0; 4];
+    for b in c.encode_utf8(&mut bytes).bytes() {
+        out.push_str(&format!("%{b:02X}"));
+    }
+}
+
+/// RFC 3987 4.1: bidi formatting characters are not allowed in IRIs,
+/// though `ucschar` covers them (the LEIRI Note section 5 lists them).
+fn bidi_formatting(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
+}
+
+fn ucschar(c: char) -> bool {
+    matches!(c as u32,
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF
+        | 0x10000..=0x1FFFD | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
+        | 0x40000..=0x4FFFD | 0x50000..=0x5FFFD | 0x60000..=0x6FFFD
+        | 0x70000..=0x7FFFD | 0x80000..=0x8FFFD | 0x90000..=0x9FFFD
+        | 0xA0000..=0xAFFFD | 0xB0000..=0xBFFFD | 0xC0000..=0xCFFFD
+        | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD)
+}
+
+/// RFC 3987's iprivate.
+fn iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// Whether a non-ASCII character may stand as itself in an IRI, in the
+/// query (`in_query`) or elsewhere.
+fn iri_allows(c: char, in_query: bool) -> bool {
+    (ucschar(c) && !bidi_formatting(c)) || (in_query && iprivate(c))
+}
+
+/// The ASCII characters a LEIRI allows and an IRI (or URI) does not
+/// (LEIRI Note section 5: space, delimiters, unwise, controls).
+fn ascii_outside_iris(c: char) -> bool {
+    c.is_ascii_control()
+        || matches!(
+            c,
+            ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`'
+        )
+}
+
+/// Rewrites `text` character by character: `keep(c, in_query)` says which
+/// characters stay; the others are percent-encoded.
+fn encode_where(text: &str, spans: Spans, keep: impl Fn(char, bool) -> bool) -> String {
+    let query = spans.query.map(|q| q.start..q.end);
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+        if keep(c, in_query) {
+            out.push(c);
+        } else {
+            encode(c, &mut out);
+        }
+    }
+    out
+}
+
+impl LeiriRef<'_> {
+    /// The IRI reference (LEIRI Note section 4): each character a LEIRI
+    /// allows and an IRI does not at its place is percent-encoded (UTF-8,
+    /// uppercase hex); existing percent-encodings are left alone. Private
+    /// use characters stay in the query, where IRIs allow them.
+    ///
+    /// ```
+    /// let leiri = xiri::LeiriRef::parse("http://example.org/a b/\u{202e}?\u{e000}#{x}").unwrap();
+    /// assert_eq!(leiri.to_iri().as_str(), "http://example.org/a%20b/%E2%80%AE?\u{e000}#%7Bx%7D");
+    /// ```
+    pub fn to_iri(&self) -> IriRefBuf {
+        let text = encode_where(self.as_str(), self.spans(), |c, in_query| {
+            if c.is_ascii() {
+                !ascii_outside_iris(c)
+            } else {
+                iri_allows(c, in_query)
+            }
+        });
+        IriRefBuf::parse(text).expect("only characters IRIs allow are left")
+    }
+
+    /// The URI reference: [`to_iri`](Self::to_iri), then
+    /// [`IriRef::to_uri`].
+    ///
+    /// ```
+    /// let leiri = xiri::LeiriRef::parse("file:///My Documents/r\u{e9}sum\u{e9}.xml").unwrap();
+    /// assert_eq!(leiri.to_uri().as_str(), "file:///My%20Documents/r%C3%A9sum%C3%A9.xml");
+    /// ```
+    pub fn to_uri(&self) -> UriRefBuf {
+        self.to_iri().as_borrowed().to_uri()
+    }
+}
+
+impl IriRef<'_> {
+    /// The URI reference (RFC 3987 3.1): every character outside ASCII is
+    /// percent-encoded as UTF-8, with uppercase hex, in every component, the
+    /// host's registered name included (IDNA is a separate step). The
+    /// identity on URIs, and idempotent.
+    ///
+    /// ```
+    /// let iri = xiri::IriRef::parse("http://r\u{e9}sum\u{e9}.example.org").unwrap();
+    /// assert_eq!(iri.to_uri().as_str(), "http://r%C3%A9sum%C3%A9.example.org");
+    /// ```
+    pub fn to_uri(&self) -> UriRefBuf {
+        let text = encode_where(self.as_str(), self.spans(), |c, _| c.is_ascii());
+        UriRefBuf::parse(text).expect("an IRI with its non-ASCII encoded is a URI")
+    }
+}
+
+impl UriRef<'_> {
+    /// The IRI reference (RFC 3987 3.2): percent-encoded octets are decoded
+    /// (step 2) except `%25`, reserved characters and ASCII a URI does not
+    /// allow; octets that are not UTF-8 are encoded again (step 3), and so
+    /// are characters an IRI does not allow there (step 4): the bidi
+    /// formatting characters, private use outside the query, controls.
+    /// Octets encoded again get uppercase hex; those step 2 leaves alone keep
+    /// theirs.
+    /// Punycode labels stay as they are (docs/DECISIONS.md).
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("http://www.example.org/D%C3%BCrst").unwrap();
+    /// assert_eq!(uri.to_iri().as_str(), "http://www.example.org/D\u{fc}rst");
+    /// let not_utf8 = xiri::UriRef::parse("http://www.example.org/D%FCrst").unwrap();
+    /// assert_eq!(not_utf8.to_iri().as_str(), "http://www.example.org/D%FCrst");
+    /// ```
+    pub fn to_iri(&self) -> IriRefBuf {
+        let text = self.as_str();
+        let query = self.spans().query.map(|q| q.start..q.end);
+        let bytes = text.as_bytes();
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] != b'%' {
+                out.push(char::from(bytes[i]));
+                i += 1;
+                continue;
+            }
+            // A run of triplets, decoded as far as it is UTF-8.
+            let start = i;
+            let mut octets = Vec::new();
+            while bytes.get(i) == Some(&b'%') && i + 3 <= bytes.len() {
+                octets.push(
+                    u8::from_str_radix(&text[i + 1..i + 3], 16)
+                        .expect("pct-encoded has two HEXDIG"),
+                );
+                i += 3;
+            }
+            let in_query = query.as_ref().is_some_and(|q| q.contains(&start));
+            let mut k = 0;
+            while k < octets.len() {
+                let triplet = &text[start + 3 * k..start + 3 * k + 3];
+                let decoded = (1..=4)
+                    .filter(|n| k + n <= octets.len())
+                    .find_map(|n| std::str::from_utf8(&octets[k..k + n]).ok().map(|s| (n, s)))
+                    .and_then(|(n, s)| s.chars().next().map(|c| (n, c)));
+                match decoded {
+                    // Step 2: ASCII decodes unless it is "%", reserved, or not a URI character.
+                    Some((1, c)) => {
+                        let keep_encoded =
+                            c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c);
+                        if keep_encoded {
+                            out.push_str(triplet);
+                        } else {
+                            out.push(c);
+                        }
+                        k += 1;
+                    }
+                    // Step 4: a character the IRI does not allow here is encoded again.
+                    Some((n, c)) => {
+                        if iri_allows(c, in_query) {
+                            out.push(c);
+                        } else {
+                            encode(c, &mut out);
+                        }
+                        k += n;
+                    }
+                    // Step 3: an octet that is not UTF-8 is encoded again.
+                    None => {
+                        out.push_str(&format!("%{:02X}", octets[k]));
+                        k += 1;
+                    }
+                }
+            }
+        }
+        IriRefBuf::parse(out).expect("decoding only what an IRI allows keeps it an IRI")
+    }
+}
