@@ -193,3 +193,124 @@ impl UriRef<'_> {
         IriRefBuf::parse(out).expect("decoding only what an IRI allows keeps it an IRI")
     }
 }
+
+use crate::error::ParseError;
+use crate::xri::{CrossReference, Subsegment, SubsegmentValue, XriAuthority, XriBuf, XriRef};
+
+/// The byte range of `inner`, a slice of `outer`, within `outer`.
+fn range_in(outer: &str, inner: &str) -> std::ops::Range<usize> {
+    let start = inner.as_ptr() as usize - outer.as_ptr() as usize;
+    start..start + inner.len()
+}
+
+/// The cross-references of an XRI reference that are not inside another
+/// one: in its authority and in its path (parentheses in the query and
+/// fragment, or in an IRI authority, are not cross-references).
+fn outer_cross_references<'a>(x: &XriRef<'a>) -> Vec<CrossReference<'a>> {
+    fn take<'a>(subs: &[Subsegment<'a>], found: &mut Vec<CrossReference<'a>>) {
+        for s in subs {
+            if let SubsegmentValue::CrossReference(xref) = s.value() {
+                found.push(xref.clone());
+            }
+        }
+    }
+    let mut found = Vec::new();
+    match x.authority() {
+        Some(XriAuthority::Global { subsegments, .. }) => take(subsegments, &mut found),
+        Some(XriAuthority::CrossReference {
+            xref, subsegments, ..
+        }) => {
+            found.push(xref.clone());
+            take(subsegments, &mut found);
+        }
+        _ => {}
+    }
+    for segment in x.segments() {
+        take(segment.subsegments(), &mut found);
+    }
+    found
+}
+
+impl XriRef<'_> {
+    /// IRI-normal form (XRI 2.0 2.3.1): "xri://" in front of an absolute
+    /// XRI that omits it, then the escaping rules of 2.3.2: "%" becomes
+    /// "%25" everywhere; "#", "?" and "/" become "%23", "%3F" and "%2F"
+    /// inside cross-references, at any depth, but not in the query or
+    /// fragment, whose parentheses are not cross-references. With `nfkc`,
+    /// NFKC first (2.3.1 step 1). Fails only when the result is not an IRI
+    /// reference (a relative XRI whose first segment holds a ":" in a
+    /// cross-reference, which an IRI would read as a scheme).
+    ///
+    /// ```
+    /// let x = xiri::XriRef::parse("@example/(xri://@example2/abc?id=1)").unwrap();
+    /// assert_eq!(x.to_iri_normal(false).unwrap().as_str(), "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)");
+    /// ```
+    pub fn to_iri_normal(&self, nfkc: bool) -> Result<IriRefBuf, ParseError> {
+        if nfkc {
+            use unicode_normalization::UnicodeNormalization;
+            let normal: String = self.as_str().nfkc().collect();
+            return XriRef::parse(&normal)?.to_iri_normal(false);
+        }
+        let text = self.as_str();
+        let inside: Vec<_> = outer_cross_references(self)
+            .iter()
+            .map(|x| range_in(text, x.as_str()))
+            .collect();
+        let mut out = String::with_capacity(text.len() + 8);
+        if self.is_absolute() && !self.has_prefix() {
+            out.push_str("xri://");
+        }
+        for (i, c) in text.char_indices() {
+            let in_xref = inside.iter().any(|r| r.contains(&i));
+            match c {
+                '%' => out.push_str("%25"),
+                '#' if in_xref => out.push_str("%23"),
+                '?' if in_xref => out.push_str("%3F"),
+                '/' if in_xref => out.push_str("%2F"),
+                _ => out.push(c),
+            }
+        }
+        IriRefBuf::parse(out)
+    }
+
+    /// URI-normal form (2.3.1): the IRI-normal form, then IRI → URI.
+    ///
+    /// ```
+    /// let x = xiri::XriRef::parse("xri://@example/(+caf\u{e9}/(=\u{fc}ber))").unwrap();
+    /// assert_eq!(x.to_uri_normal(false).unwrap().as_str(), "xri://@example/(+caf%C3%A9%2F(=%C3%BCber))");
+    /// ```
+    pub fn to_uri_normal(&self, nfkc: bool) -> Result<UriRefBuf, ParseError> {
+        Ok(self.to_iri_normal(nfkc)?.as_borrowed().to_uri())
+    }
+}
+
+impl XriBuf {
+    /// XRI-normal form from IRI-normal form (2.3.3), in one left-to-right
+    /// pass: `%2F`, `%3F`, `%23` and `%25` (either hex case) become "/",
+    /// "?", "#" and "%". Not idempotent, as the spec warns: give it IRI-normal
+    /// forms only. The result must be an absolute XRI.
+    ///
+    /// ```
+    /// let iri = xiri::IriRef::parse("xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)").unwrap();
+    /// assert_eq!(xiri::XriBuf::from_iri_normal(&iri).unwrap().as_str(), "xri://@example/(xri://@example2/abc?id=1)");
+    /// ```
+    pub fn from_iri_normal(iri: &IriRef<'_>) -> Result<XriBuf, ParseError> {
+        let text = iri.as_str();
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find('%') {
+            out.push_str(&rest[..at]);
+            let code = &rest[at..at + 3];
+            match code.to_ascii_uppercase().as_str() {
+                "%2F" => out.push('/'),
+                "%3F" => out.push('?'),
+                "%23" => out.push('#'),
+                "%25" => out.push('%'),
+                _ => out.push_str(code),
+            }
+            rest = &rest[at + 3..];
+        }
+        out.push_str(rest);
+        XriBuf::parse(out)
+    }
+}
