@@ -139,6 +139,26 @@ enum Command {
         /// Two references; pairs from standard input when none.
         pair: Vec<String>,
     },
+    /// Converts each input from one form to another: LEIRI to IRI or URI,
+    /// IRI to URI, URI to IRI, XRI to its IRI-normal or URI-normal form, and
+    /// an XRI's IRI-normal form back to XRI. Same conventions as check, with
+    /// `output`.
+    Convert {
+        /// leiri, iri, uri or xri.
+        #[arg(long)]
+        from: Grammar,
+        /// iri, uri or xri.
+        #[arg(long)]
+        to: Grammar,
+        /// NFKC before converting an XRI (XRI 2.0 2.3.1 step 1).
+        #[arg(long)]
+        nfkc: bool,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<String>,
+    },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
     Grammar {
@@ -183,6 +203,13 @@ fn main() -> ExitCode {
         Command::Equiv { how, pair } => {
             cli::normalize::equiv(how.grammar, how.options(), how.json_input, pair)
         }
+        Command::Convert {
+            from,
+            to,
+            nfkc,
+            json_input,
+            inputs,
+        } => cli::convert::run(from, to, nfkc, json_input, inputs),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

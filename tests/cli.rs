@@ -274,3 +274,47 @@ fn normalize_and_equiv() {
     assert_eq!(code, 0);
     assert_eq!(answers(&out)[0]["output"], "xri://@example/abc");
 }
+
+#[test]
+fn convert_answers_each_input() {
+    let (out, code) = run(
+        &["convert", "--from", "leiri", "--to", "uri"],
+        b"http://a/b c/r\xc3\xa9\n%zz\n",
+    );
+    assert_eq!(code, 1);
+    let a = answers(&out);
+    assert_eq!(a[0]["output"], "http://a/b%20c/r%C3%A9");
+    assert_eq!(a[1]["output"], Value::Null);
+    let (out, code) = run(
+        &[
+            "convert",
+            "--from",
+            "xri",
+            "--to",
+            "iri",
+            "@example/(xri://@example2/abc?id=1)",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        answers(&out)[0]["output"],
+        "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)"
+    );
+    let (out, _) = run(
+        &[
+            "convert",
+            "--from",
+            "iri",
+            "--to",
+            "xri",
+            "xri://@a/(xri:%2F%2F@b%2Fc)",
+        ],
+        b"",
+    );
+    assert_eq!(answers(&out)[0]["output"], "xri://@a/(xri://@b/c)");
+    assert_eq!(
+        run(&["convert", "--from", "uri", "--to", "xri", "x:y"], b"").1,
+        2
+    );
+}

@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod check;
+pub mod convert;
 pub mod normalize;
 pub mod parse;
 pub mod resolve;
