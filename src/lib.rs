@@ -4,6 +4,7 @@
 mod abnf;
 mod components;
 mod convert;
+mod diagnose;
 mod error;
 mod grammar;
 mod normalize;
@@ -18,6 +19,7 @@ mod generated {
 }
 
 pub use components::{Host, HostKind};
+pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Rule, UnknownGrammar};
 pub use normalize::Normalization;

@@ -83,6 +83,24 @@ impl Normalizing {
     }
 }
 
+/// What `preprocess` does with spaces.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SpacesArg {
+    Split,
+    Encode,
+    Remove,
+}
+
+impl From<SpacesArg> for xiri::Spaces {
+    fn from(s: SpacesArg) -> Self {
+        match s {
+            SpacesArg::Split => xiri::Spaces::Split,
+            SpacesArg::Encode => xiri::Spaces::Encode,
+            SpacesArg::Remove => xiri::Spaces::Remove,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Is each input a match for a rule? One JSON object per input, in order.
@@ -159,6 +177,28 @@ enum Command {
         /// The inputs; standard input when none.
         inputs: Vec<String>,
     },
+    /// Pre-processes arbitrary strings (IRI processing draft section 4):
+    /// ASCII whitespace trimmed, then spaces split on, encoded or removed.
+    Preprocess {
+        /// split (several references allowed), encode (as %20) or remove.
+        #[arg(long, value_enum, default_value = "encode")]
+        spaces: SpacesArg,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<String>,
+    },
+    /// Lists the characters of each input that a LEIRI allows and an IRI does
+    /// not (LEIRI Note section 5): offset, group, and which conversions
+    /// percent-encode them.
+    Lint {
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<String>,
+    },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
     Grammar {
@@ -210,6 +250,12 @@ fn main() -> ExitCode {
             json_input,
             inputs,
         } => cli::convert::run(from, to, nfkc, json_input, inputs),
+        Command::Preprocess {
+            spaces,
+            json_input,
+            inputs,
+        } => cli::lint::preprocess(spaces.into(), json_input, inputs),
+        Command::Lint { json_input, inputs } => cli::lint::lint(json_input, inputs),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

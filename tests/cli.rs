@@ -318,3 +318,21 @@ fn convert_answers_each_input() {
         2
     );
 }
+
+#[test]
+fn preprocess_and_lint() {
+    let (out, code) = run(&["preprocess", "--spaces", "split", " a  b c "], b"");
+    assert_eq!(code, 0);
+    assert_eq!(
+        answers(&out)[0]["output"],
+        serde_json::json!(["a", "b", "c"])
+    );
+    let (out, _) = run(&["preprocess"], b"\thttp://a/b c \n");
+    assert_eq!(answers(&out)[0]["output"], "http://a/b%20c");
+    let (out, code) = run(&["lint", "http://a/b c?\u{e000}"], b"");
+    assert_eq!(code, 0);
+    let findings = answers(&out)[0]["findings"].clone();
+    assert_eq!(findings[0]["group"], "space");
+    assert_eq!(findings[1]["char"], "U+E000");
+    assert_eq!(findings[1]["encoded_by"], serde_json::json!(["iri-to-uri"]));
+}

@@ -350,3 +350,20 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// diagnose says what LEIRI → IRI encodes: after the conversion, the only
+    /// section-5 characters left are private use in the query.
+    #[test]
+    fn diagnose_agrees_with_to_iri(input in iri()) {
+        if let Ok(leiri) = LeiriRef::parse(&input) {
+            let kept = xiri::diagnose(&input).iter().filter(|f| !f.encoded_to_iri).count();
+            let iri = leiri.to_iri();
+            let left = xiri::diagnose(iri.as_str());
+            prop_assert!(left.iter().all(|f| f.group == xiri::Group::PrivateUse && !f.encoded_to_iri), "{:?}", left);
+            prop_assert_eq!(left.len(), kept);
+        }
+    }
+}

@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod check;
 pub mod convert;
+pub mod lint;
 pub mod normalize;
 pub mod parse;
 pub mod resolve;
