@@ -63,42 +63,6 @@ fn rfc3987_examples() {
     }
 }
 
-/// Escapes in the vector files: `\xHH`, `\uHHHH`, `\UHHHHHHHH`.
-fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let width = match rest[at + 1..].chars().next() {
-            Some('x') => 2,
-            Some('u') => 4,
-            Some('U') => 8,
-            Some(c @ ('t' | 'n' | 'r' | '\\')) => {
-                out.push(match c {
-                    't' => '\t',
-                    'n' => '\n',
-                    'r' => '\r',
-                    _ => '\\',
-                });
-                rest = &rest[at + 2..];
-                continue;
-            }
-            _ => {
-                out.push('\\');
-                rest = &rest[at + 1..];
-                continue;
-            }
-        };
-        out.push(
-            char::from_u32(u32::from_str_radix(&rest[at + 2..at + 2 + width], 16).unwrap())
-                .unwrap(),
-        );
-        rest = &rest[at + 2 + width..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// IRI_TO_URI and URI_TO_IRI from the XRI peers, TO_URI(toASCIIString)
 /// from Jena (LEIRI → URI), pinned with what xiri gives.
 #[test]
@@ -125,7 +89,7 @@ fn peer_vectors() {
                 if s == "\"\"" {
                     String::new()
                 } else {
-                    unescape(s)
+                    common::unescape(s)
                 }
             };
             let (input, expected) = (field(input), field(expected));
@@ -270,7 +234,7 @@ fn xri_normal_forms() {
         };
         // A comment starts at " # " (data never has a space before "#").
         let expected = expected.split(" # ").next().unwrap().trim();
-        let (input, expected) = (unescape(input.trim()), unescape(expected));
+        let (input, expected) = (common::unescape(input.trim()), common::unescape(expected));
         let parsed = xiri::XriRef::parse(&input);
         let ours = parsed.as_ref().map_err(|e| e.message()).and_then(|x| {
             let out = match kind {

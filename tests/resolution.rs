@@ -147,30 +147,6 @@ proptest! {
     }
 }
 
-/// The vectors' escapes: `\xHH`, `\uHHHH`, `\UHHHHHHHH` stand for characters.
-fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let width = match rest[at + 1..].chars().next() {
-            Some('x') => 2,
-            Some('u') => 4,
-            Some('U') => 8,
-            _ => {
-                out.push('\\');
-                rest = &rest[at + 1..];
-                continue;
-            }
-        };
-        let hex = &rest[at + 2..at + 2 + width];
-        out.push(char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap());
-        rest = &rest[at + 2 + width..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Apache Jena's RESOLVE vectors (../shared/conformance/leiri-jena-vectors.txt),
 /// resolved as LEIRIs (Jena's inputs hold spaces), pinned with Jena's answer
 /// and xiri's, and the reason wherever they differ.
@@ -189,7 +165,7 @@ fn jena_resolve_vectors() {
             if s == "\"\"" {
                 String::new()
             } else {
-                unescape(s)
+                common::unescape(s)
             }
         };
         let (base, reference, jena) = (field(base), field(reference), field(jena));

@@ -63,3 +63,39 @@ pub fn settings() -> insta::Settings {
     settings.set_omit_expression(true);
     settings
 }
+
+/// The escapes of ../shared/conformance's vector files: `\xHH`, `\uHHHH`, `\UHHHHHHHH`.
+pub fn unescape(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let width = match rest[at + 1..].chars().next() {
+            Some('x') => 2,
+            Some('u') => 4,
+            Some('U') => 8,
+            Some(c @ ('t' | 'n' | 'r' | '\\')) => {
+                out.push(match c {
+                    't' => '\t',
+                    'n' => '\n',
+                    'r' => '\r',
+                    _ => '\\',
+                });
+                rest = &rest[at + 2..];
+                continue;
+            }
+            _ => {
+                out.push('\\');
+                rest = &rest[at + 1..];
+                continue;
+            }
+        };
+        out.push(
+            char::from_u32(u32::from_str_radix(&rest[at + 2..at + 2 + width], 16).unwrap())
+                .unwrap(),
+        );
+        rest = &rest[at + 2 + width..];
+    }
+    out.push_str(rest);
+    out
+}
