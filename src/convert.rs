@@ -2,6 +2,7 @@
 //! IRI → URI (RFC 3987 3.1, by percent-encoding), URI → IRI (RFC 3987 3.2).
 //! Each returns an owned, parsed value of its target grammar.
 
+use crate::chars::{bidi_formatting, iprivate, ucschar};
 use crate::components::Spans;
 use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
 
@@ -11,27 +12,6 @@ fn encode(c: char, out: &mut String) {
     for b in c.encode_utf8(&mut bytes).bytes() {
         out.push_str(&format!("%{b:02X}"));
     }
-}
-
-/// RFC 3987 4.1: bidi formatting characters are not allowed in IRIs,
-/// though `ucschar` covers them (the LEIRI Note section 5 lists them).
-fn bidi_formatting(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
-}
-
-fn ucschar(c: char) -> bool {
-    matches!(c as u32,
-        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF
-        | 0x10000..=0x1FFFD | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
-        | 0x40000..=0x4FFFD | 0x50000..=0x5FFFD | 0x60000..=0x6FFFD
-        | 0x70000..=0x7FFFD | 0x80000..=0x8FFFD | 0x90000..=0x9FFFD
-        | 0xA0000..=0xAFFFD | 0xB0000..=0xBFFFD | 0xC0000..=0xCFFFD
-        | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD)
-}
-
-/// RFC 3987's iprivate.
-fn iprivate(c: char) -> bool {
-    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the

@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod abnf;
+mod chars;
 mod components;
 mod convert;
 mod diagnose;

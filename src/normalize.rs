@@ -1,6 +1,7 @@
 //! Normalization and equivalence of URIs (RFC 3986 6.2.2, 6.2.3) and IRIs
 //! and LEIRIs (RFC 3987 5.3.2).
 
+use crate::chars::{bidi_formatting, ucschar};
 use crate::components::{HostKind, Spans};
 use crate::reference::{Iri, IriBuf, Leiri, LeiriBuf, Uri, UriBuf};
 use crate::resolve::{remove_dot_segments, Slashes};
@@ -183,15 +184,7 @@ fn lowercase(text: &str) -> String {
 
 fn allowed(c: char, decode: Decode) -> bool {
     let unreserved = c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
-    let bidi = matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}');
-    let ucschar = matches!(c as u32,
-        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF
-        | 0x10000..=0x1FFFD | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
-        | 0x40000..=0x4FFFD | 0x50000..=0x5FFFD | 0x60000..=0x6FFFD
-        | 0x70000..=0x7FFFD | 0x80000..=0x8FFFD | 0x90000..=0x9FFFD
-        | 0xA0000..=0xAFFFD | 0xB0000..=0xBFFFD | 0xC0000..=0xCFFFD
-        | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD);
-    unreserved || (decode == Decode::IUnreserved && ucschar && !bidi)
+    unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
 
 macro_rules! normalization {
