@@ -4,15 +4,8 @@
 
 use crate::chars::{bidi_formatting, iprivate, ucschar};
 use crate::components::Spans;
+use crate::pct::{self, encode, Piece};
 use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
-
-/// Appends `c`'s UTF-8 octets as uppercase `%HH` triplets.
-fn encode(c: char, out: &mut String) {
-    let mut bytes = [0; 4];
-    for b in c.encode_utf8(&mut bytes).bytes() {
-        out.push_str(&format!("%{b:02X}"));
-    }
-}
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the
 /// query (`in_query`) or elsewhere.
@@ -114,60 +107,29 @@ impl UriRef<'_> {
     pub fn to_iri(&self) -> IriRefBuf {
         let text = self.as_str();
         let query = self.spans().query.map(|q| q.start..q.end);
-        let bytes = text.as_bytes();
         let mut out = String::with_capacity(text.len());
-        let mut i = 0;
-        while i < bytes.len() {
-            if bytes[i] != b'%' {
-                out.push(char::from(bytes[i]));
-                i += 1;
-                continue;
-            }
-            // A run of triplets, decoded as far as it is UTF-8.
-            let start = i;
-            let mut octets = Vec::new();
-            while bytes.get(i) == Some(&b'%') && i + 3 <= bytes.len() {
-                octets.push(
-                    u8::from_str_radix(&text[i + 1..i + 3], 16)
-                        .expect("pct-encoded has two HEXDIG"),
-                );
-                i += 3;
-            }
-            let in_query = query.as_ref().is_some_and(|q| q.contains(&start));
-            let mut k = 0;
-            while k < octets.len() {
-                let triplet = &text[start + 3 * k..start + 3 * k + 3];
-                let decoded = (1..=4)
-                    .filter(|n| k + n <= octets.len())
-                    .find_map(|n| std::str::from_utf8(&octets[k..k + n]).ok().map(|s| (n, s)))
-                    .and_then(|(n, s)| s.chars().next().map(|c| (n, c)));
-                match decoded {
-                    // Step 2: ASCII decodes unless it is "%", reserved, or not a URI character.
-                    Some((1, c)) => {
-                        let keep_encoded =
-                            c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c);
-                        if keep_encoded {
-                            out.push_str(triplet);
-                        } else {
-                            out.push(c);
-                        }
-                        k += 1;
-                    }
-                    // Step 4: a character the IRI does not allow here is encoded again.
-                    Some((n, c)) => {
-                        if iri_allows(c, in_query) {
-                            out.push(c);
-                        } else {
-                            encode(c, &mut out);
-                        }
-                        k += n;
-                    }
-                    // Step 3: an octet that is not UTF-8 is encoded again.
-                    None => {
-                        out.push_str(&format!("%{:02X}", octets[k]));
-                        k += 1;
+        for (at, piece) in pct::pieces(text) {
+            match piece {
+                Piece::Plain(c) => out.push(c),
+                // Step 2: ASCII decodes unless it is "%", reserved, or not a
+                // URI character; those triplets stay as written.
+                Piece::Char { c, triplets } if c.is_ascii() => {
+                    if c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c) {
+                        out.push_str(triplets);
+                    } else {
+                        out.push(c);
                     }
                 }
+                // Step 4: a character the IRI does not allow here is encoded again.
+                Piece::Char { c, .. } => {
+                    if iri_allows(c, query.as_ref().is_some_and(|q| q.contains(&at))) {
+                        out.push(c);
+                    } else {
+                        encode(c, &mut out);
+                    }
+                }
+                // Step 3: an octet that is not UTF-8 is encoded again.
+                Piece::Octet { byte, .. } => pct::encode_octet(byte, &mut out),
             }
         }
         IriRefBuf::parse(out).expect("decoding only what an IRI allows keeps it an IRI")

@@ -9,6 +9,7 @@ mod diagnose;
 mod error;
 mod grammar;
 mod normalize;
+mod pct;
 mod reference;
 mod resolve;
 mod tree;

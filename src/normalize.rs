@@ -3,6 +3,7 @@
 
 use crate::chars::{bidi_formatting, ucschar};
 use crate::components::{HostKind, Spans};
+use crate::pct::{self, Piece};
 use crate::reference::{Iri, IriBuf, Leiri, LeiriBuf, Uri, UriBuf};
 use crate::resolve::{remove_dot_segments, Slashes};
 use unicode_normalization::UnicodeNormalization;
@@ -115,50 +116,14 @@ fn unicode_forms(mut text: String, options: Normalization) -> String {
 /// decode to characters `decode` allows become those characters, the
 /// others get uppercase hex digits.
 fn percent(component: &str, decode: Decode) -> String {
-    let bytes = component.as_bytes();
     let mut out = String::with_capacity(component.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'%' {
-            let c = component[i..]
-                .chars()
-                .next()
-                .expect("a character at a boundary");
-            out.push(c);
-            i += c.len_utf8();
-            continue;
+    for (_, piece) in pct::pieces(component) {
+        match piece {
+            Piece::Plain(c) => out.push(c),
+            Piece::Char { c, .. } if allowed(c, decode) => out.push(c),
+            Piece::Char { c, .. } => pct::encode(c, &mut out),
+            Piece::Octet { byte, .. } => pct::encode_octet(byte, &mut out),
         }
-        // A run of triplets: decode as much UTF-8 as it holds.
-        let mut octets = Vec::new();
-        let mut j = i;
-        while bytes.get(j) == Some(&b'%') && j + 3 <= bytes.len() {
-            let hex = &component[j + 1..j + 3];
-            octets.push(u8::from_str_radix(hex, 16).expect("pct-encoded has two HEXDIG"));
-            j += 3;
-        }
-        let mut k = 0;
-        while k < octets.len() {
-            let decoded = (1..=4)
-                .filter(|n| k + n <= octets.len())
-                .find_map(|n| std::str::from_utf8(&octets[k..k + n]).ok().map(|s| (n, s)));
-            match decoded.and_then(|(n, s)| s.chars().next().map(|c| (n, c))) {
-                Some((n, c)) if allowed(c, decode) => {
-                    out.push(c);
-                    k += n;
-                }
-                Some((n, _)) => {
-                    for octet in &octets[k..k + n] {
-                        out.push_str(&format!("%{octet:02X}"));
-                    }
-                    k += n;
-                }
-                None => {
-                    out.push_str(&format!("%{:02X}", octets[k]));
-                    k += 1;
-                }
-            }
-        }
-        i = j;
     }
     out
 }

@@ -1,0 +1,85 @@
+//! Percent-encoding, read and written: text split into plain characters and
+//! runs of `%HH` triplets decoded as far as they are UTF-8. Normalization
+//! and URI → IRI both decide, piece by piece, what to decode.
+
+/// One piece of a text read for decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Piece<'t> {
+    /// A character written as itself.
+    Plain(char),
+    /// Triplets whose octets are the UTF-8 of one character.
+    Char { c: char, triplets: &'t str },
+    /// One triplet whose octet is not part of any UTF-8 character there.
+    Octet { byte: u8, triplet: &'t str },
+}
+
+/// The pieces of `text` (valid in one of the grammars, so every "%" starts
+/// a triplet), each with its byte offset.
+pub(crate) fn pieces(text: &str) -> Vec<(usize, Piece<'_>)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'%' || i + 3 > bytes.len() {
+            let c = text[i..].chars().next().expect("a character at a boundary");
+            out.push((i, Piece::Plain(c)));
+            i += c.len_utf8();
+            continue;
+        }
+        let start = i;
+        let mut octets = Vec::new();
+        while bytes.get(i) == Some(&b'%') && i + 3 <= bytes.len() {
+            octets.push(
+                u8::from_str_radix(&text[i + 1..i + 3], 16).expect("pct-encoded has two HEXDIG"),
+            );
+            i += 3;
+        }
+        let mut k = 0;
+        while k < octets.len() {
+            let at = start + 3 * k;
+            let decoded = (1..=4)
+                .filter(|n| k + n <= octets.len())
+                .find_map(|n| std::str::from_utf8(&octets[k..k + n]).ok().map(|s| (n, s)))
+                .and_then(|(n, s)| s.chars().next().map(|c| (n, c)));
+            match decoded {
+                Some((n, c)) => {
+                    out.push((
+                        at,
+                        Piece::Char {
+                            c,
+                            triplets: &text[at..at + 3 * n],
+                        },
+                    ));
+                    k += n;
+                }
+                None => {
+                    out.push((
+                        at,
+                        Piece::Octet {
+                            byte: octets[k],
+                            triplet: &text[at..at + 3],
+                        },
+                    ));
+                    k += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Appends `c`'s UTF-8 octets as `%HH` triplets with uppercase hex.
+pub(crate) fn encode(c: char, out: &mut String) {
+    let mut buffer = [0; 4];
+    for &b in c.encode_utf8(&mut buffer).as_bytes() {
+        encode_octet(b, out);
+    }
+}
+
+/// Appends one octet as a `%HH` triplet with uppercase hex.
+pub(crate) fn encode_octet(byte: u8, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(char::from(HEX[usize::from(byte >> 4)]));
+    out.push(char::from(HEX[usize::from(byte & 15)]));
+}
