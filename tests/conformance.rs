@@ -105,13 +105,7 @@ fn split_counts(input: &str) -> Option<String> {
 
 #[test]
 fn xri_peer_vectors() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance/xri-peer-vectors.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        panic!("{path}: {e} (the tests read the shared/ folder beside the repository)")
-    });
+    let text = common::shared("conformance/xri-peer-vectors.txt");
     let text = text.as_str();
     let spec_abnf = Grammar::Xri.spec_abnf();
     let spec = abnf_oracle::Grammar::parse(&spec_abnf)

@@ -69,11 +69,7 @@ fn rfc3987_examples() {
 fn peer_vectors() {
     let mut entries = Vec::new();
     for file in ["xri-peer-vectors.txt", "leiri-jena-vectors.txt"] {
-        let path = format!(
-            "{}/../shared/conformance/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text = common::shared(&format!("conformance/{file}"));
         for line in text.lines() {
             let Some((kind, rest)) = line.split_once(' ') else {
                 continue;
@@ -211,11 +207,7 @@ fn xri_normal_forms() {
             iri
         );
     }
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance/xri-peer-vectors.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = common::shared("conformance/xri-peer-vectors.txt");
     let mut entries = Vec::new();
     let mut source = String::new();
     for line in text.lines() {

@@ -115,11 +115,7 @@ proptest! {
 /// XRI 2.0 Table 2, read from the specification's text: three lines a row,
 /// "Avoid", "Recommended", "Comment".
 fn xri_table_2() -> Vec<(String, String, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/specs/xri-syntax-2.0-cs.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = common::shared("specs/xri-syntax-2.0-cs.txt");
     // The cells, one a line, blank lines and spaces around them dropped.
     let cells: Vec<&str> = text
         .lines()

@@ -7,25 +7,11 @@ use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 
-/// The text of `../shared/specs/FILE` from the line `start` up to `end`.
-fn spec_section(file: &str, start: &str, end: &str) -> String {
-    let path = format!("{}/../shared/specs/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let from = text
-        .find(start)
-        .unwrap_or_else(|| panic!("{file}: no {start:?}"));
-    let to = from
-        + text[from..]
-            .find(end)
-            .unwrap_or_else(|| panic!("{file}: no {end:?}"));
-    text[from..to].to_string()
-}
-
 /// RFC 3986 5.4's examples, read from the RFC's own text: every line
 /// `"reference"  =  "target"` of 5.4.1 and 5.4.2 (a trailing `;` comment,
 /// as on "http:g", is dropped).
 fn rfc3986_examples() -> Vec<(String, String)> {
-    spec_section(
+    common::spec_section(
         "rfc3986-uri.txt",
         "\n5.4.  Reference Resolution Examples",
         "\n6.  Normalization",
@@ -152,11 +138,7 @@ proptest! {
 /// and xiri's, and the reason wherever they differ.
 #[test]
 fn jena_resolve_vectors() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance/leiri-jena-vectors.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = common::shared("conformance/leiri-jena-vectors.txt");
     let mut entries = Vec::new();
     for line in text.lines().filter_map(|l| l.strip_prefix("RESOLVE ")) {
         let (base, rest) = line.split_once(" | ").expect("base | reference => result");
@@ -289,7 +271,7 @@ proptest! {
 /// XRI 2.0 2.4.2's examples, read from the specification's text: every line
 /// `reference  =  target` of 2.4.2.1 and 2.4.2.2 against its base.
 fn xri_examples() -> Vec<(String, String)> {
-    spec_section(
+    common::spec_section(
         "xri-syntax-2.0-cs.txt",
         "\n2.4.2 Reference Resolution Examples\n",
         "\n2.4.3 ",

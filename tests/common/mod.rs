@@ -99,3 +99,25 @@ pub fn unescape(text: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// A file of the `shared/` folder beside the repository (the
+/// specifications and the conformance vectors), e.g. `specs/rfc3986-uri.txt`.
+pub fn shared(path: &str) -> String {
+    let full = format!("{}/../shared/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&full).unwrap_or_else(|e| {
+        panic!("{full}: {e} (the tests read the shared/ folder beside the repository)")
+    })
+}
+
+/// The text of `../shared/specs/FILE` from the line `start` up to `end`.
+pub fn spec_section(file: &str, start: &str, end: &str) -> String {
+    let text = shared(&format!("specs/{file}"));
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("{file}: no {start:?}"));
+    let to = from
+        + text[from..]
+            .find(end)
+            .unwrap_or_else(|| panic!("{file}: no {end:?}"));
+    text[from..to].to_string()
+}
