@@ -6,6 +6,7 @@ use crate::chars::{bidi_formatting, iprivate, ucschar};
 use crate::components::Spans;
 use crate::pct::{self, encode, Piece};
 use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
+use crate::uri_mapping::Step;
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the
 /// query (`in_query`) or elsewhere.
@@ -106,33 +107,109 @@ impl UriRef<'_> {
     /// ```
     pub fn to_iri(&self) -> IriRefBuf {
         let text = self.as_str();
-        let query = self.spans().query.map(|q| q.start..q.end);
         let mut out = String::with_capacity(text.len());
-        for (at, piece) in pct::pieces(text) {
-            match piece {
-                Piece::Plain(c) => out.push(c),
+        for outcome in self.iri_outcomes() {
+            outcome.write(5, &mut out);
+        }
+        IriRefBuf::parse(out).expect("decoding only what an IRI allows keeps it an IRI")
+    }
+
+    /// The steps of [`to_iri`](Self::to_iri) as RFC 3987 3.2.1 prints
+    /// them: the URI (step 1), octets decoded (2, written `<hh>`), octets
+    /// that are not UTF-8 encoded again (3), characters an IRI does not
+    /// allow there encoded again (4), the octets read as UTF-8 (5).
+    ///
+    /// ```
+    /// let uri = xiri::UriRef::parse("http://www.example.org/D%FCrst").unwrap();
+    /// let texts: Vec<_> = uri.to_iri_steps().into_iter().map(|s| s.text).collect();
+    /// assert_eq!(texts[1], "http://www.example.org/D<fc>rst");
+    /// assert_eq!(texts[2], "http://www.example.org/D%FCrst");
+    /// ```
+    pub fn to_iri_steps(&self) -> Vec<Step> {
+        const LABELS: [&str; 5] = [
+            "RFC 3987 3.2 step 1: the URI as octets in US-ASCII",
+            "RFC 3987 3.2 step 2: percent-encodings decoded, but for %, reserved and US-ASCII not allowed in URIs",
+            "RFC 3987 3.2 step 3: octets that are not strictly legal UTF-8 re-percent-encoded",
+            "RFC 3987 3.2 step 4: characters not appropriate in an IRI there re-percent-encoded",
+            "RFC 3987 3.2 step 5: the octets read as UTF-8",
+        ];
+        let outcomes = self.iri_outcomes();
+        let mut steps = vec![Step::new(LABELS[0], self.as_str())];
+        steps.extend((2..=5).map(|step| {
+            let mut text = String::new();
+            for outcome in &outcomes {
+                outcome.write(step, &mut text);
+            }
+            Step::new(LABELS[step - 1], text)
+        }));
+        steps
+    }
+
+    /// What RFC 3987 3.2 does with each piece of the URI.
+    fn iri_outcomes(&self) -> Vec<Outcome<'_>> {
+        let query = self.spans().query.map(|q| q.start..q.end);
+        pct::pieces(self.as_str())
+            .into_iter()
+            .map(|(at, piece)| match piece {
+                Piece::Plain(c) => Outcome::Plain(c),
                 // Step 2: ASCII decodes unless it is "%", reserved, or not a
                 // URI character; those triplets stay as written.
                 Piece::Char { c, triplets } if c.is_ascii() => {
                     if c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c) {
-                        out.push_str(triplets);
+                        Outcome::Kept(triplets)
                     } else {
-                        out.push(c);
+                        Outcome::Decoded(c)
                     }
                 }
                 // Step 4: a character the IRI does not allow here is encoded again.
                 Piece::Char { c, .. } => {
                     if iri_allows(c, query.as_ref().is_some_and(|q| q.contains(&at))) {
-                        out.push(c);
+                        Outcome::Decoded(c)
                     } else {
-                        encode(c, &mut out);
+                        Outcome::Inappropriate(c)
                     }
                 }
                 // Step 3: an octet that is not UTF-8 is encoded again.
-                Piece::Octet { byte, .. } => pct::encode_octet(byte, &mut out),
+                Piece::Octet { byte, .. } => Outcome::NotUtf8(byte),
+            })
+            .collect()
+    }
+}
+
+/// What RFC 3987 3.2 does with one piece of a URI.
+enum Outcome<'t> {
+    /// A character written as itself, in every step.
+    Plain(char),
+    /// Triplets step 2 does not decode.
+    Kept(&'t str),
+    /// Octets decoded in step 2 and read as this character in step 5.
+    Decoded(char),
+    /// An octet decoded in step 2 and encoded again in step 3.
+    NotUtf8(u8),
+    /// Octets decoded in step 2 and encoded again in step 4.
+    Inappropriate(char),
+}
+
+impl Outcome<'_> {
+    /// Appends the piece as it stands after `step` (2 to 5; after step 1
+    /// it stands as written).
+    fn write(&self, step: usize, out: &mut String) {
+        let octets = |c: char, out: &mut String| {
+            let mut buffer = [0; 4];
+            for b in c.encode_utf8(&mut buffer).bytes() {
+                out.push_str(&format!("<{b:02x}>"));
             }
+        };
+        match *self {
+            Outcome::Plain(c) => out.push(c),
+            Outcome::Kept(triplets) => out.push_str(triplets),
+            Outcome::Decoded(c) if step == 5 => out.push(c),
+            Outcome::Decoded(c) => octets(c, out),
+            Outcome::Inappropriate(c) if step >= 4 => encode(c, out),
+            Outcome::Inappropriate(c) => octets(c, out),
+            Outcome::NotUtf8(b) if step == 2 => out.push_str(&format!("<{b:02x}>")),
+            Outcome::NotUtf8(b) => pct::encode_octet(b, out),
         }
-        IriRefBuf::parse(out).expect("decoding only what an IRI allows keeps it an IRI")
     }
 }
 
@@ -188,20 +265,45 @@ impl XriRef<'_> {
     /// assert_eq!(x.to_iri_normal(false).unwrap().as_str(), "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)");
     /// ```
     pub fn to_iri_normal(&self, nfkc: bool) -> Result<IriRefBuf, ParseError> {
+        let steps = self.to_iri_normal_steps(nfkc)?;
+        IriRefBuf::parse(steps.into_iter().last().expect("the escaping step").text)
+    }
+
+    /// The steps of [`to_iri_normal`](Self::to_iri_normal) (2.3.1): the
+    /// XRI as given, NFKC (step 1, with `nfkc`), "xri://" in front (step 2,
+    /// when it applies) and the escaping rules of 2.3.2 (step 4). Step 3,
+    /// optional metadata, is not taken.
+    ///
+    /// ```
+    /// let x = xiri::XriRef::parse("@example/(@a/b)").unwrap();
+    /// let texts: Vec<_> = x.to_iri_normal_steps(false).unwrap().into_iter().map(|s| s.text).collect();
+    /// assert_eq!(texts, ["@example/(@a/b)", "xri://@example/(@a/b)", "xri://@example/(@a%2Fb)"]);
+    /// ```
+    pub fn to_iri_normal_steps(&self, nfkc: bool) -> Result<Vec<Step>, ParseError> {
+        let mut steps = vec![Step::new("the XRI reference as given", self.as_str())];
+        let mut text = self.as_str().to_string();
         if nfkc {
             use unicode_normalization::UnicodeNormalization;
-            let normal: String = self.as_str().nfkc().collect();
-            return XriRef::parse(&normal)?.to_iri_normal(false);
+            text = text.nfkc().collect();
+            steps.push(Step::new(
+                "XRI 2.0 2.3.1 step 1: normalized to NFKC",
+                text.clone(),
+            ));
         }
-        let text = self.as_str();
-        let inside: Vec<_> = outer_cross_references(self)
+        let x = XriRef::parse(&text)?;
+        if x.is_absolute() && !x.has_prefix() {
+            text = format!("xri://{text}");
+            steps.push(Step::new(
+                "XRI 2.0 2.3.1 step 2: \"xri://\" prepended",
+                text.clone(),
+            ));
+        }
+        let x = XriRef::parse(&text)?;
+        let inside: Vec<_> = outer_cross_references(&x)
             .iter()
-            .map(|x| range_in(text, x.as_str()))
+            .map(|r| range_in(&text, r.as_str()))
             .collect();
         let mut out = String::with_capacity(text.len() + 8);
-        if self.is_absolute() && !self.has_prefix() {
-            out.push_str("xri://");
-        }
         for (i, c) in text.char_indices() {
             let in_xref = inside.iter().any(|r| r.contains(&i));
             match c {
@@ -212,7 +314,11 @@ impl XriRef<'_> {
                 _ => out.push(c),
             }
         }
-        IriRefBuf::parse(out)
+        steps.push(Step::new(
+            "XRI 2.0 2.3.1 step 4: the escaping rules of 2.3.2 (% as %25; #, ? and / in cross-references as %23, %3F, %2F)",
+            out,
+        ));
+        Ok(steps)
     }
 
     /// URI-normal form (2.3.1): the IRI-normal form, then IRI → URI.

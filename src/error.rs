@@ -24,6 +24,17 @@ pub enum ErrorKind {
     /// The input is a valid reference, but relative where an absolute one
     /// (with a scheme, or for XRIs an authority) was asked for.
     NotAbsolute,
+    /// A conversion's output could not be made: a host label failed IDNA
+    /// ToASCII, or a query character has no encoding in the document
+    /// charset. [`expected`](ParseError::expected) says what the conversion
+    /// needed at the offset.
+    ///
+    /// ```
+    /// let iri = xiri::IriRef::parse("http://a\u{2488}b.example/").unwrap();
+    /// let options = xiri::UriOptions { idna: true, ..Default::default() };
+    /// assert_eq!(iri.to_uri_with(&options).unwrap_err().kind(), xiri::ErrorKind::NotConvertible);
+    /// ```
+    NotConvertible,
 }
 
 /// An input that does not match: the byte offset where matching stopped,
@@ -48,6 +59,25 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// A conversion that cannot be made from `input` (parsed as `rule` of
+    /// `grammar`) at `offset`, for want of `expected`.
+    pub(crate) fn not_convertible(
+        grammar: Grammar,
+        rule: &'static str,
+        input: &str,
+        offset: usize,
+        expected: String,
+    ) -> ParseError {
+        ParseError {
+            kind: ErrorKind::NotConvertible,
+            grammar,
+            rule,
+            offset,
+            expected: vec![expected],
+            input: input.into(),
+        }
+    }
+
     /// What kind of refusal this is.
     ///
     /// ```
@@ -145,6 +175,11 @@ impl ParseError {
             ErrorKind::NotAbsolute => {
                 format!("no match for {what}: a relative reference, which has no scheme")
             }
+            ErrorKind::NotConvertible => format!(
+                "not converted from {what} at byte {}: expected {}",
+                self.offset,
+                self.expected_list()
+            ),
         }
     }
 

@@ -8,11 +8,14 @@ mod convert;
 mod diagnose;
 mod error;
 mod grammar;
+mod http_xri;
 mod normalize;
 mod pct;
+mod procedure;
 mod reference;
 mod resolve;
 mod tree;
+mod uri_mapping;
 mod xri;
 
 #[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
@@ -24,12 +27,15 @@ pub use components::{Host, HostKind};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, Rule, UnknownGrammar};
+pub use http_xri::HttpXriWarning;
 pub use normalize::Normalization;
+pub use procedure::{Conversion, Converted, UnsupportedConversion};
 pub use reference::{
     Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
     UriRefBuf,
 };
 pub use tree::{Node, ParseTree};
+pub use uri_mapping::{Charset, Step, UriOptions};
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
     SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef,

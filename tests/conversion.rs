@@ -5,7 +5,10 @@ mod common;
 
 use proptest::prelude::*;
 use serde_json::json;
-use xiri::{IriRef, LeiriRef, Normalization, Uri, UriRef};
+use xiri::{
+    Charset, Conversion, Grammar, HttpXriWarning, Iri, IriRef, LeiriRef, Normalization, Uri,
+    UriOptions, UriRef, XriBuf,
+};
 
 #[test]
 fn rfc3987_examples() {
@@ -320,6 +323,299 @@ proptest! {
             let left = xiri::diagnose(iri.as_str());
             prop_assert!(left.iter().all(|f| f.group == xiri::Group::PrivateUse && !f.encoded_to_iri), "{:?}", left);
             prop_assert_eq!(left.len(), kept);
+        }
+    }
+}
+
+/// RFC 3987 3.2.1 prints each example after each of steps 1 to 5; read the
+/// tables from the text and compare every step.
+#[test]
+fn rfc3987_3_2_1_step_tables() {
+    let section = common::spec_section(
+        "rfc3987-iri.txt",
+        "3.2.1.  Examples",
+        "Implementations with",
+    );
+    let mut rows: Vec<(usize, String)> = Vec::new();
+    for line in section.lines() {
+        let line = line.trim();
+        if let Some((n, text)) = line.split_once(".  ") {
+            if let Ok(n) = n.parse::<usize>() {
+                if text.starts_with("http://") {
+                    rows.push((n, text.trim().to_string()));
+                }
+            }
+        }
+    }
+    let tables: Vec<&[(usize, String)]> = rows.chunks(5).collect();
+    assert_eq!(tables.len(), 3, "three examples of five steps: {rows:?}");
+    for table in tables {
+        assert_eq!(
+            table.iter().map(|r| r.0).collect::<Vec<_>>(),
+            [1, 2, 3, 4, 5]
+        );
+        let steps = UriRef::parse(&table[0].1).unwrap().to_iri_steps();
+        let ours: Vec<String> = steps.iter().map(|s| s.text.clone()).collect();
+        let printed: Vec<String> = table.iter().map(|r| common::unescape_xml(&r.1)).collect();
+        assert_eq!(ours, printed);
+        assert_eq!(
+            UriRef::parse(&table[0].1).unwrap().to_iri().as_str(),
+            printed[4],
+            "the last step is to_iri"
+        );
+    }
+}
+
+/// IDNA for registered names: RFC 3987 3.1's example, 3987bis 3.6's (whose
+/// printed label is an erratum: "xn--rsum-bad" is not the Punycode of
+/// "résumé"), and 3.2.1's note on "xn--99zt52a".
+#[test]
+fn idna_host_names() {
+    let idna = UriOptions {
+        idna: true,
+        ..Default::default()
+    };
+    let section = common::spec_section(
+        "rfc3987-iri.txt",
+        "The ToASCII operation may fail",
+        "instead of",
+    );
+    assert!(section.contains("\"http://xn--rsum-bpad.example.org\""));
+    let bis = common::shared("specs/iri-3987bis-07-draft.txt");
+    assert!(
+        bis.contains("\"http://xn--rsum-bad.example.org\""),
+        "the erratum is printed"
+    );
+    for (iri, uri) in [
+        (
+            "http://r&#xE9;sum&#xE9;.example.org",
+            "http://xn--rsum-bpad.example.org",
+        ),
+        (
+            "http://&#x7D0D;&#x8C46;.example.org/%e2%80%ae",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+        ),
+        // Percent-encoded UTF-8 is a character too; ASCII labels are lowercased with the rest.
+        (
+            "http://r%C3%A9sum%C3%A9.Example.ORG/",
+            "http://xn--rsum-bpad.example.org/",
+        ),
+        (
+            "http://u@&#xFC;ber.example:8080/&#xFC;?&#xFC;",
+            "http://u@xn--ber-goa.example:8080/%C3%BC?%C3%BC",
+        ),
+        // All-ASCII names are left alone: the mapping stays the identity on URIs.
+        ("http://Under_Score.Example/", "http://Under_Score.Example/"),
+        ("http://[::1]/&#xFC;", "http://[::1]/%C3%BC"),
+        ("mailto:&#xFC;@x", "mailto:%C3%BC@x"),
+    ] {
+        let iri = common::unescape_xml(iri);
+        let out = IriRef::parse(&iri).unwrap().to_uri_with(&idna);
+        assert_eq!(out.unwrap().as_str(), uri, "{iri}");
+    }
+    // A label that fails is an error at that label, never passed through.
+    for (iri, offset) in [
+        ("http://a&#x2488;.example/", 7),
+        ("http://ok.ab--&#xE9;.example/", 10),
+        ("http://ok.-&#xE9;.example/", 10),
+        ("http://&#xE9;.a_b.example/", 7 + 3),
+        ("http://%FF&#xE9;.example/", 7),
+    ] {
+        let iri = common::unescape_xml(iri);
+        let err = IriRef::parse(&iri).unwrap().to_uri_with(&idna).unwrap_err();
+        assert_eq!(err.kind(), xiri::ErrorKind::NotConvertible, "{iri}");
+        assert_eq!(err.offset(), offset, "{iri}: {err}");
+    }
+    let long = format!("http://{}&#xE9;.example/", "a".repeat(70));
+    let err = IriRef::parse(&common::unescape_xml(&long))
+        .unwrap()
+        .to_uri_with(&idna)
+        .unwrap_err();
+    assert_eq!(err.offset(), 7, "a label longer than 63 octets");
+}
+
+/// 3987bis 3.6: for http and https only, and only in the query, a legacy
+/// document charset encodes the characters before percent-encoding.
+#[test]
+fn query_charset() {
+    let with = |label: &str| UriOptions {
+        query_charset: Some(Charset::for_label(label).unwrap()),
+        ..Default::default()
+    };
+    for (label, iri, uri) in [
+        (
+            "iso-8859-1",
+            "http://a/r&#xE9;?r&#xE9;#r&#xE9;",
+            "http://a/r%C3%A9?r%E9#r%C3%A9",
+        ),
+        (
+            "shift_jis",
+            "HTTPS://a/?q=&#x65E5;&#x672C;&amp;x",
+            "HTTPS://a/?q=%93%FA%96%7B&amp;x",
+        ),
+        (
+            "iso-2022-jp",
+            "http://a/?&#x65E5;a&#x672C;",
+            "http://a/?%1B%24%42%46%7C%1B%28%42a%1B%24%42%4B%5C%1B%28%42",
+        ),
+        ("windows-1252", "http://a/?%E9&#x20AC;", "http://a/?%E9%80"),
+        // Other schemes, and relative references, keep UTF-8.
+        ("iso-8859-1", "ftp://a/?r&#xE9;", "ftp://a/?r%C3%A9"),
+        ("iso-8859-1", "?r&#xE9;", "?r%C3%A9"),
+        // UCS-based charsets are UTF-8 here.
+        ("utf-16le", "http://a/?r&#xE9;", "http://a/?r%C3%A9"),
+    ] {
+        let iri = common::unescape_xml(iri);
+        let out = IriRef::parse(&iri)
+            .unwrap()
+            .to_uri_with(&with(label))
+            .unwrap();
+        assert_eq!(out.as_str(), uri, "{label}: {iri}");
+    }
+    let iri = common::unescape_xml("http://&#xE9;.example/?a&#x100;");
+    let both = UriOptions {
+        idna: true,
+        ..with("latin1")
+    };
+    let err = IriRef::parse(&iri).unwrap().to_uri_with(&both).unwrap_err();
+    assert_eq!(err.kind(), xiri::ErrorKind::NotConvertible);
+    assert_eq!(&iri[err.offset()..], "\u{100}", "the offset is the input's");
+    assert_eq!(err.expected(), ["a character windows-1252 can encode"]);
+}
+
+/// XRI 2.0 Appendix B: its example, the delimiters it names, and the
+/// IRI_TO_XRI vectors of OpenXRI, which apply 2.3.3's decoding to HTTP IRIs
+/// without changing the scheme (their outputs are not XRIs).
+#[test]
+fn http_iris_to_xris() {
+    let appendix = common::spec_section(
+        "xri-syntax-2.0-cs.txt",
+        "Appendix B. Transforming HTTP IRIs to XRIs (Non-Normative)\n",
+        "Appendix C",
+    );
+    assert!(
+        appendix.contains("\nhttp://!!1/example\n") && appendix.contains("\nxri://!!1/example\n")
+    );
+    let convert = |iri: &str| {
+        let iri = Iri::parse(iri).unwrap();
+        XriBuf::from_http_iri(&iri).map(|(x, w)| (x.into_string(), w))
+    };
+    let (xri, warnings) = convert("http://!!1/example").unwrap();
+    assert_eq!(xri, "xri://!!1/example");
+    assert_eq!(warnings, [HttpXriWarning::XriAuthority { offset: 7 }]);
+    let (xri, warnings) = convert("HTTPS://(@a)/b*c!d/(=e)*($f)!(+g)?(i)*!#$+=").unwrap();
+    assert_eq!(xri, "xri://(@a)/b*c!d/(=e)*($f)!(+g)?(i)*!#$+=");
+    let found: Vec<(usize, char)> = warnings
+        .iter()
+        .map(|w| match *w {
+            HttpXriWarning::XriDelimiter { offset, delimiter } => (offset, delimiter),
+            HttpXriWarning::XriAuthority { offset } => (offset, '@'),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (8, '@'),
+            (14, '*'),
+            (16, '!'),
+            (19, '('),
+            (20, '='),
+            (22, ')'),
+            (23, '*'),
+            (24, '('),
+            (25, '$'),
+            (27, ')'),
+            (28, '!'),
+            (29, '('),
+            (30, '+'),
+            (32, ')')
+        ]
+    );
+    assert!(convert("http://example.com/a/b?q#f").unwrap().1.is_empty());
+    let err = convert("ftp://a/").unwrap_err();
+    assert_eq!(err.kind(), xiri::ErrorKind::NotConvertible);
+    let err = convert("http://a/b)").unwrap_err();
+    assert_eq!(
+        (err.offset(), err.input()),
+        (10, "http://a/b)"),
+        "offsets are the IRI's"
+    );
+    // "$", "+" and "=" start a sub-segment only inside a cross-reference.
+    assert!(convert("http://a/b$c").is_err());
+
+    let mut entries = Vec::new();
+    for line in common::shared("conformance/xri-peer-vectors.txt").lines() {
+        let Some(rest) = line.strip_prefix("IRI_TO_XRI ") else {
+            continue;
+        };
+        let (input, peer) = rest.split_once(" => ").unwrap();
+        let peer = peer.split("   #").next().unwrap().trim();
+        let done = Conversion::new(Grammar::Iri, Grammar::Xri)
+            .unwrap()
+            .apply(input);
+        let mut entry = serde_json::Map::new();
+        entry.insert("input".into(), json!(input));
+        entry.insert("peer".into(), json!(peer));
+        match &done {
+            Ok(done) => {
+                entry.insert("xiri".into(), json!(done.output()));
+                let warnings: Vec<String> = done.warnings().iter().map(|w| w.to_string()).collect();
+                entry.insert("warnings".into(), json!(warnings));
+            }
+            Err(e) => {
+                entry.insert("xiri_error".into(), json!(e.message()));
+            }
+        }
+        let note = if done.is_ok() {
+            "OpenXRI's IRItoXRI is 2.3.3's decoding with the scheme kept; xiri applies Appendix B (the scheme becomes xri) to HTTP IRIs and 2.3.3 only to xri: IRIs"
+        } else {
+            "no XRI: \"@\" cannot start a path segment of an XRI (it starts an authority or a cross-reference's value). These are HXRIs, proxy URLs of XRI Resolution 2.0 (not Syntax 2.0), whose path is an XRI; OpenXRI's output keeps the http scheme and is not an XRI"
+        };
+        entry.insert("note".into(), json!(note));
+        entries.push(serde_json::Value::Object(entry));
+    }
+    assert_eq!(entries.len(), 3);
+    common::settings()
+        .bind(|| insta::assert_yaml_snapshot!("conversion__iri_to_xri_vectors", entries));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// With any options, IRI → URI gives a URI or a typed refusal, never a
+    /// panic; the URI maps to itself.
+    #[test]
+    fn uri_options_properties(input in iri(), idna: bool, charset in prop::sample::select(vec![None, Some("latin1"), Some("shift_jis"), Some("iso-2022-jp")])) {
+        let options = UriOptions { idna, query_charset: charset.and_then(Charset::for_label) };
+        let http = format!("http://{}", input.trim_start_matches('/'));
+        for text in [input.as_str(), http.as_str()] {
+            let Ok(iri) = IriRef::parse(text) else { continue };
+            match iri.to_uri_with(&options) {
+                Ok(uri) => {
+                    let again = IriRef::parse(uri.as_str()).unwrap().to_uri_with(&options).unwrap();
+                    prop_assert_eq!(again.as_str(), uri.as_str());
+                }
+                Err(e) => prop_assert_eq!(e.kind(), xiri::ErrorKind::NotConvertible),
+            }
+        }
+    }
+
+    /// The generic conversions agree with the typed methods.
+    #[test]
+    fn conversion_matches_methods(input in iri()) {
+        if let Ok(iri) = IriRef::parse(&input) {
+            let done = Conversion::new(Grammar::Iri, Grammar::Uri).unwrap().apply(&input).unwrap();
+            prop_assert_eq!(done.output(), iri.to_uri().into_string());
+        }
+        if let Ok(uri) = UriRef::parse(&input) {
+            let done = Conversion::new(Grammar::Uri, Grammar::Iri).unwrap().apply(&input).unwrap();
+            prop_assert_eq!(done.output(), uri.to_iri().into_string());
+            prop_assert_eq!(done.steps().len(), 5);
+        }
+        if let Ok(leiri) = LeiriRef::parse(&input) {
+            let done = Conversion::new(Grammar::Leiri, Grammar::Uri).unwrap().apply(&input).unwrap();
+            prop_assert_eq!(done.output(), leiri.to_uri().into_string());
         }
     }
 }

@@ -1,0 +1,321 @@
+//! The IRI → URI mapping with the choices RFC 3987 3.1 and 3987bis 3.6
+//! leave open: registered names through IDNA ToASCII instead of
+//! percent-encoding, and the http/https query in a legacy document charset.
+//! Each choice is one stage, text to text, so that `--steps` can show it.
+
+use crate::error::ParseError;
+use crate::grammar::Grammar;
+use crate::pct::{self, Piece};
+use crate::reference::{IriRef, UriRefBuf};
+use crate::HostKind;
+use encoding_rs::{EncoderResult, Encoding};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+/// A document charset, by its WHATWG Encoding Standard label.
+///
+/// ```
+/// let sjis = xiri::Charset::for_label("shift_jis").unwrap();
+/// assert_eq!(sjis.name(), "Shift_JIS");
+/// assert!(xiri::Charset::for_label("no-such-charset").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Charset(&'static Encoding);
+
+impl Charset {
+    /// The charset a label names (`"utf-8"`, `"latin1"`, `"shift_jis"`,
+    /// ...: the labels of the WHATWG Encoding Standard, case-insensitive),
+    /// or `None`.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Charset::for_label("Latin1").unwrap().name(), "windows-1252");
+    /// ```
+    pub fn for_label(label: &str) -> Option<Charset> {
+        Encoding::for_label(label.trim().as_bytes()).map(Charset)
+    }
+
+    /// The charset's canonical name.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Charset::for_label("utf8").unwrap().name(), "UTF-8");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    /// Whether the charset is UCS-based (UTF-8, UTF-16): 3987bis 3.6's
+    /// query rule then does not apply.
+    ///
+    /// ```
+    /// assert!(xiri::Charset::for_label("utf-16le").unwrap().is_ucs_based());
+    /// assert!(!xiri::Charset::for_label("euc-jp").unwrap().is_ucs_based());
+    /// ```
+    pub fn is_ucs_based(&self) -> bool {
+        self.0.output_encoding() == encoding_rs::UTF_8
+    }
+}
+
+/// How [`IriRef::to_uri_with`] maps what RFC 3987 3.1 and 3987bis 3.6
+/// leave to the application. The default is plain percent-encoding, as
+/// [`IriRef::to_uri`] does.
+///
+/// ```
+/// let options = xiri::UriOptions {
+///     idna: true,
+///     query_charset: xiri::Charset::for_label("iso-8859-1"),
+/// };
+/// let iri = xiri::IriRef::parse("http://r\u{e9}sum\u{e9}.example.org/r\u{e9}sum\u{e9}?q=r\u{e9}sum\u{e9}").unwrap();
+/// assert_eq!(
+///     iri.to_uri_with(&options).unwrap().as_str(),
+///     "http://xn--rsum-bpad.example.org/r%C3%A9sum%C3%A9?q=r%E9sum%E9"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UriOptions {
+    /// A registered name that holds characters outside ASCII (written or
+    /// percent-encoded) goes through IDNA ToASCII (UTS #46 with
+    /// UseSTD3ASCIIRules and DNS length checks, RFC 3987 3.1's flags), and
+    /// a label that fails is an error. All-ASCII names are left as they
+    /// are, so the mapping stays the identity on URIs.
+    pub idna: bool,
+    /// The document charset the IRI came from. For the schemes http and
+    /// https only, and only in the query, characters outside ASCII are
+    /// encoded in this charset before percent-encoding (3987bis 3.6); a
+    /// character the charset cannot encode is an error. `None` or a
+    /// UCS-based charset means UTF-8.
+    pub query_charset: Option<Charset>,
+}
+
+/// One step of a conversion procedure and the text after it, as the tables
+/// of RFC 3987 3.2.1 show them.
+///
+/// ```
+/// let uri = xiri::UriRef::parse("http://www.example.org/D%C3%BCrst").unwrap();
+/// let steps = uri.to_iri_steps();
+/// assert_eq!(steps[1].text, "http://www.example.org/D<c3><bc>rst");
+/// assert_eq!(steps[4].text, "http://www.example.org/D\u{fc}rst");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Where the step is defined and what it does, e.g. "RFC 3987 3.2
+    /// step 2: decode percent-encodings ...".
+    pub label: String,
+    /// The text after the step; octets not yet read as characters are
+    /// written `<hh>`, as RFC 3987 3.2.1 does.
+    pub text: String,
+}
+
+impl Step {
+    pub(crate) fn new(label: &str, text: impl Into<String>) -> Step {
+        Step {
+            label: label.to_string(),
+            text: text.into(),
+        }
+    }
+}
+
+impl IriRef<'_> {
+    /// The URI reference (RFC 3987 3.1, 3987bis 3.6), with the options for
+    /// registered names and the http/https query. With the default options
+    /// this is [`to_uri`](Self::to_uri). Fails when a host label fails
+    /// IDNA ToASCII or the query charset cannot encode a character
+    /// ([`ErrorKind::NotConvertible`](crate::ErrorKind::NotConvertible)).
+    ///
+    /// ```
+    /// let iri = xiri::IriRef::parse("http://\u{7d0d}\u{8c46}.example.org/").unwrap();
+    /// let options = xiri::UriOptions { idna: true, ..Default::default() };
+    /// assert_eq!(iri.to_uri_with(&options).unwrap().as_str(), "http://xn--99zt52a.example.org/");
+    /// ```
+    pub fn to_uri_with(&self, options: &UriOptions) -> Result<UriRefBuf, ParseError> {
+        let steps = self.to_uri_steps(options)?;
+        let last = steps.into_iter().last().expect("at least the input");
+        Ok(UriRefBuf::parse(last.text).expect("the mapping's output is a URI"))
+    }
+
+    /// The steps of [`to_uri_with`](Self::to_uri_with): RFC 3987 3.1 step 1
+    /// (the input, variant c: already Unicode, not normalized), the IDNA
+    /// and query charset stages when the options ask for them and they
+    /// apply, then step 2 (percent-encoding).
+    ///
+    /// ```
+    /// let iri = xiri::IriRef::parse("http://example.com/\u{10300}").unwrap();
+    /// let steps = iri.to_uri_steps(&Default::default()).unwrap();
+    /// assert_eq!(steps.len(), 2);
+    /// assert_eq!(steps[1].text, "http://example.com/%F0%90%8C%80");
+    /// ```
+    pub fn to_uri_steps(&self, options: &UriOptions) -> Result<Vec<Step>, ParseError> {
+        let mut steps = vec![Step::new(
+            "RFC 3987 3.1 step 1 (c): the IRI as given, not normalized",
+            self.as_str(),
+        )];
+        let mut text = self.as_str().to_string();
+        if options.idna {
+            if let Some(mapped) = idna_host(self)? {
+                text = mapped;
+                steps.push(Step::new(
+                    "RFC 3987 3.1 (3987bis 3.6): the ireg-name through IDNA ToASCII, label by label",
+                    text.clone(),
+                ));
+            }
+        }
+        if let Some(charset) = options.query_charset.filter(|c| !c.is_ucs_based()) {
+            let iri = IriRef::parse(&text).expect("each stage keeps an IRI");
+            if let Some(mapped) = legacy_query(&iri, charset, self.as_str())? {
+                text = mapped;
+                steps.push(Step::new(
+                    &format!(
+                        "3987bis 3.6: the http(s) query encoded in {} and percent-encoded",
+                        charset.name()
+                    ),
+                    text.clone(),
+                ));
+            }
+        }
+        let uri = IriRef::parse(&text)
+            .expect("each stage keeps an IRI")
+            .to_uri();
+        steps.push(Step::new(
+            "RFC 3987 3.1 step 2: each ucschar and iprivate as UTF-8 %HH triplets",
+            uri.into_string(),
+        ));
+        Ok(steps)
+    }
+}
+
+/// The IRI with its registered name through IDNA ToASCII, or `None` when
+/// there is no registered name or it is all ASCII.
+fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
+    let text = iri.as_str();
+    let Some(authority) = iri.spans().authority else {
+        return Ok(None);
+    };
+    if authority.host_kind != HostKind::RegName {
+        return Ok(None);
+    }
+    let host = authority.host;
+    let name = &text[host.start..host.end];
+    let fail = |offset: usize, what: &str| {
+        ParseError::not_convertible(Grammar::Iri, "IRI-reference", text, offset, what.into())
+    };
+    // Percent-encoded octets are read as UTF-8 first (RFC 3987 3.1 maps
+    // the name's characters, and an encoded character is one).
+    let mut decoded = String::with_capacity(name.len());
+    for (at, piece) in pct::pieces(name) {
+        match piece {
+            Piece::Plain(c) | Piece::Char { c, .. } => decoded.push(c),
+            Piece::Octet { .. } => {
+                return Err(fail(
+                    host.start + at,
+                    "percent-encoded UTF-8 in a host name for IDNA",
+                ))
+            }
+        }
+    }
+    if decoded.is_ascii() {
+        return Ok(None);
+    }
+    let uts46 = Uts46::new();
+    let ascii = |label: &str| -> Result<String, idna::Errors> {
+        uts46
+            .to_ascii(
+                label.as_bytes(),
+                AsciiDenyList::STD3,
+                Hyphens::Check,
+                DnsLength::VerifyAllowRootDot,
+            )
+            .map(|cow| cow.into_owned())
+    };
+    let Ok(mapped) = ascii(&decoded) else {
+        // Point at the first label that fails on its own (or at the name,
+        // when only the whole fails, as for its length).
+        let mut at = host.start;
+        for label in name.split('.') {
+            let label_decoded: String = pct::pieces(label)
+                .into_iter()
+                .filter_map(|(_, p)| match p {
+                    Piece::Plain(c) | Piece::Char { c, .. } => Some(c),
+                    Piece::Octet { .. } => None,
+                })
+                .collect();
+            if !label_decoded.is_empty() && ascii(&label_decoded).is_err() {
+                return Err(fail(at, "a host label that passes IDNA ToASCII"));
+            }
+            at += label.len() + 1;
+        }
+        return Err(fail(
+            host.start,
+            "a host name that passes IDNA ToASCII (DNS lengths)",
+        ));
+    };
+    Ok(Some(format!(
+        "{}{mapped}{}",
+        &text[..host.start],
+        &text[host.end..]
+    )))
+}
+
+/// The IRI with its query's non-ASCII characters encoded in `charset` and
+/// percent-encoded, for http and https (3987bis 3.6); `None` when the rule
+/// does not apply. Offsets in errors are those of `original`, whose query
+/// starts where `iri`'s does (earlier stages change the host only, and
+/// only by where it ends).
+fn legacy_query(
+    iri: &IriRef<'_>,
+    charset: Charset,
+    original: &str,
+) -> Result<Option<String>, ParseError> {
+    let Some(scheme) = iri.scheme() else {
+        return Ok(None);
+    };
+    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+        return Ok(None);
+    }
+    let text = iri.as_str();
+    let Some(query) = iri.spans().query else {
+        return Ok(None);
+    };
+    let q = &text[query.start..query.end];
+    if q.is_ascii() {
+        return Ok(None);
+    }
+    let original_query = IriRef::parse(original)
+        .ok()
+        .and_then(|o| o.spans().query)
+        .map_or(query.start, |s| s.start);
+    let mut out = String::with_capacity(text.len() + q.len() * 2);
+    out.push_str(&text[..query.start]);
+    let mut rest = q;
+    let mut offset = 0;
+    while !rest.is_empty() {
+        let run_len = rest.find(|c: char| !c.is_ascii()).unwrap_or(rest.len());
+        out.push_str(&rest[..run_len]);
+        rest = &rest[run_len..];
+        offset += run_len;
+        let run = &rest[..rest.find(|c: char| c.is_ascii()).unwrap_or(rest.len())];
+        if run.is_empty() {
+            break;
+        }
+        let mut encoder = charset.0.new_encoder();
+        let capacity = encoder
+            .max_buffer_length_from_utf8_without_replacement(run.len())
+            .expect("a query fits in memory");
+        let mut bytes = vec![0; capacity];
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(run, &mut bytes, true);
+        if let EncoderResult::Unmappable(c) = result {
+            return Err(ParseError::not_convertible(
+                Grammar::Iri,
+                "IRI-reference",
+                original,
+                original_query + offset + read - c.len_utf8(),
+                format!("a character {} can encode", charset.name()),
+            ));
+        }
+        for &b in &bytes[..written] {
+            pct::encode_octet(b, &mut out);
+        }
+        rest = &rest[run.len()..];
+        offset += run.len();
+    }
+    out.push_str(&text[query.end..]);
+    Ok(Some(out))
+}
