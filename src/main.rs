@@ -158,9 +158,10 @@ enum Command {
         pair: Vec<String>,
     },
     /// Converts each input from one form to another: LEIRI to IRI or URI,
-    /// IRI to URI, URI to IRI, XRI to its IRI-normal or URI-normal form, and
-    /// an XRI's IRI-normal form back to XRI. Same conventions as check, with
-    /// `output`.
+    /// IRI to URI, URI to IRI, XRI to its IRI-normal or URI-normal form, an
+    /// XRI's IRI-normal (or URI-normal) form back to XRI, and an HTTP IRI
+    /// to an XRI (XRI 2.0 Appendix B, with warnings). Same conventions as
+    /// check, with `output` and `warnings`.
     Convert {
         /// leiri, iri, uri or xri.
         #[arg(long)]
@@ -171,6 +172,20 @@ enum Command {
         /// NFKC before converting an XRI (XRI 2.0 2.3.1 step 1).
         #[arg(long)]
         nfkc: bool,
+        /// Registered names with characters outside ASCII through IDNA
+        /// ToASCII, not percent-encoding (RFC 3987 3.1); a label that fails
+        /// is an error.
+        #[arg(long)]
+        idna: bool,
+        /// The document charset (a WHATWG label such as shift_jis or
+        /// windows-1252): http and https queries are encoded in it before
+        /// percent-encoding (3987bis 3.6).
+        #[arg(long, value_name = "NAME")]
+        query_charset: Option<String>,
+        /// Show each step of the spec's procedure with the text after it,
+        /// for a person, instead of JSON.
+        #[arg(long)]
+        steps: bool,
         /// Each input is a JSON string.
         #[arg(long)]
         json_input: bool,
@@ -207,6 +222,26 @@ enum Command {
         /// A production by its ABNF name, or reference, absolute, relative.
         rule: Option<String>,
     },
+}
+
+/// The conversion the command line asks for, or a usage error.
+fn conversion(
+    from: Grammar,
+    to: Grammar,
+    nfkc: bool,
+    idna: bool,
+    query_charset: Option<&str>,
+) -> Result<xiri::Conversion, String> {
+    let mut conversion = xiri::Conversion::new(from, to).map_err(|e| e.to_string())?;
+    conversion.nfkc = nfkc;
+    conversion.uri.idna = idna;
+    if let Some(label) = query_charset {
+        conversion.uri.query_charset = Some(
+            xiri::Charset::for_label(label)
+                .ok_or_else(|| format!("--query-charset: no charset is called {label:?}"))?,
+        );
+    }
+    Ok(conversion)
 }
 
 fn main() -> ExitCode {
@@ -247,9 +282,13 @@ fn main() -> ExitCode {
             from,
             to,
             nfkc,
+            idna,
+            query_charset,
+            steps,
             json_input,
             inputs,
-        } => cli::convert::run(from, to, nfkc, json_input, inputs),
+        } => conversion(from, to, nfkc, idna, query_charset.as_deref())
+            .and_then(|c| cli::convert::run(c, steps, json_input, inputs)),
         Command::Preprocess {
             spaces,
             json_input,

@@ -314,9 +314,84 @@ fn convert_answers_each_input() {
     );
     assert_eq!(answers(&out)[0]["output"], "xri://@a/(xri://@b/c)");
     assert_eq!(
-        run(&["convert", "--from", "uri", "--to", "xri", "x:y"], b"").1,
+        run(&["convert", "--from", "uri", "--to", "leiri", "x:y"], b"").1,
         2
     );
+}
+
+#[test]
+fn convert_options_warnings_and_steps() {
+    // Every answer has "warnings"; an HTTP IRI made an XRI may fill it.
+    let (out, code) = run(
+        &["convert", "--from", "iri", "--to", "xri"],
+        b"http://!!1/example\nhttp://a.example/b\nftp://a/\n",
+    );
+    assert_eq!(code, 1);
+    let first = answers(&out);
+    assert_eq!(first[0]["output"], "xri://!!1/example");
+    assert_eq!(first[0]["warnings"][0]["offset"], 7);
+    assert_eq!(first[1]["warnings"], serde_json::json!([]));
+    assert_eq!(first[2]["output"], serde_json::Value::Null);
+    assert_eq!(first[2]["warnings"], serde_json::json!([]));
+    // --idna and --query-charset.
+    let (out, code) = run(
+        &[
+            "convert",
+            "--from",
+            "iri",
+            "--to",
+            "uri",
+            "--idna",
+            "--query-charset",
+            "latin1",
+            "http://r\u{e9}sum\u{e9}.example.org/?q=\u{e9}",
+            "http://a\u{2488}.example/",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    let second = answers(&out);
+    assert_eq!(
+        second[0]["output"],
+        "http://xn--rsum-bpad.example.org/?q=%E9"
+    );
+    assert_eq!(second[1]["error"]["offset"], 7);
+    assert_eq!(
+        run(
+            &[
+                "convert",
+                "--from",
+                "iri",
+                "--to",
+                "uri",
+                "--query-charset",
+                "klingon",
+                "a"
+            ],
+            b""
+        )
+        .1,
+        2
+    );
+    // --steps: numbered steps, each label above its text.
+    let (out, code) = run(
+        &[
+            "convert",
+            "--from",
+            "uri",
+            "--to",
+            "iri",
+            "--steps",
+            "http://www.example.org/D%FCrst",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 10);
+    assert!(lines[2].starts_with("2. RFC 3987 3.2 step 2"));
+    assert_eq!(lines[3], "   http://www.example.org/D<fc>rst");
+    assert_eq!(lines[9], "   http://www.example.org/D%FCrst");
 }
 
 #[test]

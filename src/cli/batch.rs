@@ -41,6 +41,21 @@ pub fn run(
     failed: Value,
     mut answer: impl FnMut(&str) -> Result<Value, Refusal>,
 ) -> Result<ExitCode, String> {
+    run_fields(json_input, args, &[(field, failed)], |s| {
+        Ok(vec![answer(s)?])
+    })
+}
+
+/// As [`run`], with several answer fields: `fields` names them, with the
+/// value each takes when the input is refused, and `answer` gives them in
+/// that order. The first comes before "error", the others after it.
+pub fn run_fields(
+    json_input: bool,
+    args: Vec<String>,
+    fields: &[(&str, Value)],
+    mut answer: impl FnMut(&str) -> Result<Vec<Value>, Refusal>,
+) -> Result<ExitCode, String> {
+    let failed: Vec<Value> = fields.iter().map(|(_, v)| v.clone()).collect();
     let inputs: Box<dyn Iterator<Item = Result<Vec<u8>, String>>> = if args.is_empty() {
         Box::new(lines(std::io::stdin().lock()))
     } else {
@@ -52,7 +67,7 @@ pub fn run(
     for raw in inputs {
         let (input, result, error) = match decode(raw?, json_input) {
             Input::Text(text) => match answer(&text) {
-                Ok(value) => (text, value, Value::Null),
+                Ok(values) => (text, values, Value::Null),
                 Err(Refusal::Parse(e)) => (text, failed.clone(), super::error_json(&e)),
                 Err(Refusal::Shape(message)) => (
                     text,
@@ -73,8 +88,14 @@ pub fn run(
         all_answered &= error.is_null();
         let mut object = serde_json::Map::new();
         object.insert("input".into(), Value::String(input));
-        object.insert(field.into(), result);
+        let mut results = fields.iter().map(|(name, _)| *name).zip(result);
+        if let Some((name, value)) = results.next() {
+            object.insert(name.into(), value);
+        }
         object.insert("error".into(), error);
+        for (name, value) in results {
+            object.insert(name.into(), value);
+        }
         let answer = Value::Object(object);
         writeln!(out, "{answer}").map_err(write_error)?;
     }

@@ -1,34 +1,69 @@
 //! `xiri convert`: one form into another, with the batch conventions of
-//! `check` (`output` for the converted reference).
+//! `check` (`output` for the converted reference, `warnings` after the
+//! error), or with `--steps` each step of the spec's procedure.
 
-use serde_json::Value;
+use super::batch::Refusal;
+use serde_json::{json, Value};
 use std::process::ExitCode;
-use xiri::{Grammar, IriRef, LeiriRef, UriRef, XriBuf, XriRef};
+use xiri::Conversion;
 
 pub fn run(
-    from: Grammar,
-    to: Grammar,
-    nfkc: bool,
+    conversion: Conversion,
+    steps: bool,
     json_input: bool,
     inputs: Vec<String>,
 ) -> Result<ExitCode, String> {
-    type Convert = fn(&str, bool) -> Result<String, xiri::ParseError>;
-    let convert: Convert = match (from, to) {
-        (Grammar::Leiri, Grammar::Iri) => |s, _| Ok(LeiriRef::parse(s)?.to_iri().into_string()),
-        (Grammar::Leiri, Grammar::Uri) => |s, _| Ok(LeiriRef::parse(s)?.to_uri().into_string()),
-        (Grammar::Iri, Grammar::Uri) => |s, _| Ok(IriRef::parse(s)?.to_uri().into_string()),
-        (Grammar::Uri, Grammar::Iri) => |s, _| Ok(UriRef::parse(s)?.to_iri().into_string()),
-        (Grammar::Xri, Grammar::Iri) => |s, nfkc| Ok(XriRef::parse(s)?.to_iri_normal(nfkc)?.into_string()),
-        (Grammar::Xri, Grammar::Uri) => |s, nfkc| Ok(XriRef::parse(s)?.to_uri_normal(nfkc)?.into_string()),
-        (Grammar::Iri, Grammar::Xri) => |s, _| Ok(XriBuf::from_iri_normal(&IriRef::parse(s)?)?.into_string()),
-        _ => {
-            return Err(format!(
-                "xiri converts leiri to iri or uri, iri to uri, uri to iri, xri to iri or uri (normal forms), and iri (an \
-                 XRI's IRI-normal form) to xri; not {from} to {to} (yet)"
-            ))
+    if steps {
+        return show_steps(conversion, json_input, &inputs);
+    }
+    let fields = [("output", Value::Null), ("warnings", json!([]))];
+    super::batch::run_fields(json_input, inputs, &fields, |s| {
+        let done = conversion.apply(s).map_err(Refusal::Parse)?;
+        let warnings = done
+            .warnings()
+            .iter()
+            .map(|w| json!({ "offset": w.offset(), "message": w.to_string() }))
+            .collect();
+        Ok(vec![json!(done.output()), Value::Array(warnings)])
+    })
+}
+
+/// Each input's steps, numbered, each label above its text; a refused
+/// input gets its error. Exit 1 if any was refused.
+fn show_steps(
+    conversion: Conversion,
+    json_input: bool,
+    inputs: &[String],
+) -> Result<ExitCode, String> {
+    if inputs.is_empty() {
+        return Err("--steps takes its inputs as arguments".into());
+    }
+    let mut text = String::new();
+    let mut all = true;
+    for (i, arg) in inputs.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
         }
-    };
-    super::batch::run(json_input, inputs, "output", Value::Null, |s| {
-        Ok(convert(s, nfkc).map(Value::String)?)
+        let input = super::input(arg, json_input)?;
+        match conversion.apply(&input) {
+            Ok(done) => {
+                for (n, step) in done.steps().iter().enumerate() {
+                    text.push_str(&format!("{}. {}\n   {}\n", n + 1, step.label, step.text));
+                }
+                for warning in done.warnings() {
+                    text.push_str(&format!("warning: {warning}\n"));
+                }
+            }
+            Err(e) => {
+                all = false;
+                text.push_str(&format!("{e}\n"));
+            }
+        }
+    }
+    super::emit(&text)?;
+    Ok(if all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     })
 }
