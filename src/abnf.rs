@@ -203,3 +203,28 @@ pub fn compose(texts: &[&str]) -> String {
         .map(|p| format!("{} = {}\n", p.name, p.body))
         .collect()
 }
+
+/// The draft 3987bis lost `pct-form` from `ireg-name` (../shared/specs/README.md);
+/// xiri restores it (docs/DECISIONS.md).
+pub const IRI_BIS_IREG_NAME: &str = "ireg-name = *( iunreserved / pct-form / sub-delims )\n";
+
+/// The ABNF a grammar (`uri`, `iri`, `iri-bis`, `leiri`, `xri`) is held to,
+/// in RFC 5234 layout: the specification's text with xiri's documented
+/// decisions (3987bis's `ireg-name` restored, XRI's cross-reference
+/// policy). `read` gives a file of `grammar/` by name. The differential
+/// tests check pest against it, and `build.rs` derives the fast path's
+/// tables from it.
+pub fn effective(grammar: &str, read: &dyn Fn(&str) -> String) -> Option<String> {
+    Some(match grammar {
+        "uri" => compose(&[&read("rfc3986.abnf")]),
+        "iri" => compose(&[&read("rfc3987.abnf")]),
+        "iri-bis" => compose(&[
+            &read("rfc3987.abnf"),
+            &read("iri-3987bis.abnf"),
+            IRI_BIS_IREG_NAME,
+        ]),
+        "leiri" => compose(&[&to_rfc5234(&read("leiri.abnf"), Notation::W3cNote)]),
+        "xri" => compose(&[&read("xri.abnf"), &read("xri-balanced.abnf")]),
+        _ => return None,
+    })
+}

@@ -76,8 +76,20 @@ const IRI_BIS: &str = include_str!("../grammar/iri-3987bis.abnf");
 const LEIRI: &str = include_str!("../grammar/leiri.abnf");
 const XRI: &str = include_str!("../grammar/xri.abnf");
 const XRI_BALANCED: &str = include_str!("../grammar/xri-balanced.abnf");
-/// The draft 3987bis lost `pct-form` from `ireg-name` (../shared/specs/README.md).
-const IRI_BIS_IREG_NAME: &str = "ireg-name = *( iunreserved / pct-form / sub-delims )\n";
+
+/// A file of `grammar/` by name, as compiled in.
+fn grammar_file(name: &str) -> String {
+    match name {
+        "rfc3986.abnf" => RFC3986,
+        "rfc3987.abnf" => RFC3987,
+        "iri-3987bis.abnf" => IRI_BIS,
+        "leiri.abnf" => LEIRI,
+        "xri.abnf" => XRI,
+        "xri-balanced.abnf" => XRI_BALANCED,
+        _ => "",
+    }
+    .to_string()
+}
 
 impl Grammar {
     /// All five, in the order URI, IRI, IRI-bis, LEIRI, XRI.
@@ -226,13 +238,7 @@ impl Grammar {
     /// assert!(abnf.contains("ireg-name = *( iunreserved / pct-form / sub-delims )"));
     /// ```
     pub fn abnf(self) -> String {
-        use crate::abnf::{compose, to_rfc5234, Notation};
-        match self {
-            Grammar::IriBis => compose(&[RFC3987, IRI_BIS, IRI_BIS_IREG_NAME]),
-            Grammar::Xri => compose(&[XRI, XRI_BALANCED]),
-            Grammar::Leiri => compose(&[&to_rfc5234(LEIRI, Notation::W3cNote)]),
-            _ => self.spec_abnf(),
-        }
+        crate::abnf::effective(self.name(), &grammar_file).expect("every grammar has its ABNF")
     }
 
     /// The ABNF as the specification prints it, in RFC 5234 layout (core

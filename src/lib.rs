@@ -14,6 +14,7 @@ mod pct;
 mod procedure;
 mod reference;
 mod resolve;
+mod scan;
 mod tree;
 mod uri_mapping;
 mod xri;
@@ -34,6 +35,8 @@ pub use reference::{
     Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
     UriRefBuf,
 };
+#[doc(hidden)]
+pub use scan::fast_path_check;
 pub use tree::{Node, ParseTree};
 pub use uri_mapping::{Charset, Step, UriOptions};
 pub use xri::{

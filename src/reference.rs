@@ -9,6 +9,21 @@ use std::fmt;
 /// Parses `input` with `grammar`'s reference rule; with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
 fn parse_spans(grammar: Grammar, input: &str, absolute: bool) -> Result<Spans, ParseError> {
+    match crate::scan::scan(grammar, input) {
+        Some(spans) if spans.scheme.is_some() || !absolute => Ok(spans),
+        // Refused, or relative where an absolute reference is asked for:
+        // the pest grammar says where and why.
+        _ => pest_spans(grammar, input, absolute),
+    }
+}
+
+/// [`parse_spans`] on the pest grammar alone: the reference engine, and
+/// the one that explains a refusal.
+pub(crate) fn pest_spans(
+    grammar: Grammar,
+    input: &str,
+    absolute: bool,
+) -> Result<Spans, ParseError> {
     let rule = grammar.reference();
     let nodes = rule.components(input).map_err(|mut e| {
         if absolute {

@@ -230,6 +230,16 @@ fn compare(
         outcome
             .dump
             .push(serde_json::json!({ "rule": abnf_rule, "input": input, "oracle": expected }));
+        if abnf_rule == grammar.reference().name() {
+            // The fast path (src/scan.rs) against pest and the ABNF too.
+            match xiri::fast_path_check(grammar, &input) {
+                Err(difference) => outcome.disagreements.push(difference),
+                Ok(Some(fast)) if fast != expected => outcome.disagreements.push(format!(
+                    "{grammar} fast path ({abnf_rule}): {input:?}: ABNF says {expected}, the fast path says {fast}"
+                )),
+                Ok(_) => {}
+            }
+        }
         let got = xiri_rule.check(&input);
         if got.is_ok() != expected {
             outcome.disagreements.push(format!(

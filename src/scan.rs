@@ -1,0 +1,388 @@
+//! The fast path: URI, IRI, IRI-bis and LEIRI references validated and
+//! split in one pass over the bytes, without allocating, on tables that
+//! `build.rs` derives from the ABNF (`src/abnf_tables.rs`): a class-bit
+//! table for ASCII, the classes' ranges beyond it, and DFAs for
+//! `IPv4address` and `IP-literal`.
+//!
+//! The structure is RFC 3986's, which all four grammars share: "#" starts
+//! the fragment and "?" the query (no class before them holds either), a
+//! scheme is ALPHA and scheme characters up to ":", "//" starts an
+//! authority that runs to the next "/". The spans are those the pest
+//! grammars give (the differential tests hold them to it). The scanner
+//! only accepts: when it refuses, the caller asks pest, which gives the
+//! error with its offset and expected productions.
+
+use crate::components::{AuthoritySpans, Span, Spans};
+use crate::grammar::Grammar;
+use crate::HostKind;
+
+/// A grammar's classes: for each byte the bits of the classes holding it
+/// (none for bytes from 0x80 up); for each class (in bit order) its ranges beyond ASCII; the
+/// bits of the classes that allow `pct-encoded`.
+pub(crate) struct Tables {
+    ascii: [u16; 256],
+    pct: u16,
+    beyond: &'static [&'static [(u32, u32)]],
+}
+
+/// A DFA over ASCII: `rows[state][byte]`, `u16::MAX` for no transition;
+/// state 0 starts.
+pub(crate) struct Dfa {
+    rows: &'static [[u16; 128]],
+    accepting: &'static [bool],
+}
+
+impl Dfa {
+    fn matches(&self, input: &[u8]) -> bool {
+        let mut state = 0usize;
+        for &b in input {
+            let Some(row) = self.rows.get(state) else {
+                return false;
+            };
+            match row.get(usize::from(b)) {
+                Some(&next) if next != u16::MAX => state = usize::from(next),
+                _ => return false,
+            }
+        }
+        self.accepting.get(state).copied().unwrap_or(false)
+    }
+}
+
+mod tables {
+    use super::{Dfa, Tables};
+    include!(concat!(env!("OUT_DIR"), "/scan_tables.rs"));
+}
+
+use tables::{
+    ALPHA, DIGIT, FRAGMENT, HEXDIG, PCHAR, QUERY, REG_NAME, SCHEME, SEGMENT_NC, SLASH, USERINFO,
+};
+
+/// The tables of a grammar the fast path covers.
+fn tables(grammar: Grammar) -> Option<&'static Tables> {
+    match grammar {
+        Grammar::Uri => Some(&tables::URI),
+        Grammar::Iri => Some(&tables::IRI),
+        Grammar::IriBis => Some(&tables::IRI_BIS),
+        Grammar::Leiri => Some(&tables::LEIRI),
+        Grammar::Xri => None,
+    }
+}
+
+/// The spans of `input` as a reference of `grammar`, or `None` when it is
+/// not one (or the grammar is not covered: XRI).
+pub(crate) fn scan(grammar: Grammar, input: &str) -> Option<Spans> {
+    let t = tables(grammar)?;
+    Scanner {
+        b: input.as_bytes(),
+        t,
+    }
+    .reference()
+}
+
+struct Scanner<'a> {
+    /// The input's bytes: valid UTF-8.
+    b: &'a [u8],
+    t: &'static Tables,
+}
+
+fn span(start: usize, end: usize) -> Span {
+    Span { start, end }
+}
+
+fn find(b: &[u8], from: usize, to: usize, byte: u8) -> Option<usize> {
+    b[from..to]
+        .iter()
+        .position(|&x| x == byte)
+        .map(|i| from + i)
+}
+
+impl Scanner<'_> {
+    fn reference(&self) -> Option<Spans> {
+        let len = self.b.len();
+        let scheme = self.scheme();
+        let mut at = scheme.map_or(0, |s| s.end + 1);
+        let authority = if self.b[at..].starts_with(b"//") {
+            let start = at + 2;
+            let end = self.b[start..]
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+                .map_or(len, |i| start + i);
+            let authority = self.authority(start, end)?;
+            at = end;
+            Some(authority)
+        } else {
+            None
+        };
+        let path_end = self.path(at, authority.is_some(), scheme.is_some())?;
+        let path = span(at, path_end);
+        let mut query = None;
+        let mut at = path_end;
+        if self.b.get(at) == Some(&b'?') {
+            let end = self.run(at + 1, QUERY)?;
+            query = Some(span(at + 1, end));
+            at = end;
+        }
+        let mut fragment = None;
+        if self.b.get(at) == Some(&b'#') {
+            let end = self.run(at + 1, FRAGMENT)?;
+            fragment = Some(span(at + 1, end));
+            at = end;
+        }
+        (at == len).then_some(Spans {
+            scheme,
+            authority,
+            path,
+            query,
+            fragment,
+        })
+    }
+
+    /// `scheme ":"` at the start.
+    fn scheme(&self) -> Option<Span> {
+        let first = *self.b.first()?;
+        if self.t.ascii[usize::from(first)] & ALPHA == 0 {
+            return None;
+        }
+        let end = self.run(1, SCHEME)?;
+        (self.b.get(end) == Some(&b':')).then(|| span(0, end))
+    }
+
+    /// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
+    fn authority(&self, start: usize, end: usize) -> Option<AuthoritySpans> {
+        let (userinfo, host_start) = match find(self.b, start, end, b'@') {
+            Some(at) => {
+                let userinfo = span(start, at);
+                self.all(userinfo, USERINFO).then_some(())?;
+                (Some(userinfo), at + 1)
+            }
+            None => (None, start),
+        };
+        let (host, host_kind) = if self.b.get(host_start) == Some(&b'[') && host_start < end {
+            let close = find(self.b, host_start, end, b']')?;
+            let host = span(host_start, close + 1);
+            if !tables::IP_LITERAL.matches(&self.b[host.start..host.end]) {
+                return None;
+            }
+            let kind = if matches!(self.b[host_start + 1], b'v' | b'V') {
+                HostKind::IpvFuture
+            } else {
+                HostKind::Ipv6
+            };
+            (host, kind)
+        } else {
+            let host = span(
+                host_start,
+                find(self.b, host_start, end, b':').unwrap_or(end),
+            );
+            let bytes = &self.b[host.start..host.end];
+            if tables::IPV4.matches(bytes) {
+                (host, HostKind::Ipv4)
+            } else if self.all(host, REG_NAME) {
+                (host, HostKind::RegName)
+            } else {
+                return None;
+            }
+        };
+        let port = if host.end == end {
+            None
+        } else if self.b[host.end] == b':' {
+            let port = span(host.end + 1, end);
+            let digits = self.b[port.start..port.end]
+                .iter()
+                .all(|&b| self.t.ascii[usize::from(b)] & DIGIT != 0);
+            if !digits {
+                return None;
+            }
+            Some(port)
+        } else {
+            return None;
+        };
+        Some(AuthoritySpans {
+            whole: span(start, end),
+            userinfo,
+            host,
+            host_kind,
+            port,
+        })
+    }
+
+    /// The path from `start`: segments of `pchar` between "/"; after an
+    /// authority it is empty or starts with "/"; without one it does not
+    /// start with "//"; in a relative reference its first segment holds no
+    /// ":". Its end: "?", "#" or the end of the input.
+    fn path(&self, start: usize, authority: bool, scheme: bool) -> Option<usize> {
+        let first = self.b.get(start).copied();
+        if authority && !matches!(first, None | Some(b'/' | b'?' | b'#')) {
+            return None;
+        }
+        if !authority && self.b[start..].starts_with(b"//") {
+            return None;
+        }
+        let mut at = start;
+        if !scheme && !authority && !matches!(first, None | Some(b'/')) {
+            at = self.run(start, SEGMENT_NC)?;
+            if self.b.get(at) == Some(&b':') {
+                return None;
+            }
+        }
+        let end = self.run(at, PCHAR | SLASH)?;
+        matches!(self.b.get(end), None | Some(b'?' | b'#')).then_some(end)
+    }
+
+    /// Advances from `from` over characters of `class` (any of its bits;
+    /// and pct-encoded triplets where the class allows them) to the first
+    /// that is not; `None` for a "%" not followed by two HEXDIG there.
+    fn run(&self, from: usize, class: u16) -> Option<usize> {
+        self.run_to(from, self.b.len(), class)
+    }
+
+    /// [`run`](Self::run), stopping at `to` at the latest.
+    fn run_to(&self, from: usize, to: usize, class: u16) -> Option<usize> {
+        let bytes = &self.b[..to];
+        let table = &self.t.ascii;
+        let mut i = from;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if table[usize::from(b)] & class != 0 {
+                i += 1;
+            } else if b == b'%' {
+                if self.t.pct & class == 0 {
+                    break;
+                }
+                let hex = |k: usize| {
+                    bytes
+                        .get(k)
+                        .is_some_and(|&h| table[usize::from(h)] & HEXDIG != 0)
+                };
+                if !(hex(i + 1) && hex(i + 2)) {
+                    return None;
+                }
+                i += 3;
+            } else if b >= 128 {
+                let (c, n) = decode(bytes, i);
+                if !self.beyond(c, class) {
+                    break;
+                }
+                i += n;
+            } else {
+                break;
+            }
+        }
+        Some(i)
+    }
+
+    /// Whether all of `s` is characters of `class` (see [`run`](Self::run)).
+    fn all(&self, s: Span, class: u16) -> bool {
+        self.run_to(s.start, s.end, class) == Some(s.end)
+    }
+
+    /// Whether `c`, beyond ASCII, is in `class` (its lowest bit: the
+    /// classes combined with it hold no characters beyond ASCII): its
+    /// ranges are few and sorted, and most text falls in the first ones.
+    fn beyond(&self, c: u32, class: u16) -> bool {
+        for &(lo, hi) in self.t.beyond[class.trailing_zeros() as usize] {
+            if c < lo {
+                return false;
+            }
+            if c <= hi {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The character starting at `i` of valid UTF-8 (a `&str`'s bytes) and its
+/// length.
+fn decode(b: &[u8], i: usize) -> (u32, usize) {
+    let cont = |k: usize| u32::from(b.get(i + k).copied().unwrap_or(0) & 0x3F);
+    let lead = u32::from(b[i]);
+    if lead < 0xE0 {
+        (((lead & 0x1F) << 6) | cont(1), 2)
+    } else if lead < 0xF0 {
+        (((lead & 0x0F) << 12) | (cont(1) << 6) | cont(2), 3)
+    } else {
+        (
+            ((lead & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3),
+            4,
+        )
+    }
+}
+
+/// For the differential tests and the fuzz target: the fast path's verdict
+/// on `input` as a reference of `grammar` when it agrees with the pest
+/// grammar's (same verdict, same spans and host kind), a description of the
+/// difference when it does not, and `Ok(None)` for a grammar the fast path
+/// does not cover.
+///
+/// ```
+/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Iri, "http://a/b"), Ok(Some(true)));
+/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Uri, "http://a/b c"), Ok(Some(false)));
+/// ```
+#[doc(hidden)]
+pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<Option<bool>, String> {
+    if tables(grammar).is_none() {
+        return Ok(None);
+    }
+    let fast = scan(grammar, input);
+    let pest = crate::reference::pest_spans(grammar, input, false).ok();
+    if fast == pest {
+        Ok(Some(fast.is_some()))
+    } else {
+        Err(format!(
+            "{grammar} {input:?}: the fast path gives {fast:?}, pest gives {pest:?}"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each class table, derived from the ABNF by build.rs, against the
+    /// pest rule it comes from, on every ASCII character and on both sides
+    /// of every range beyond ASCII (of every grammar's classes).
+    #[test]
+    fn classes_agree_with_the_pest_rules() {
+        let grammars = [Grammar::Uri, Grammar::Iri, Grammar::IriBis, Grammar::Leiri];
+        let mut probes: Vec<u32> = (0..128).collect();
+        for g in grammars {
+            for ranges in tables(g).unwrap().beyond {
+                for &(lo, hi) in *ranges {
+                    probes.extend([lo - 1, lo, hi, hi + 1]);
+                }
+            }
+        }
+        let probes: Vec<char> = probes.into_iter().filter_map(char::from_u32).collect();
+        for g in grammars {
+            let t = tables(g).unwrap();
+            let prefixed = g != Grammar::Uri;
+            let i = |name: &str| if prefixed { format!("i{name}") } else { name.to_string() };
+            // (class, rule, text around the character)
+            let checks: Vec<(u16, String, &str)> = vec![
+                (SCHEME, "scheme".into(), "a{}"),
+                (PCHAR, i("pchar"), "{}"),
+                (USERINFO, i("userinfo"), "{}"),
+                (REG_NAME, i("reg-name"), "{}"),
+                (QUERY, i("query"), "{}"),
+                (FRAGMENT, i("fragment"), "{}"),
+                (SEGMENT_NC, "segment-nz-nc".replace("segment", &i("segment")), "{}"),
+                (ALPHA, "ALPHA".into(), "{}"),
+                (DIGIT, "DIGIT".into(), "{}"),
+                (HEXDIG, "HEXDIG".into(), "{}"),
+            ];
+            for (class, rule, shape) in checks {
+                let pest = g.rule(&rule).unwrap_or_else(|| panic!("{g} {rule}"));
+                for &c in &probes {
+                    let fast = if (c as u32) < 128 {
+                        t.ascii[c as usize] & class != 0
+                    } else {
+                        Scanner { b: b"", t }.beyond(c as u32, class)
+                    };
+                    let text = shape.replace("{}", &c.to_string());
+                    assert_eq!(fast, pest.check(&text).is_ok(), "{g} {rule} {c:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! The fast path (src/scan.rs) against the pest grammars, on inputs made to
+//! sit on its boundaries: random strings over the characters and pieces
+//! the grammars treat specially, every printed example and conformance
+//! vector, the benchmark corpora, and mutations of all of those. Same
+//! verdict, same spans, same host kind, or the test fails.
+//! (tests/differential.rs holds the fast path to the ABNF engine as well.)
+//!
+//! `XIRI_FAST_CASES=N` sets how many random strings per grammar (default
+//! 20000).
+
+mod common;
+
+use xiri::Grammar;
+
+const PIECES: &[&str] = &[
+    "a",
+    "Z",
+    "v",
+    "V",
+    "x",
+    "0",
+    "1",
+    "2",
+    "5",
+    "9",
+    "f",
+    "F",
+    ":",
+    "/",
+    "?",
+    "#",
+    "[",
+    "]",
+    "@",
+    "%",
+    "%4",
+    "%41",
+    "%c3%a9",
+    "%zz",
+    ".",
+    "-",
+    "+",
+    "~",
+    "_",
+    "!",
+    "$",
+    "&",
+    "'",
+    "(",
+    ")",
+    "*",
+    ",",
+    ";",
+    "=",
+    " ",
+    "<",
+    ">",
+    "\"",
+    "{",
+    "|",
+    "\\",
+    "^",
+    "`",
+    "\u{0}",
+    "\t",
+    "\u{7f}",
+    "\u{a0}",
+    "é",
+    "\u{d7ff}",
+    "\u{e000}",
+    "\u{f8ff}",
+    "\u{f900}",
+    "\u{fdd0}",
+    "\u{fdf0}",
+    "\u{fffe}",
+    "\u{ffef}",
+    "\u{10000}",
+    "\u{1fffd}",
+    "\u{1fffe}",
+    "\u{e0000}",
+    "\u{e0fff}",
+    "\u{e1000}",
+    "\u{10fffd}",
+    "\u{202e}",
+    "//",
+    "::",
+    "255",
+    "256",
+    "1.2.3.4",
+    "[::1]",
+    "[v1.x]",
+    "[V7.:]",
+    "http:",
+    "s://",
+    "::ffff:1.2.3.4",
+    "0.0.0.0",
+    "01.2.3.4",
+    "[fe80::1%25x]",
+    "[1:2:3:4:5:6:7:8]",
+];
+
+fn cases() -> usize {
+    std::env::var("XIRI_FAST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20000)
+}
+
+/// xorshift64*, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
+    }
+}
+
+fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    for _ in 0..8 {
+        let at = rng.below(chars.len() + 1);
+        let piece = PIECES[rng.below(PIECES.len())];
+        let head: String = chars[..at].iter().collect();
+        let tail: String = chars[at..].iter().collect();
+        let skip: String = chars[(at + 1).min(chars.len())..].iter().collect();
+        out.push(format!("{head}{piece}{tail}"));
+        out.push(format!("{head}{piece}{skip}"));
+        out.push(format!("{head}{skip}"));
+    }
+    out
+}
+
+fn seeds() -> Vec<String> {
+    let mut seeds = Vec::new();
+    for file in ["reference-ascii.txt", "reference-nonascii.txt", "xri.txt"] {
+        let path = format!("{}/benches/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
+        seeds.extend(
+            std::fs::read_to_string(path)
+                .unwrap()
+                .lines()
+                .map(String::from),
+        );
+    }
+    let examples = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/spec-examples.tsv"
+    ))
+    .unwrap();
+    for line in examples.lines() {
+        seeds.extend(line.split('\t').map(common::unescape));
+    }
+    for file in ["xri-peer-vectors.txt", "leiri-jena-vectors.txt"] {
+        for line in common::shared(&format!("conformance/{file}")).lines() {
+            seeds.extend(line.split_whitespace().map(common::unescape));
+        }
+    }
+    seeds
+}
+
+fn agree(grammar: Grammar, input: &str, failures: &mut Vec<String>, verdicts: &mut [usize; 2]) {
+    match xiri::fast_path_check(grammar, input) {
+        Ok(Some(v)) => verdicts[usize::from(v)] += 1,
+        Ok(None) => unreachable!("{grammar} is covered"),
+        Err(difference) => failures.push(difference),
+    }
+}
+
+#[test]
+fn fast_path_agrees_with_pest() {
+    let seeds = seeds();
+    for grammar in [Grammar::Uri, Grammar::Iri, Grammar::IriBis, Grammar::Leiri] {
+        let mut rng = Rng(rng_seed(grammar));
+        let mut failures = Vec::new();
+        let mut verdicts = [0; 2];
+        for seed in &seeds {
+            agree(grammar, seed, &mut failures, &mut verdicts);
+            for m in mutations(seed, &mut rng) {
+                agree(grammar, &m, &mut failures, &mut verdicts);
+            }
+        }
+        for _ in 0..cases() {
+            let len = rng.below(12);
+            let s: String = (0..len).map(|_| PIECES[rng.below(PIECES.len())]).collect();
+            agree(grammar, &s, &mut failures, &mut verdicts);
+        }
+        assert!(
+            failures.is_empty(),
+            "{} disagreements, the first: {:#?}",
+            failures.len(),
+            &failures[..failures.len().min(10)]
+        );
+        // Both verdicts are well represented, so the comparison means something.
+        assert!(
+            verdicts[0] > 1000 && verdicts[1] > 1000,
+            "{grammar}: {verdicts:?}"
+        );
+    }
+}
+
+fn rng_seed(grammar: Grammar) -> u64 {
+    0x0fa5_7a7e ^ (grammar as u64).wrapping_mul(0x9e37_79b9)
+}
