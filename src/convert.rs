@@ -84,8 +84,36 @@ impl IriRef<'_> {
     /// assert_eq!(iri.to_uri().as_str(), "http://r%C3%A9sum%C3%A9.example.org");
     /// ```
     pub fn to_uri(&self) -> UriRefBuf {
-        let text = encode_where(self.as_str(), self.spans(), |c, _| c.is_ascii());
-        UriRefBuf::parse(text).expect("an IRI with its non-ASCII encoded is a URI")
+        let text = self.as_str();
+        if text.is_ascii() {
+            return UriRefBuf::parse(text.to_string()).expect("an ASCII IRI is a URI");
+        }
+        // Runs of ASCII are copied whole; the UTF-8 bytes of the others are
+        // written as triplets.
+        let mut out = Vec::with_capacity(text.len() * 2);
+        for &b in text.as_bytes() {
+            if b.is_ascii() {
+                out.push(b);
+            } else {
+                out.extend_from_slice(&pct::triplet(b));
+            }
+        }
+        let out = String::from_utf8(out).expect("ASCII");
+        // Each byte outside ASCII became three: an offset moves by twice the
+        // bytes outside ASCII before it (offsets come in increasing order).
+        let bytes = text.as_bytes();
+        let (mut at, mut before) = (0, 0);
+        let spans = self.spans().map(|p| {
+            if p < at {
+                (at, before) = (0, 0);
+            }
+            before += bytes[at..p].iter().filter(|b| !b.is_ascii()).count();
+            at = p;
+            p + 2 * before
+        });
+        let uri = UriRefBuf { text: out, spans };
+        debug_assert_eq!(Ok(&uri), UriRefBuf::parse(uri.text.clone()).as_ref());
+        uri
     }
 }
 

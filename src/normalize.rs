@@ -53,55 +53,74 @@ fn default_port(scheme: &str) -> Option<&'static str> {
 
 /// The normalized text of a reference with a scheme.
 fn normalize(text: &str, spans: Spans, decode: Decode, options: Normalization) -> String {
-    let scheme = spans
-        .scheme
-        .map_or(String::new(), |s| s.get(text).to_ascii_lowercase());
-    let mut out = String::with_capacity(text.len());
-    out.push_str(&scheme);
+    let mut out = String::with_capacity(text.len() + 1);
+    if let Some(s) = spans.scheme {
+        out.extend(s.get(text).chars().map(|c| c.to_ascii_lowercase()));
+    }
+    let scheme_end = out.len();
     out.push(':');
-    let known = options.scheme_based && default_port(&scheme).is_some();
+    let known = options.scheme_based && default_port(&out[..scheme_end]).is_some();
     if let Some(a) = spans.authority {
         out.push_str("//");
         if let Some(u) = a.userinfo {
-            out.push_str(&percent(u.get(text), decode));
+            percent(u.get(text), decode, &mut out);
             out.push('@');
         }
         let host = a.host.get(text);
         match a.host_kind {
-            HostKind::RegName => out.push_str(&lowercase(&percent(host, decode))),
+            HostKind::RegName => {
+                let start = out.len();
+                percent(host, decode, &mut out);
+                lowercase_from(&mut out, start);
+            }
             HostKind::Ipv4 => out.push_str(host),
-            HostKind::Ipv6 | HostKind::IpvFuture => out.push_str(&host.to_ascii_lowercase()),
+            HostKind::Ipv6 | HostKind::IpvFuture => {
+                out.extend(host.chars().map(|c| c.to_ascii_lowercase()))
+            }
         }
         if let Some(port) = a.port.map(|p| p.get(text)) {
-            let drop = known && (port.is_empty() || Some(port) == default_port(&scheme));
+            let default = default_port(&out[..scheme_end]);
+            let drop = known && (port.is_empty() || Some(port) == default);
             if !drop {
                 out.push(':');
                 out.push_str(port);
             }
         }
     }
-    let mut path = remove_dot_segments(&percent(spans.path.get(text), decode), Slashes::All);
-    if known && spans.authority.is_some() && path.is_empty() {
-        path.push('/');
+    let raw_path = spans.path.get(text);
+    let path_start = out.len();
+    percent(raw_path, decode, &mut out);
+    if has_dot_segment(&out[path_start..]) {
+        let path = remove_dot_segments(&out[path_start..], Slashes::All);
+        out.truncate(path_start);
+        out.push_str(&path);
+    }
+    if known && spans.authority.is_some() && out.len() == path_start {
+        out.push('/');
     }
     // As in resolution: a path starting with "//" without an authority
     // would read as one (docs/DECISIONS.md, "Resolution").
-    if spans.authority.is_none() && path.starts_with("//") {
-        out.push_str("/.");
+    if spans.authority.is_none() && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
     }
-    out.push_str(&path);
     if let Some(q) = spans.query {
         out.push('?');
-        out.push_str(&percent(q.get(text), decode));
+        percent(q.get(text), decode, &mut out);
     }
     if let Some(f) = spans.fragment {
         out.push('#');
-        out.push_str(&percent(f.get(text), decode));
+        percent(f.get(text), decode, &mut out);
     }
     unicode_forms(out, options)
 }
 
-/// NFC and NFKC as `options` ask; percent-encodings are ASCII and stay.
+/// Whether RFC 3986 5.2.4 would change `path`: it has a "." or ".."
+/// segment.
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/')
+        .any(|segment| segment == "." || segment == "..")
+}
+
 fn unicode_forms(mut text: String, options: Normalization) -> String {
     if options.nfc {
         text = text.nfc().collect();
@@ -112,39 +131,41 @@ fn unicode_forms(mut text: String, options: Normalization) -> String {
     text
 }
 
-/// Percent-encoding normalization of one component: the triplets that
-/// decode to characters `decode` allows become those characters, the
-/// others get uppercase hex digits.
-fn percent(component: &str, decode: Decode) -> String {
-    let mut out = String::with_capacity(component.len());
+/// Appends `component` with its percent-encodings of unreserved characters
+/// decoded and the others in uppercase hex.
+fn percent(component: &str, decode: Decode, out: &mut String) {
+    if !component.contains('%') {
+        out.push_str(component);
+        return;
+    }
     for (_, piece) in pct::pieces(component) {
         match piece {
             Piece::Plain(c) => out.push(c),
             Piece::Char { c, .. } if allowed(c, decode) => out.push(c),
-            Piece::Char { c, .. } => pct::encode(c, &mut out),
-            Piece::Octet { byte, .. } => pct::encode_octet(byte, &mut out),
+            Piece::Char { c, .. } => pct::encode(c, out),
+            Piece::Octet { byte, .. } => pct::encode_octet(byte, out),
         }
     }
-    out
 }
 
-/// ASCII lowercase, except the hex digits of percent-encodings, which
-/// normalization writes in uppercase.
-fn lowercase(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+/// Lowercases `out` from `start`, but not the hex of its percent-encodings
+/// (already uppercase, as RFC 3986 6.2.2.1 wants them).
+fn lowercase_from(out: &mut String, start: usize) {
+    let mut lowered = String::with_capacity(out.len() - start);
     let mut escape = 0;
-    for c in text.chars() {
+    for c in out[start..].chars() {
         if c == '%' {
             escape = 2;
-            out.push(c);
+            lowered.push(c);
         } else if escape > 0 {
             escape -= 1;
-            out.push(c);
+            lowered.push(c);
         } else {
-            out.push(c.to_ascii_lowercase());
+            lowered.push(c.to_ascii_lowercase());
         }
     }
-    out
+    out.truncate(start);
+    out.push_str(&lowered);
 }
 
 fn allowed(c: char, decode: Decode) -> bool {
@@ -219,7 +240,7 @@ normalization!(
 /// XRI normalization (XRI 2.0 2.5 and Table 2), applied recursively to
 /// cross-references (2.5.4).
 mod xri {
-    use super::{lowercase, percent, Decode, Normalization};
+    use super::{lowercase_from, percent, Decode, Normalization};
     use crate::resolve::{remove_dot_segments, Slashes};
     use crate::xri::{
         CrossReference, CrossReferenceValue, Delimiter, Segment, Subsegment, SubsegmentValue, Xri,
@@ -228,12 +249,11 @@ mod xri {
 
     /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
     /// uppercase, and for authorities ASCII lowercase (2.5.1).
-    fn literal(text: &str, lowercase_it: bool) -> String {
-        let normal = percent(text, Decode::IUnreserved);
+    fn literal(text: &str, lowercase_it: bool, out: &mut String) {
+        let start = out.len();
+        percent(text, Decode::IUnreserved, out);
         if lowercase_it {
-            lowercase(&normal)
-        } else {
-            normal
+            lowercase_from(out, start);
         }
     }
 
@@ -265,7 +285,7 @@ mod xri {
                 Delimiter::Bang => out.push('!'),
             }
             match s.value() {
-                SubsegmentValue::Literal(l) => out.push_str(&literal(l, lowercase)),
+                SubsegmentValue::Literal(l) => literal(l, lowercase, out),
                 SubsegmentValue::CrossReference(x) => cross_reference(x, out),
             }
         }
@@ -299,7 +319,7 @@ mod xri {
                         cross_reference(xref, out);
                         subsegments(subs, true, false, out);
                     }
-                    XriAuthority::Iri { text, .. } => out.push_str(&literal(text, true)),
+                    XriAuthority::Iri { text, .. } => literal(text, true, out),
                 }
                 let mut path = String::new();
                 for s in x.segments() {
@@ -330,11 +350,11 @@ mod xri {
         }
         if let Some(q) = x.query() {
             out.push('?');
-            out.push_str(&literal(q, false));
+            literal(q, false, out);
         }
         if let Some(f) = x.fragment() {
             out.push('#');
-            out.push_str(&literal(f, false));
+            literal(f, false, out);
         }
     }
 

@@ -70,16 +70,26 @@ pub(crate) fn pieces(text: &str) -> Vec<(usize, Piece<'_>)> {
 
 /// Appends `c`'s UTF-8 octets as `%HH` triplets with uppercase hex.
 pub(crate) fn encode(c: char, out: &mut String) {
-    let mut buffer = [0; 4];
-    for &b in c.encode_utf8(&mut buffer).as_bytes() {
-        encode_octet(b, out);
+    let mut utf8 = [0; 4];
+    let mut triplets = [0; 12];
+    let bytes = c.encode_utf8(&mut utf8).as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        triplets[3 * i..3 * i + 3].copy_from_slice(&triplet(b));
     }
+    out.push_str(std::str::from_utf8(&triplets[..3 * bytes.len()]).expect("ASCII"));
 }
 
 /// Appends one octet as a `%HH` triplet with uppercase hex.
 pub(crate) fn encode_octet(byte: u8, out: &mut String) {
+    out.push_str(std::str::from_utf8(&triplet(byte)).expect("ASCII"));
+}
+
+/// `%HH` for an octet, uppercase hex.
+pub(crate) fn triplet(byte: u8) -> [u8; 3] {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(char::from(HEX[usize::from(byte >> 4)]));
-    out.push(char::from(HEX[usize::from(byte & 15)]));
+    [
+        b'%',
+        HEX[usize::from(byte >> 4)],
+        HEX[usize::from(byte & 15)],
+    ]
 }

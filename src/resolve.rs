@@ -38,17 +38,26 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
     let r = reference.spans;
     let b = base.spans;
     let scheme = if r.scheme.is_some() { reference } else { base };
+    // Where the path comes from (RFC 3986 5.2.2).
+    enum Path<'p> {
+        /// The reference's, with dot segments removed.
+        Reference,
+        /// The base's, as it is.
+        Base(&'p str),
+        /// Merged (5.2.3), then dot segments removed.
+        Merged,
+    }
     // (where the authority comes from, the path, where the query comes from)
     let (authority, path, query) = if r.scheme.is_some() || r.authority.is_some() {
         (
             r.authority.map(|a| (reference, a)),
-            remove_dot_segments(reference.path(), Slashes::All),
+            Path::Reference,
             r.query.map(|q| (reference, q)),
         )
     } else if reference.path().is_empty() {
         (
             b.authority.map(|a| (base, a)),
-            base.path().to_string(),
+            Path::Base(base.path()),
             r.query
                 .map(|q| (reference, q))
                 .or(b.query.map(|q| (base, q))),
@@ -56,13 +65,13 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
     } else if reference.path().starts_with('/') {
         (
             b.authority.map(|a| (base, a)),
-            remove_dot_segments(reference.path(), Slashes::All),
+            Path::Reference,
             r.query.map(|q| (reference, q)),
         )
     } else {
         (
             b.authority.map(|a| (base, a)),
-            remove_dot_segments(&merge(base, reference.path()), Slashes::All),
+            Path::Merged,
             r.query.map(|q| (reference, q)),
         )
     };
@@ -90,10 +99,14 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
     // "/." in front keeps it a path and resolves to the same path
     // (docs/DECISIONS.md, "Resolution").
     let path_start = out.len();
-    if authority_spans.is_none() && path.starts_with("//") {
-        out.push_str("/.");
+    match path {
+        Path::Reference => remove_dot_segments_into((reference.path(), ""), Slashes::All, out),
+        Path::Base(path) => out.push_str(path),
+        Path::Merged => remove_dot_segments_into(merge(base, reference.path()), Slashes::All, out),
     }
-    push(out, &path);
+    if authority_spans.is_none() && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
     let path_span = Span {
         start: path_start,
         end: out.len(),
@@ -126,15 +139,16 @@ fn push(out: &mut String, text: &str) -> Span {
 }
 
 /// RFC 3986 5.2.3: the reference's path after the base path's last "/"
-/// (or after "/" when the base has an authority and an empty path).
-fn merge(base: Parts<'_>, reference_path: &str) -> String {
+/// (or after "/" when the base has an authority and an empty path), as two
+/// pieces to read one after the other.
+fn merge<'p>(base: Parts<'p>, reference_path: &'p str) -> (&'p str, &'p str) {
     let base_path = base.path();
     if base.spans.authority.is_some() && base_path.is_empty() {
-        return format!("/{reference_path}");
+        return ("/", reference_path);
     }
     match base_path.rfind('/') {
-        Some(last) => format!("{}{reference_path}", &base_path[..=last]),
-        None => reference_path.to_string(),
+        Some(last) => (&base_path[..=last], reference_path),
+        None => (reference_path, ""),
     }
 }
 
@@ -149,6 +163,23 @@ pub(crate) enum Slashes {
 }
 
 impl Slashes {
+    /// Where the segment starting at `start` of `input` ends: at the next
+    /// delimiting "/" (for XRIs, outside parentheses), or the end.
+    fn segment_end(self, input: Input<'_>, start: usize) -> usize {
+        let mut depth = 0usize;
+        let mut i = start;
+        while let Some(b) = input.at(i) {
+            match b {
+                b'(' if self == Slashes::OutsideParentheses => depth += 1,
+                b')' if self == Slashes::OutsideParentheses => depth = depth.saturating_sub(1),
+                b'/' if depth == 0 => return i,
+                _ => {}
+            }
+            i += 1;
+        }
+        i
+    }
+
     /// The byte offsets of the delimiting "/" in `text`.
     fn positions(self, text: &str) -> impl Iterator<Item = usize> + '_ {
         let mut depth = 0usize;
@@ -167,51 +198,102 @@ impl Slashes {
 /// RFC 3986 5.2.4, step by step: the input buffer is consumed from the
 /// front, the output buffer grows at the back.
 pub(crate) fn remove_dot_segments(path: &str, slashes: Slashes) -> String {
-    let mut input = path;
     let mut output = String::with_capacity(path.len());
+    remove_dot_segments_into((path, ""), slashes, &mut output);
+    output
+}
+
+/// The input buffer of 5.2.4: two pieces read one after the other (a
+/// merged path is the base's directory, then the reference's path), so
+/// that merging copies nothing.
+#[derive(Clone, Copy)]
+struct Input<'p>(&'p str, &'p str);
+
+impl<'p> Input<'p> {
+    fn is_empty(self) -> bool {
+        self.0.is_empty() && self.1.is_empty()
+    }
+
+    /// The byte at `i`, across the pieces.
+    fn at(self, i: usize) -> Option<u8> {
+        match self.0.as_bytes().get(i) {
+            Some(&b) => Some(b),
+            None => self.1.as_bytes().get(i - self.0.len()).copied(),
+        }
+    }
+
+    fn starts_with(self, prefix: &str) -> bool {
+        prefix
+            .bytes()
+            .enumerate()
+            .all(|(i, b)| self.at(i) == Some(b))
+    }
+
+    fn is(self, whole: &str) -> bool {
+        self.0.len() + self.1.len() == whole.len() && self.starts_with(whole)
+    }
+
+    /// Without its first `n` bytes.
+    fn skip(self, n: usize) -> Input<'p> {
+        if n <= self.0.len() {
+            Input(&self.0[n..], self.1)
+        } else {
+            Input(self.1.get(n - self.0.len()..).unwrap_or(""), "")
+        }
+    }
+
+    /// Appends its first `n` bytes to `out`.
+    fn push_to(self, n: usize, out: &mut String) {
+        let first = n.min(self.0.len());
+        out.push_str(&self.0[..first]);
+        out.push_str(&self.1[..n - first]);
+    }
+}
+
+/// [`remove_dot_segments`] of the pieces `path` read one after the other,
+/// appending to `out`: what was there before is left alone.
+fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut String) {
+    let floor = out.len();
+    let mut input = Input(path.0, path.1);
     while !input.is_empty() {
-        if let Some(rest) = input
-            .strip_prefix("../")
-            .or_else(|| input.strip_prefix("./"))
-        {
+        if input.starts_with("../") {
             // A: drop a leading "../" or "./".
-            input = rest;
-        } else if input.starts_with("/./") {
-            // B: "/./" becomes "/".
-            input = &input[2..];
-        } else if input == "/." {
+            input = input.skip(3);
+        } else if input.starts_with("./") || input.starts_with("/./") {
+            // A, or B: "/./" becomes "/".
+            input = input.skip(2);
+        } else if input.is("/.") {
             // B at the end: "/." becomes "/", which E then moves.
-            output.push('/');
+            out.push('/');
             break;
         } else if input.starts_with("/../") {
             // C: "/../" becomes "/", and the last output segment goes.
-            input = &input[3..];
-            pop_segment(&mut output, slashes);
-        } else if input == "/.." {
-            pop_segment(&mut output, slashes);
-            output.push('/');
+            input = input.skip(3);
+            pop_segment(out, floor, slashes);
+        } else if input.is("/..") {
+            pop_segment(out, floor, slashes);
+            out.push('/');
             break;
-        } else if input == "." || input == ".." {
+        } else if input.is(".") || input.is("..") {
             // D
             break;
         } else {
             // E: move the first segment (with its leading "/") to the output.
-            let start = usize::from(input.starts_with('/'));
-            let end = slashes
-                .positions(&input[start..])
-                .next()
-                .map_or(input.len(), |i| i + start);
-            output.push_str(&input[..end]);
-            input = &input[end..];
+            let end = slashes.segment_end(input, usize::from(input.at(0) == Some(b'/')));
+            input.push_to(end, out);
+            input = input.skip(end);
         }
     }
-    output
 }
 
-/// Removes the last segment of `output` and the "/" before it, if any.
-fn pop_segment(output: &mut String, slashes: Slashes) {
-    let cut = slashes.positions(output).last().unwrap_or(0);
-    output.truncate(cut);
+/// Removes the last segment of the output (`out` from `floor`) and the "/"
+/// before it, if any.
+fn pop_segment(out: &mut String, floor: usize, slashes: Slashes) {
+    let cut = slashes
+        .positions(&out[floor..])
+        .last()
+        .map_or(floor, |i| floor + i);
+    out.truncate(cut);
 }
 
 macro_rules! resolution {
@@ -225,7 +307,8 @@ macro_rules! resolution {
             #[doc = concat!("assert_eq!(base.resolve(&reference).as_str(), ", $target, ");")]
             /// ```
             pub fn resolve(&self, reference: &$Ref<'_>) -> $Buf {
-                let mut out = String::new();
+                // Enough for any target: it is made of pieces of the two.
+                let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len() + 3);
                 let spans = resolve(self.parts(), reference.parts(), &mut out);
                 $Buf { text: out, spans }
             }

@@ -357,7 +357,13 @@ mod tests {
         for g in grammars {
             let t = tables(g).unwrap();
             let prefixed = g != Grammar::Uri;
-            let i = |name: &str| if prefixed { format!("i{name}") } else { name.to_string() };
+            let i = |name: &str| {
+                if prefixed {
+                    format!("i{name}")
+                } else {
+                    name.to_string()
+                }
+            };
             // (class, rule, text around the character)
             let checks: Vec<(u16, String, &str)> = vec![
                 (SCHEME, "scheme".into(), "a{}"),
@@ -366,7 +372,11 @@ mod tests {
                 (REG_NAME, i("reg-name"), "{}"),
                 (QUERY, i("query"), "{}"),
                 (FRAGMENT, i("fragment"), "{}"),
-                (SEGMENT_NC, "segment-nz-nc".replace("segment", &i("segment")), "{}"),
+                (
+                    SEGMENT_NC,
+                    "segment-nz-nc".replace("segment", &i("segment")),
+                    "{}",
+                ),
                 (ALPHA, "ALPHA".into(), "{}"),
                 (DIGIT, "DIGIT".into(), "{}"),
                 (HEXDIG, "HEXDIG".into(), "{}"),

@@ -1,0 +1,103 @@
+//! Parsing does not touch the heap: a counting allocator around the
+//! fast path's parse functions (URI, IRI, IRI-bis, LEIRI), on the benchmark
+//! corpora and the RFC 3986 5.4 references.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// How many allocations `f` makes.
+fn allocations(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    f();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+fn inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    for file in ["reference-ascii.txt", "reference-nonascii.txt"] {
+        let path = format!("{}/benches/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
+        inputs.extend(
+            std::fs::read_to_string(path)
+                .unwrap()
+                .lines()
+                .map(String::from),
+        );
+    }
+    inputs.extend(
+        [
+            "",
+            "g:h",
+            "../../g",
+            "//g",
+            "?y#s",
+            "http://[::1]:80/",
+            "http://[v1.x]/",
+        ]
+        .map(String::from),
+    );
+    inputs
+}
+
+// One test function, so no other test thread allocates while counting.
+#[test]
+fn parsing_does_not_allocate() {
+    let inputs = inputs();
+    for input in &inputs {
+        // Only successes are counted: a refusal's error allocates.
+        let uri = xiri::UriRef::parse(input).is_ok();
+        let absolute = xiri::Iri::parse(input).is_ok();
+        let n = allocations(|| {
+            assert!(xiri::IriRef::parse(input).is_ok());
+            assert!(xiri::IriRef::parse_3987bis(input).is_ok());
+            assert!(xiri::LeiriRef::parse(input).is_ok());
+            if uri {
+                assert!(xiri::UriRef::parse(input).is_ok());
+            }
+            if absolute {
+                assert!(xiri::Iri::parse(input).is_ok());
+                assert!(xiri::Leiri::parse(input).is_ok());
+            }
+        });
+        assert_eq!(n, 0, "{input:?}");
+    }
+    // Resolution into a buffer that is large enough: none either; and
+    // `resolve` allocates its target once.
+    let base = xiri::Iri::parse("http://a/b/c/d;p?q").unwrap();
+    let mut buffer = String::with_capacity(256);
+    for input in &inputs {
+        let reference = xiri::IriRef::parse(input).unwrap();
+        let n = allocations(|| {
+            std::hint::black_box(base.resolve_into(&reference, &mut buffer));
+        });
+        assert_eq!(n, 0, "resolve_into {input:?}");
+        let n = allocations(|| {
+            std::hint::black_box(base.resolve(&reference));
+        });
+        assert_eq!(n, 1, "resolve {input:?}");
+    }
+    // The counter counts: a refusal explains itself, which allocates.
+    assert!(allocations(|| assert!(xiri::UriRef::parse("a b").is_err())) > 0);
+}
