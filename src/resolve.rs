@@ -166,6 +166,24 @@ impl Slashes {
     /// Where the segment starting at `start` of `input` ends: at the next
     /// delimiting "/" (for XRIs, outside parentheses), or the end.
     fn segment_end(self, input: Input<'_>, start: usize) -> usize {
+        if self == Slashes::All {
+            // The next "/" in the first piece, or else in the second.
+            let Input(a, b) = input;
+            if let Some(i) = a
+                .as_bytes()
+                .get(start..)
+                .and_then(|r| r.iter().position(|&c| c == b'/'))
+            {
+                return start + i;
+            }
+            let from = start.saturating_sub(a.len());
+            return a.len()
+                + b.as_bytes()[from..]
+                    .iter()
+                    .position(|&c| c == b'/')
+                    .map_or(b.len() - from, |i| i)
+                + from;
+        }
         let mut depth = 0usize;
         let mut i = start;
         while let Some(b) = input.at(i) {
@@ -246,7 +264,9 @@ impl<'p> Input<'p> {
     fn push_to(self, n: usize, out: &mut String) {
         let first = n.min(self.0.len());
         out.push_str(&self.0[..first]);
-        out.push_str(&self.1[..n - first]);
+        if n > first {
+            out.push_str(&self.1[..n - first]);
+        }
     }
 }
 
