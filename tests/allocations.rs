@@ -2,6 +2,8 @@
 //! fast path's parse functions (URI, IRI, IRI-bis, LEIRI), on the benchmark
 //! corpora and the RFC 3986 5.4 references.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -38,13 +40,7 @@ fn allocations(f: impl FnOnce()) -> usize {
 fn inputs() -> Vec<String> {
     let mut inputs = Vec::new();
     for file in ["reference-ascii.txt", "reference-nonascii.txt"] {
-        let path = format!("{}/benches/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
-        inputs.extend(
-            std::fs::read_to_string(path)
-                .unwrap()
-                .lines()
-                .map(String::from),
-        );
+        inputs.extend(common::corpus(file));
     }
     inputs.extend(
         [

@@ -7,7 +7,10 @@
 //! (default 100); `XIRI_DIFF_SEED=S` changes the seed. The longer run the
 //! README documents is `XIRI_DIFF_CASES=2000 cargo test --release --test differential`.
 
+mod common;
+
 use abnf_oracle::{CheckedGrammar, GenOptions, Generator, MatchError, Recognizer};
+use common::Rng;
 use xiri::Grammar;
 
 fn cases() -> usize {
@@ -29,22 +32,6 @@ fn oracle(abnf: &str) -> CheckedGrammar {
         .unwrap_or_else(|e| panic!("ABNF does not parse: {e:?}"))
         .check()
         .unwrap_or_else(|e| panic!("ABNF does not check: {}", e.render(abnf)))
-}
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Characters that sit on the boundaries of the grammars' classes.

@@ -10,6 +10,7 @@
 
 mod common;
 
+use common::Rng;
 use xiri::Grammar;
 
 const PIECES: &[&str] = &[
@@ -106,18 +107,6 @@ fn cases() -> usize {
         .unwrap_or(20000)
 }
 
-/// xorshift64*, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64) as usize
-    }
-}
-
 fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
     let chars: Vec<char> = s.chars().collect();
     let mut out = Vec::new();
@@ -137,13 +126,7 @@ fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
 fn seeds() -> Vec<String> {
     let mut seeds = Vec::new();
     for file in ["reference-ascii.txt", "reference-nonascii.txt", "xri.txt"] {
-        let path = format!("{}/benches/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
-        seeds.extend(
-            std::fs::read_to_string(path)
-                .unwrap()
-                .lines()
-                .map(String::from),
-        );
+        seeds.extend(common::corpus(file));
     }
     let examples = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -121,3 +121,29 @@ pub fn spec_section(file: &str, start: &str, end: &str) -> String {
             .unwrap_or_else(|| panic!("{file}: no {end:?}"));
     text[from..to].to_string()
 }
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The lines of a benchmark corpus, `benches/corpus/NAME`.
+pub fn corpus(name: &str) -> Vec<String> {
+    let path = format!("{}/benches/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(String::from)
+        .collect()
+}
