@@ -90,7 +90,8 @@ impl IriRef<'_> {
         }
         // Runs of ASCII are copied whole; the UTF-8 bytes of the others are
         // written as triplets.
-        let mut out = Vec::with_capacity(text.len() * 2);
+        let outside = text.bytes().filter(|b| !b.is_ascii()).count();
+        let mut out = Vec::with_capacity(text.len() + 2 * outside);
         for &b in text.as_bytes() {
             if b.is_ascii() {
                 out.push(b);
@@ -112,7 +113,10 @@ impl IriRef<'_> {
             p + 2 * before
         });
         let uri = UriRefBuf { text: out, spans };
-        debug_assert_eq!(Ok(&uri), UriRefBuf::parse(uri.text.clone()).as_ref());
+        debug_assert_eq!(
+            UriRef::parse(&uri.text).map(|u| u.spans()).ok(),
+            Some(uri.spans)
+        );
         uri
     }
 }
@@ -161,7 +165,7 @@ impl UriRef<'_> {
             "RFC 3987 3.2 step 4: characters not appropriate in an IRI there re-percent-encoded",
             "RFC 3987 3.2 step 5: the octets read as UTF-8",
         ];
-        let outcomes = self.iri_outcomes();
+        let outcomes: Vec<_> = self.iri_outcomes().collect();
         let mut steps = vec![Step::new(LABELS[0], self.as_str())];
         steps.extend((2..=5).map(|step| {
             let mut text = String::new();
@@ -174,33 +178,30 @@ impl UriRef<'_> {
     }
 
     /// What RFC 3987 3.2 does with each piece of the URI.
-    fn iri_outcomes(&self) -> Vec<Outcome<'_>> {
+    fn iri_outcomes(&self) -> impl Iterator<Item = Outcome<'_>> {
         let query = self.spans().query.map(|q| q.start..q.end);
-        pct::pieces(self.as_str())
-            .into_iter()
-            .map(|(at, piece)| match piece {
-                Piece::Plain(c) => Outcome::Plain(c),
-                // Step 2: ASCII decodes unless it is "%", reserved, or not a
-                // URI character; those triplets stay as written.
-                Piece::Char { c, triplets } if c.is_ascii() => {
-                    if c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c) {
-                        Outcome::Kept(triplets)
-                    } else {
-                        Outcome::Decoded(c)
-                    }
+        pct::pieces(self.as_str()).map(move |(at, piece)| match piece {
+            Piece::Plain(c) => Outcome::Plain(c),
+            // Step 2: ASCII decodes unless it is "%", reserved, or not a
+            // URI character; those triplets stay as written.
+            Piece::Char { c, triplets } if c.is_ascii() => {
+                if c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c) {
+                    Outcome::Kept(triplets)
+                } else {
+                    Outcome::Decoded(c)
                 }
-                // Step 4: a character the IRI does not allow here is encoded again.
-                Piece::Char { c, .. } => {
-                    if iri_allows(c, query.as_ref().is_some_and(|q| q.contains(&at))) {
-                        Outcome::Decoded(c)
-                    } else {
-                        Outcome::Inappropriate(c)
-                    }
+            }
+            // Step 4: a character the IRI does not allow here is encoded again.
+            Piece::Char { c, .. } => {
+                if iri_allows(c, query.as_ref().is_some_and(|q| q.contains(&at))) {
+                    Outcome::Decoded(c)
+                } else {
+                    Outcome::Inappropriate(c)
                 }
-                // Step 3: an octet that is not UTF-8 is encoded again.
-                Piece::Octet { byte, .. } => Outcome::NotUtf8(byte),
-            })
-            .collect()
+            }
+            // Step 3: an octet that is not UTF-8 is encoded again.
+            Piece::Octet { byte, .. } => Outcome::NotUtf8(byte),
+        })
     }
 }
 

@@ -14,58 +14,54 @@ pub(crate) enum Piece<'t> {
 }
 
 /// The pieces of `text` (valid in one of the grammars, so every "%" starts
-/// a triplet), each with its byte offset.
-pub(crate) fn pieces(text: &str) -> Vec<(usize, Piece<'_>)> {
+/// a triplet), each with its byte offset, in order. Nothing is allocated.
+pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
     let bytes = text.as_bytes();
-    let mut out = Vec::new();
     let mut i = 0;
-    while i < bytes.len() {
+    std::iter::from_fn(move || {
+        if i >= bytes.len() {
+            return None;
+        }
+        let at = i;
         if bytes[i] != b'%' || i + 3 > bytes.len() {
             let c = text[i..].chars().next().expect("a character at a boundary");
-            out.push((i, Piece::Plain(c)));
             i += c.len_utf8();
-            continue;
+            return Some((at, Piece::Plain(c)));
         }
-        let start = i;
-        let mut octets = Vec::new();
-        while bytes.get(i) == Some(&b'%') && i + 3 <= bytes.len() {
-            octets.push(
-                u8::from_str_radix(&text[i + 1..i + 3], 16).expect("pct-encoded has two HEXDIG"),
-            );
-            i += 3;
+        // Up to four triplets in a row: the longest a UTF-8 character is.
+        let mut octets = [0u8; 4];
+        let mut m = 0;
+        while m < 4 && bytes.get(i + 3 * m) == Some(&b'%') && i + 3 * m + 3 <= bytes.len() {
+            let hex = &text[i + 3 * m + 1..i + 3 * m + 3];
+            octets[m] = u8::from_str_radix(hex, 16).expect("pct-encoded has two HEXDIG");
+            m += 1;
         }
-        let mut k = 0;
-        while k < octets.len() {
-            let at = start + 3 * k;
-            let decoded = (1..=4)
-                .filter(|n| k + n <= octets.len())
-                .find_map(|n| std::str::from_utf8(&octets[k..k + n]).ok().map(|s| (n, s)))
-                .and_then(|(n, s)| s.chars().next().map(|c| (n, c)));
-            match decoded {
-                Some((n, c)) => {
-                    out.push((
-                        at,
-                        Piece::Char {
-                            c,
-                            triplets: &text[at..at + 3 * n],
-                        },
-                    ));
-                    k += n;
-                }
-                None => {
-                    out.push((
-                        at,
-                        Piece::Octet {
-                            byte: octets[k],
-                            triplet: &text[at..at + 3],
-                        },
-                    ));
-                    k += 1;
-                }
+        let decoded = (1..=m)
+            .find_map(|n| std::str::from_utf8(&octets[..n]).ok().map(|s| (n, s)))
+            .and_then(|(n, s)| s.chars().next().map(|c| (n, c)));
+        Some(match decoded {
+            Some((n, c)) => {
+                i += 3 * n;
+                (
+                    at,
+                    Piece::Char {
+                        c,
+                        triplets: &text[at..at + 3 * n],
+                    },
+                )
             }
-        }
-    }
-    out
+            None => {
+                i += 3;
+                (
+                    at,
+                    Piece::Octet {
+                        byte: octets[0],
+                        triplet: &text[at..at + 3],
+                    },
+                )
+            }
+        })
+    })
 }
 
 /// Appends `c`'s UTF-8 octets as `%HH` triplets with uppercase hex.

@@ -230,7 +230,6 @@ fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
         let mut at = host.start;
         for label in name.split('.') {
             let label_decoded: String = pct::pieces(label)
-                .into_iter()
                 .filter_map(|(_, p)| match p {
                     Piece::Plain(c) | Piece::Char { c, .. } => Some(c),
                     Piece::Octet { .. } => None,

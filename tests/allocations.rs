@@ -1,6 +1,6 @@
-//! Parsing does not touch the heap: a counting allocator around the
-//! fast path's parse functions (URI, IRI, IRI-bis, LEIRI), on the benchmark
-//! corpora and the RFC 3986 5.4 references.
+//! Parsing does not touch the heap, and resolution and the IRI/URI
+//! conversions allocate their output only: a counting allocator around
+//! them, on the benchmark corpora and a few references more.
 
 mod common;
 
@@ -93,6 +93,17 @@ fn parsing_does_not_allocate() {
             std::hint::black_box(base.resolve(&reference));
         });
         assert_eq!(n, 1, "resolve {input:?}");
+    }
+    // IRI -> URI and URI -> IRI allocate their output only (an empty one
+    // not at all).
+    for input in &inputs {
+        let iri = xiri::IriRef::parse(input).unwrap();
+        let uri = iri.to_uri();
+        let n = allocations(|| drop(std::hint::black_box(iri.to_uri())));
+        assert!(n <= 1, "to_uri {input:?}: {n} allocations");
+        let uri = uri.as_borrowed();
+        let n = allocations(|| drop(std::hint::black_box(uri.to_iri())));
+        assert!(n <= 1, "to_iri {input:?}: {n} allocations");
     }
     // The counter counts: a refusal explains itself, which allocates.
     assert!(allocations(|| assert!(xiri::UriRef::parse("a b").is_err())) > 0);
