@@ -13,7 +13,7 @@
 use crate::components::{authority, AuthoritySpans, Host};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Grammar;
-use crate::reference::Iri;
+use crate::reference::{Iri, IriRef};
 use crate::tree::Node;
 use std::fmt;
 
@@ -800,11 +800,14 @@ fn subsegments<'a>(input: &'a str, nodes: &[Node]) -> Result<Vec<Subsegment<'a>>
 fn cross_reference<'a>(input: &'a str, node: &Node) -> Result<CrossReference<'a>, ParseError> {
     let text = text(input, node);
     let content = &text[1..text.len() - 1];
-    let value = if !looks_absolute(content) {
-        match Iri::parse(content) {
-            Ok(iri) => CrossReferenceValue::Iri(iri),
-            Err(_) => CrossReferenceValue::Xri(XriRef::parse(content)?),
-        }
+    // An IRI, on the fast path (a refusal there needs no explanation: the
+    // value is then read as an XRI reference).
+    let iri = (!looks_absolute(content))
+        .then(|| crate::scan::scan(Grammar::Iri, content))
+        .flatten()
+        .and_then(|spans| IriRef::from_spans(content, spans).to_absolute());
+    let value = if let Some(iri) = iri {
+        CrossReferenceValue::Iri(iri)
     } else {
         CrossReferenceValue::Xri(XriRef::parse(content)?)
     };
