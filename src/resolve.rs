@@ -177,12 +177,8 @@ impl Slashes {
                 return start + i;
             }
             let from = start.saturating_sub(a.len());
-            return a.len()
-                + b.as_bytes()[from..]
-                    .iter()
-                    .position(|&c| c == b'/')
-                    .map_or(b.len() - from, |i| i)
-                + from;
+            let in_b = b.as_bytes()[from..].iter().position(|&c| c == b'/');
+            return a.len() + from + in_b.unwrap_or(b.len() - from);
         }
         let mut depth = 0usize;
         let mut i = start;
