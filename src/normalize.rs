@@ -149,23 +149,15 @@ fn percent(component: &str, decode: Decode, out: &mut String) {
 }
 
 /// Lowercases `out` from `start`, but not the hex of its percent-encodings
-/// (already uppercase, as RFC 3986 6.2.2.1 wants them).
-fn lowercase_from(out: &mut String, start: usize) {
-    let mut lowered = String::with_capacity(out.len() - start);
-    let mut escape = 0;
-    for c in out[start..].chars() {
-        if c == '%' {
-            escape = 2;
-            lowered.push(c);
-        } else if escape > 0 {
-            escape -= 1;
-            lowered.push(c);
-        } else {
-            lowered.push(c.to_ascii_lowercase());
-        }
+/// (already uppercase, as RFC 3986 6.2.2.1 wants them), in place.
+fn lowercase_from(out: &mut str, start: usize) {
+    let mut from = start;
+    while from < out.len() {
+        let to = out[from..].find('%').map_or(out.len(), |i| from + i);
+        out[from..to].make_ascii_lowercase();
+        // Skip the escape: "%" and two hex digits.
+        from = (to + 3).min(out.len());
     }
-    out.truncate(start);
-    out.push_str(&lowered);
 }
 
 fn allowed(c: char, decode: Decode) -> bool {

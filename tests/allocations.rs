@@ -105,6 +105,19 @@ fn parsing_does_not_allocate() {
         let n = allocations(|| drop(std::hint::black_box(uri.to_iri())));
         assert!(n <= 1, "to_iri {input:?}: {n} allocations");
     }
+    // Normalization (syntax-based, no Unicode forms) too, when there are
+    // no dot segments to remove.
+    for input in &inputs {
+        let Ok(iri) = xiri::Iri::parse(input) else {
+            continue;
+        };
+        if iri.path().split('/').any(|s| s == "." || s == "..") {
+            continue;
+        }
+        let options = xiri::Normalization::default();
+        let n = allocations(|| drop(std::hint::black_box(iri.normalize(options))));
+        assert!(n <= 1, "normalize {input:?}: {n} allocations");
+    }
     // The counter counts: a refusal explains itself, which allocates.
     assert!(allocations(|| assert!(xiri::UriRef::parse("a b").is_err())) > 0);
 }
