@@ -116,27 +116,37 @@ fn main() {
         .expect("write scan_tables.rs");
 }
 
-/// The classes the fast path (src/scan.rs) checks characters against, as
-/// (bit name, URI rule, IRI rule): the characters of each rule's repeated
-/// element, and whether pct-encoded is among them.
-const SCAN_CLASSES: &[(&str, &str, &str)] = &[
-    ("SCHEME", "scheme", "scheme"),
-    ("PCHAR", "pchar", "ipchar"),
-    ("USERINFO", "userinfo", "iuserinfo"),
-    ("REG_NAME", "reg-name", "ireg-name"),
-    ("QUERY", "query", "iquery"),
-    ("FRAGMENT", "fragment", "ifragment"),
-    ("SEGMENT_NC", "segment-nz-nc", "isegment-nz-nc"),
-    ("ALPHA", "ALPHA", "ALPHA"),
-    ("DIGIT", "DIGIT", "DIGIT"),
-    ("HEXDIG", "HEXDIG", "HEXDIG"),
-    // The "/" of `path-abempty = *( "/" segment )`: a leading class.
-    ("SLASH", "path-abempty", "ipath-abempty"),
-];
+/// How a class is read off its rule.
+#[derive(Clone, Copy, PartialEq)]
+enum Take {
+    /// The characters of the rule's repeated element (or of the rule), and
+    /// whether pct-encoded is among them.
+    Element,
+    /// The characters that lead the repeated sequence: the "/" of
+    /// `path-abempty = *( "/" segment )`.
+    Leading,
+}
 
-/// The classes taken from the first item of a rule's repeated sequence
-/// rather than from the whole element.
-const LEADING_CLASSES: &[&str] = &["SLASH"];
+/// The classes the fast path (src/scan.rs) checks characters against, as
+/// (bit name, URI rule, IRI rule, how the class is read off the rule).
+const SCAN_CLASSES: &[(&str, &str, &str, Take)] = &[
+    ("SCHEME", "scheme", "scheme", Take::Element),
+    ("PCHAR", "pchar", "ipchar", Take::Element),
+    ("USERINFO", "userinfo", "iuserinfo", Take::Element),
+    ("REG_NAME", "reg-name", "ireg-name", Take::Element),
+    ("QUERY", "query", "iquery", Take::Element),
+    ("FRAGMENT", "fragment", "ifragment", Take::Element),
+    (
+        "SEGMENT_NC",
+        "segment-nz-nc",
+        "isegment-nz-nc",
+        Take::Element,
+    ),
+    ("ALPHA", "ALPHA", "ALPHA", Take::Element),
+    ("DIGIT", "DIGIT", "DIGIT", Take::Element),
+    ("HEXDIG", "HEXDIG", "HEXDIG", Take::Element),
+    ("SLASH", "path-abempty", "ipath-abempty", Take::Leading),
+];
 
 /// The regular productions the fast path runs as DFAs.
 const SCAN_DFAS: &[(&str, &str)] = &[("IPV4", "IPv4address"), ("IP_LITERAL", "IP-literal")];
@@ -165,9 +175,9 @@ fn scan_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
         let mut ascii = [0u16; 256];
         let mut pct = 0u16;
         let mut beyond = String::new();
-        for (bit, &(name, uri_rule, iri_rule)) in SCAN_CLASSES.iter().enumerate() {
+        for (bit, &(name, uri_rule, iri_rule, take)) in SCAN_CLASSES.iter().enumerate() {
             let rule = if prefixed { iri_rule } else { uri_rule };
-            let class = if LEADING_CLASSES.contains(&name) {
+            let class = if take == Take::Leading {
                 rules.leading_class(rule)
             } else {
                 rules.class(rule)

@@ -22,8 +22,6 @@ def medians():
         group, name = parts[0], "/".join(parts[1:])
         median = json.loads(estimates.read_text())["median"]["point_estimate"]
         found.setdefault(group, {})[name] = median
-
-
     return found
 
 

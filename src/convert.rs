@@ -310,27 +310,36 @@ impl XriRef<'_> {
     /// ```
     pub fn to_iri_normal_steps(&self, nfkc: bool) -> Result<Vec<Step>, ParseError> {
         let mut steps = vec![Step::new("the XRI reference as given", self.as_str())];
-        let mut text = self.as_str().to_string();
-        if nfkc {
+        let normalized;
+        let x = if nfkc {
             use unicode_normalization::UnicodeNormalization;
-            text = text.nfkc().collect();
+            let nfkc: String = self.as_str().nfkc().collect();
             steps.push(Step::new(
                 "XRI 2.0 2.3.1 step 1: normalized to NFKC",
-                text.clone(),
+                nfkc.as_str(),
             ));
-        }
-        let x = XriRef::parse(&text)?;
+            normalized = nfkc;
+            &XriRef::parse(&normalized)?
+        } else {
+            self
+        };
+        let mut text = x.as_str().to_string();
+        // A prefix moves the cross-references, found in `x`, along.
+        let mut shift = 0;
         if x.is_absolute() && !x.has_prefix() {
-            text = format!("xri://{text}");
+            text.insert_str(0, "xri://");
+            shift = "xri://".len();
             steps.push(Step::new(
                 "XRI 2.0 2.3.1 step 2: \"xri://\" prepended",
-                text.clone(),
+                text.as_str(),
             ));
         }
-        let x = XriRef::parse(&text)?;
-        let inside: Vec<_> = outer_cross_references(&x)
+        let inside: Vec<_> = outer_cross_references(x)
             .iter()
-            .map(|r| range_in(&text, r.as_str()))
+            .map(|r| {
+                let at = range_in(x.as_str(), r.as_str());
+                at.start + shift..at.end + shift
+            })
             .collect();
         let mut out = String::with_capacity(text.len() + 8);
         for (i, c) in text.char_indices() {

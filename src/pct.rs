@@ -66,13 +66,9 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
 
 /// Appends `c`'s UTF-8 octets as `%HH` triplets with uppercase hex.
 pub(crate) fn encode(c: char, out: &mut String) {
-    let mut utf8 = [0; 4];
-    let mut triplets = [0; 12];
-    let bytes = c.encode_utf8(&mut utf8).as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        triplets[3 * i..3 * i + 3].copy_from_slice(&triplet(b));
+    for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
+        encode_octet(b, out);
     }
-    out.push_str(std::str::from_utf8(&triplets[..3 * bytes.len()]).expect("ASCII"));
 }
 
 /// Appends one octet as a `%HH` triplet with uppercase hex.

@@ -164,40 +164,24 @@ pub(crate) enum Slashes {
 
 impl Slashes {
     /// Where the segment starting at `start` of `input` ends: at the next
-    /// delimiting "/" (for XRIs, outside parentheses), or the end.
+    /// delimiting "/", or the end.
     fn segment_end(self, input: Input<'_>, start: usize) -> usize {
-        if self == Slashes::All {
-            // The next "/" in the first piece, or else in the second.
-            let Input(a, b) = input;
-            if let Some(i) = a
-                .as_bytes()
-                .get(start..)
-                .and_then(|r| r.iter().position(|&c| c == b'/'))
-            {
-                return start + i;
-            }
-            let from = start.saturating_sub(a.len());
-            let in_b = b.as_bytes()[from..].iter().position(|&c| c == b'/');
-            return a.len() + from + in_b.unwrap_or(b.len() - from);
-        }
-        let mut depth = 0usize;
-        let mut i = start;
-        while let Some(b) = input.at(i) {
-            match b {
-                b'(' if self == Slashes::OutsideParentheses => depth += 1,
-                b')' if self == Slashes::OutsideParentheses => depth = depth.saturating_sub(1),
-                b'/' if depth == 0 => return i,
-                _ => {}
-            }
-            i += 1;
-        }
-        i
+        let rest = input.0.bytes().chain(input.1.bytes()).skip(start);
+        self.delimiters(rest)
+            .next()
+            .map_or(input.0.len() + input.1.len(), |i| start + i)
     }
 
     /// The byte offsets of the delimiting "/" in `text`.
     fn positions(self, text: &str) -> impl Iterator<Item = usize> + '_ {
+        self.delimiters(text.bytes())
+    }
+
+    /// The offsets, in `bytes`, of the "/" that delimit (for XRIs, those
+    /// outside parentheses).
+    fn delimiters(self, bytes: impl Iterator<Item = u8>) -> impl Iterator<Item = usize> {
         let mut depth = 0usize;
-        text.bytes().enumerate().filter_map(move |(i, b)| {
+        bytes.enumerate().filter_map(move |(i, b)| {
             match b {
                 b'(' if self == Slashes::OutsideParentheses => depth += 1,
                 b')' if self == Slashes::OutsideParentheses => depth = depth.saturating_sub(1),

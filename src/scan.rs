@@ -187,10 +187,7 @@ impl Scanner<'_> {
             None
         } else if self.b[host.end] == b':' {
             let port = span(host.end + 1, end);
-            let digits = self.b[port.start..port.end]
-                .iter()
-                .all(|&b| self.t.ascii[usize::from(b)] & DIGIT != 0);
-            if !digits {
+            if !self.all(port, DIGIT) {
                 return None;
             }
             Some(port)

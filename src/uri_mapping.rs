@@ -198,18 +198,12 @@ fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
     };
     // Percent-encoded octets are read as UTF-8 first (RFC 3987 3.1 maps
     // the name's characters, and an encoded character is one).
-    let mut decoded = String::with_capacity(name.len());
-    for (at, piece) in pct::pieces(name) {
-        match piece {
-            Piece::Plain(c) | Piece::Char { c, .. } => decoded.push(c),
-            Piece::Octet { .. } => {
-                return Err(fail(
-                    host.start + at,
-                    "percent-encoded UTF-8 in a host name for IDNA",
-                ))
-            }
-        }
-    }
+    let decoded = decode_utf8(name).map_err(|at| {
+        fail(
+            host.start + at,
+            "percent-encoded UTF-8 in a host name for IDNA",
+        )
+    })?;
     if decoded.is_ascii() {
         return Ok(None);
     }
@@ -229,12 +223,8 @@ fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
         // when only the whole fails, as for its length).
         let mut at = host.start;
         for label in name.split('.') {
-            let label_decoded: String = pct::pieces(label)
-                .filter_map(|(_, p)| match p {
-                    Piece::Plain(c) | Piece::Char { c, .. } => Some(c),
-                    Piece::Octet { .. } => None,
-                })
-                .collect();
+            // The whole name decoded, so each label does.
+            let label_decoded = decode_utf8(label).unwrap_or_default();
             if !label_decoded.is_empty() && ascii(&label_decoded).is_err() {
                 return Err(fail(at, "a host label that passes IDNA ToASCII"));
             }
@@ -252,11 +242,21 @@ fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
     )))
 }
 
+/// `text` with its percent-encoded UTF-8 decoded; `Err` with the offset
+/// of an encoded octet that is not UTF-8.
+fn decode_utf8(text: &str) -> Result<String, usize> {
+    pct::pieces(text)
+        .map(|(at, piece)| match piece {
+            Piece::Plain(c) | Piece::Char { c, .. } => Ok(c),
+            Piece::Octet { .. } => Err(at),
+        })
+        .collect()
+}
+
 /// The IRI with its query's non-ASCII characters encoded in `charset` and
 /// percent-encoded, for http and https (3987bis 3.6); `None` when the rule
-/// does not apply. Offsets in errors are those of `original`, whose query
-/// starts where `iri`'s does (earlier stages change the host only, and
-/// only by where it ends).
+/// does not apply. Offsets in errors are those of `original`, the IRI
+/// before any earlier stage.
 fn legacy_query(
     iri: &IriRef<'_>,
     charset: Charset,
@@ -276,10 +276,9 @@ fn legacy_query(
     if q.is_ascii() {
         return Ok(None);
     }
-    let original_query = IriRef::parse(original)
-        .ok()
-        .and_then(|o| o.spans().query)
-        .map_or(query.start, |s| s.start);
+    // Earlier stages change the host only: from the query on, the two
+    // texts are the same.
+    let original_query = original.len() - (text.len() - query.start);
     let mut out = String::with_capacity(text.len() + q.len() * 2);
     out.push_str(&text[..query.start]);
     let mut rest = q;
