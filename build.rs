@@ -127,25 +127,54 @@ enum Take {
     Leading,
 }
 
-/// The classes the fast path (src/scan.rs) checks characters against, as
-/// (bit name, URI rule, IRI rule, how the class is read off the rule).
-const SCAN_CLASSES: &[(&str, &str, &str, Take)] = &[
-    ("SCHEME", "scheme", "scheme", Take::Element),
-    ("PCHAR", "pchar", "ipchar", Take::Element),
-    ("USERINFO", "userinfo", "iuserinfo", Take::Element),
-    ("REG_NAME", "reg-name", "ireg-name", Take::Element),
-    ("QUERY", "query", "iquery", Take::Element),
-    ("FRAGMENT", "fragment", "ifragment", Take::Element),
+/// The classes the fast path (src/scan.rs, src/xri/fast.rs) checks
+/// characters against, as (bit name, URI rule, IRI rule, XRI rule, how the
+/// class is read off the rule). The IRI rule serves IRI, IRI-bis and LEIRI;
+/// "" is a class the grammar does not have (no characters).
+const SCAN_CLASSES: &[(&str, &str, &str, &str, Take)] = &[
+    ("SCHEME", "scheme", "scheme", "scheme", Take::Element),
+    ("PCHAR", "pchar", "ipchar", "ipchar", Take::Element),
+    (
+        "USERINFO",
+        "userinfo",
+        "iuserinfo",
+        "iuserinfo",
+        Take::Element,
+    ),
+    (
+        "REG_NAME",
+        "reg-name",
+        "ireg-name",
+        "ireg-name",
+        Take::Element,
+    ),
+    ("QUERY", "query", "iquery", "iquery", Take::Element),
+    (
+        "FRAGMENT",
+        "fragment",
+        "ifragment",
+        "ifragment",
+        Take::Element,
+    ),
     (
         "SEGMENT_NC",
         "segment-nz-nc",
         "isegment-nz-nc",
+        "",
         Take::Element,
     ),
-    ("ALPHA", "ALPHA", "ALPHA", Take::Element),
-    ("DIGIT", "DIGIT", "DIGIT", Take::Element),
-    ("HEXDIG", "HEXDIG", "HEXDIG", Take::Element),
-    ("SLASH", "path-abempty", "ipath-abempty", Take::Leading),
+    ("ALPHA", "ALPHA", "ALPHA", "ALPHA", Take::Element),
+    ("DIGIT", "DIGIT", "DIGIT", "DIGIT", Take::Element),
+    ("HEXDIG", "HEXDIG", "HEXDIG", "HEXDIG", Take::Element),
+    (
+        "SLASH",
+        "path-abempty",
+        "ipath-abempty",
+        "ipath-abempty",
+        Take::Leading,
+    ),
+    ("XRI_PCHAR", "", "", "xri-pchar", Take::Element),
+    ("XRI_PCHAR_NC", "", "", "xri-pchar-nc", Take::Element),
 ];
 
 /// The regular productions the fast path runs as DFAs.
@@ -162,11 +191,12 @@ fn scan_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
         writeln!(out, "pub(crate) const {name}: u16 = 1 << {bit};").unwrap();
     }
     let mut dfas: Vec<abnf_tables::Dfa> = Vec::new();
-    for (konst, grammar, prefixed) in [
-        ("URI", "uri", false),
-        ("IRI", "iri", true),
-        ("IRI_BIS", "iri-bis", true),
-        ("LEIRI", "leiri", true),
+    for (konst, grammar, column) in [
+        ("URI", "uri", 0),
+        ("IRI", "iri", 1),
+        ("IRI_BIS", "iri-bis", 1),
+        ("LEIRI", "leiri", 1),
+        ("XRI", "xri", 2),
     ] {
         let text = abnf::effective(grammar, read).ok_or("no such grammar")?;
         let rules = abnf_tables::Rules::from_texts(&[CORE_ABNF, &text])?;
@@ -175,9 +205,11 @@ fn scan_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
         let mut ascii = [0u16; 256];
         let mut pct = 0u16;
         let mut beyond = String::new();
-        for (bit, &(name, uri_rule, iri_rule, take)) in SCAN_CLASSES.iter().enumerate() {
-            let rule = if prefixed { iri_rule } else { uri_rule };
-            let class = if take == Take::Leading {
+        for (bit, &(name, uri_rule, iri_rule, xri_rule, take)) in SCAN_CLASSES.iter().enumerate() {
+            let rule = [uri_rule, iri_rule, xri_rule][column];
+            let class = if rule.is_empty() {
+                Ok(abnf_tables::Class::default())
+            } else if take == Take::Leading {
                 rules.leading_class(rule)
             } else {
                 rules.class(rule)
@@ -199,7 +231,12 @@ fn scan_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
                 .collect();
             writeln!(
                 beyond,
-                "        // {name}: {rule}\n        &[{}],",
+                "        // {name}: {}\n        &[{}],",
+                if rule.is_empty() {
+                    "(not in this grammar)"
+                } else {
+                    rule
+                },
                 ranges.join(", ")
             )
             .unwrap();

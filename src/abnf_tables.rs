@@ -349,7 +349,7 @@ impl Rules {
 
 /// A character class: inclusive ranges, sorted and merged, and whether
 /// `%` HEXDIG HEXDIG is allowed too.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Class {
     pub ranges: Vec<(u32, u32)>,
     pub pct: bool,

@@ -645,7 +645,7 @@ fn delimiters<T: fmt::Debug>(grammar: Grammar, rules: &[String], tokens: Vec<T>)
 /// levels of parentheses, counting a ")" only against an open "(". Only
 /// XRI nests (cross-references); this bounds the parser's recursion before
 /// it starts.
-fn too_deep(input: &str) -> Option<usize> {
+pub(crate) fn too_deep(input: &str) -> Option<usize> {
     let mut depth = 0usize;
     for (i, b) in input.bytes().enumerate() {
         match b {

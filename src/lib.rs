@@ -39,6 +39,8 @@ pub use reference::{
 pub use scan::fast_path_check;
 pub use tree::{Node, ParseTree};
 pub use uri_mapping::{Charset, Step, UriOptions};
+#[doc(hidden)]
+pub use xri::xri_fast_path_answers;
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
     SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef,

@@ -53,33 +53,32 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/scan_tables.rs"));
 }
 
-use tables::{
-    ALPHA, DIGIT, FRAGMENT, HEXDIG, PCHAR, QUERY, REG_NAME, SCHEME, SEGMENT_NC, SLASH, USERINFO,
-};
+use tables::{ALPHA, DIGIT, HEXDIG, PCHAR, SCHEME, SEGMENT_NC, SLASH};
+pub(crate) use tables::{FRAGMENT, QUERY, REG_NAME, USERINFO, XRI_PCHAR, XRI_PCHAR_NC};
 
-/// The tables of a grammar the fast path covers.
-fn tables(grammar: Grammar) -> Option<&'static Tables> {
+/// A grammar's tables.
+fn tables(grammar: Grammar) -> &'static Tables {
     match grammar {
-        Grammar::Uri => Some(&tables::URI),
-        Grammar::Iri => Some(&tables::IRI),
-        Grammar::IriBis => Some(&tables::IRI_BIS),
-        Grammar::Leiri => Some(&tables::LEIRI),
-        Grammar::Xri => None,
+        Grammar::Uri => &tables::URI,
+        Grammar::Iri => &tables::IRI,
+        Grammar::IriBis => &tables::IRI_BIS,
+        Grammar::Leiri => &tables::LEIRI,
+        Grammar::Xri => &tables::XRI,
     }
 }
 
 /// The spans of `input` as a reference of `grammar`, or `None` when it is
-/// not one (or the grammar is not covered: XRI).
+/// not one. XRI references have a structure of their own: src/xri/fast.rs
+/// reads them with this module's [`Scanner`].
 pub(crate) fn scan(grammar: Grammar, input: &str) -> Option<Spans> {
-    let t = tables(grammar)?;
-    Scanner {
-        b: input.as_bytes(),
-        t,
+    if grammar == Grammar::Xri {
+        return None;
     }
-    .reference()
+    Scanner::new(grammar, input).reference()
 }
 
-struct Scanner<'a> {
+/// The input's bytes and the classes of the grammar they are read in.
+pub(crate) struct Scanner<'a> {
     /// The input's bytes: valid UTF-8.
     b: &'a [u8],
     t: &'static Tables,
@@ -96,7 +95,14 @@ fn find(b: &[u8], from: usize, to: usize, byte: u8) -> Option<usize> {
         .map(|i| from + i)
 }
 
-impl Scanner<'_> {
+impl<'a> Scanner<'a> {
+    pub(crate) fn new(grammar: Grammar, input: &'a str) -> Self {
+        Scanner {
+            b: input.as_bytes(),
+            t: tables(grammar),
+        }
+    }
+
     fn reference(&self) -> Option<Spans> {
         let len = self.b.len();
         let scheme = self.scheme();
@@ -148,7 +154,7 @@ impl Scanner<'_> {
     }
 
     /// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
-    fn authority(&self, start: usize, end: usize) -> Option<AuthoritySpans> {
+    pub(crate) fn authority(&self, start: usize, end: usize) -> Option<AuthoritySpans> {
         let (userinfo, host_start) = match find(self.b, start, end, b'@') {
             Some(at) => {
                 let userinfo = span(start, at);
@@ -229,7 +235,7 @@ impl Scanner<'_> {
     /// Advances from `from` over characters of `class` (any of its bits;
     /// and pct-encoded triplets where the class allows them) to the first
     /// that is not; `None` for a "%" not followed by two HEXDIG there.
-    fn run(&self, from: usize, class: u16) -> Option<usize> {
+    pub(crate) fn run(&self, from: usize, class: u16) -> Option<usize> {
         self.run_to(from, self.b.len(), class)
     }
 
@@ -309,22 +315,23 @@ fn decode(b: &[u8], i: usize) -> (u32, usize) {
 /// For the differential tests and the fuzz target: the fast path's verdict
 /// on `input` as a reference of `grammar` when it agrees with the pest
 /// grammar's (same verdict, same spans and host kind), a description of the
-/// difference when it does not, and `Ok(None)` for a grammar the fast path
-/// does not cover.
+/// difference when it does not. For XRI, the typed tree: when the fast path
+/// answers (it may leave an input to pest), it must be the one pest builds.
 ///
 /// ```
-/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Iri, "http://a/b"), Ok(Some(true)));
-/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Uri, "http://a/b c"), Ok(Some(false)));
+/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Iri, "http://a/b"), Ok(true));
+/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Uri, "http://a/b c"), Ok(false));
+/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Xri, "@a*b/(+c)"), Ok(true));
 /// ```
 #[doc(hidden)]
-pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<Option<bool>, String> {
-    if tables(grammar).is_none() {
-        return Ok(None);
+pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
+    if grammar == Grammar::Xri {
+        return crate::xri::fast_path_check(input);
     }
     let fast = scan(grammar, input);
     let pest = crate::reference::pest_spans(grammar, input, false).ok();
     if fast == pest {
-        Ok(Some(fast.is_some()))
+        Ok(fast.is_some())
     } else {
         Err(format!(
             "{grammar} {input:?}: the fast path gives {fast:?}, pest gives {pest:?}"
@@ -344,7 +351,7 @@ mod tests {
         let grammars = [Grammar::Uri, Grammar::Iri, Grammar::IriBis, Grammar::Leiri];
         let mut probes: Vec<u32> = (0..128).collect();
         for g in grammars {
-            for ranges in tables(g).unwrap().beyond {
+            for ranges in tables(g).beyond {
                 for &(lo, hi) in *ranges {
                     probes.extend([lo - 1, lo, hi, hi + 1]);
                 }
@@ -352,7 +359,7 @@ mod tests {
         }
         let probes: Vec<char> = probes.into_iter().filter_map(char::from_u32).collect();
         for g in grammars {
-            let t = tables(g).unwrap();
+            let t = tables(g);
             let prefixed = g != Grammar::Uri;
             let i = |name: &str| {
                 if prefixed {

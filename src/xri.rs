@@ -17,6 +17,8 @@ use crate::reference::{Iri, IriRef};
 use crate::tree::Node;
 use std::fmt;
 
+mod fast;
+
 /// A global context symbol (XRI 2.0 section 2.2.1.2).
 ///
 /// ```
@@ -367,21 +369,10 @@ impl<'a> XriRef<'a> {
     /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        let rule = if looks_absolute(input) {
-            Grammar::Xri.absolute()
-        } else {
-            Grammar::Xri.relative()
-        };
-        let nodes = rule.components(input).map_err(|mut e| {
-            if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
-                e.kind = ErrorKind::NotAbsolute;
-                e.rule = "XRI-reference";
-                e.expected = vec!["\"xri://\", a global context symbol or \"(\"".to_string()];
-                e.offset = 0;
-            }
-            e
-        })?;
-        build(input, &nodes[0])
+        match fast::reference(input) {
+            Some(reference) => Ok(reference),
+            None => parse_with_pest(input, Content::Parse),
+        }
     }
 
     /// The reference as written.
@@ -634,55 +625,68 @@ fn text<'a>(input: &'a str, node: &Node) -> &'a str {
     &input[node.start..node.end]
 }
 
-/// Builds the typed reference from an `XRI` or `relative-XRI-ref` node.
-fn build<'a>(input: &'a str, top: &Node) -> Result<XriRef<'a>, ParseError> {
-    let mut reference = XriRef {
-        text: input,
-        prefix: false,
-        authority: None,
-        path: "",
-        segments: Vec::new(),
-        query: None,
-        fragment: None,
+/// How the pest path reads a cross-reference's content.
+#[derive(Clone, Copy)]
+enum Content {
+    /// With [`XriRef::parse`]: the fast path first.
+    Parse,
+    /// With pest only, for the comparison with the fast path.
+    Pest,
+}
+
+/// The typed tree from pest's parse tree (of the policy's rule).
+fn parse_with_pest(input: &str, content: Content) -> Result<XriRef<'_>, ParseError> {
+    let rule = if looks_absolute(input) {
+        Grammar::Xri.absolute()
+    } else {
+        Grammar::Xri.relative()
     };
-    let mut path_start = None;
-    for node in &top.children {
-        match node.name {
-            "xri-hier-part" => {
-                reference.prefix = node.start > top.start;
-                for part in &node.children {
-                    match part.name {
-                        "xri-authority" => reference.authority = Some(xri_authority(input, part)?),
-                        "iauthority" => {
-                            reference.authority = Some(iri_authority(input, authority(part)))
-                        }
-                        "xri-path-abempty" => {
-                            path_start = Some(part.start);
-                            reference.path = text(input, part);
-                            reference.segments = part
-                                .children
-                                .iter()
-                                .map(|s| segment(input, s, &s.children))
-                                .collect::<Result<_, _>>()?;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            "relative-XRI-part" => {
-                path_start = Some(node.start);
-                reference.path = text(input, node);
-                reference.segments = relative_segments(input, node)?;
-            }
-            "iquery" => reference.query = Some(text(input, node)),
-            "ifragment" => reference.fragment = Some(text(input, node)),
-            _ => {}
+    let nodes = rule.components(input).map_err(|mut e| {
+        if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
+            e.kind = ErrorKind::NotAbsolute;
+            e.rule = "XRI-reference";
+            e.expected = vec!["\"xri://\", a global context symbol or \"(\"".to_string()];
+            e.offset = 0;
         }
+        e
+    })?;
+    Builder { input, content }.build(&nodes[0])
+}
+
+/// For the differential tests and the fuzz target (through
+/// [`fast_path_check`](crate::fast_path_check)): whether pest accepts
+/// `input`, when the fast path, if it answers, builds the tree pest builds.
+pub(crate) fn fast_path_check(input: &str) -> Result<bool, String> {
+    let pest = parse_with_pest(input, Content::Pest);
+    match fast::reference(input) {
+        None => Ok(pest.is_ok()),
+        Some(fast) if pest.as_ref() == Ok(&fast) => Ok(true),
+        Some(fast) => Err(format!(
+            "xri {input:?}: the fast path gives {fast:?}, pest gives {pest:?}"
+        )),
     }
-    if path_start.is_none() {
-        reference.path = &input[top.end..top.end];
-    }
-    Ok(reference)
+}
+
+/// Whether the XRI fast path (src/xri/fast.rs) answers for `input` rather
+/// than leaving it to pest; for the tests that measure its coverage.
+///
+/// ```
+/// assert!(xiri::xri_fast_path_answers("xri://@example*home/(+contact)"));
+/// assert!(!xiri::xri_fast_path_answers("@a*b c"));
+/// ```
+#[doc(hidden)]
+pub fn xri_fast_path_answers(input: &str) -> bool {
+    fast::reference(input).is_some()
+}
+
+/// An absolute IRI, the value a cross-reference's content is when it is
+/// not an XRI by the policy (read on the IRI fast path, whose refusal
+/// needs no explanation: the content is then read as an XRI reference).
+fn iri_value(content: &str) -> Option<Iri<'_>> {
+    (!looks_absolute(content))
+        .then(|| crate::scan::scan(Grammar::Iri, content))
+        .flatten()
+        .and_then(|spans| IriRef::from_spans(content, spans).to_absolute())
 }
 
 fn iri_authority(input: &str, a: AuthoritySpans) -> XriAuthority<'_> {
@@ -694,125 +698,186 @@ fn iri_authority(input: &str, a: AuthoritySpans) -> XriAuthority<'_> {
     }
 }
 
-/// An `xri-authority` node: `gcs-authority` or `xref-authority`.
-fn xri_authority<'a>(input: &'a str, node: &Node) -> Result<XriAuthority<'a>, ParseError> {
-    let inner = &node.children[0];
-    let body = &inner.children[0];
-    if inner.name == "xref-authority" {
-        let xref = cross_reference(input, body)?;
-        return Ok(XriAuthority::CrossReference {
-            text: text(input, node),
-            xref,
-            subsegments: subsegments(input, &inner.children[1..])?,
-        });
-    }
-    let symbol_char = input[node.start..].chars().next().unwrap_or('!');
-    let symbol = GlobalContext::from_char(symbol_char).unwrap_or(GlobalContext::Bang);
-    // pgcs-authority: "!" xri-subseg-pt-nz *xri-subseg; rgcs-authority: rgcs-char xri-segment.
-    let subs = match body.name {
-        "pgcs-authority" => subsegments(input, &body.children)?,
-        _ => {
-            let segment = body.children.iter().find(|c| c.name == "xri-segment");
-            subsegments(input, segment.map_or(&[][..], |s| &s.children[..]))?
-        }
-    };
-    Ok(XriAuthority::Global {
-        text: text(input, node),
-        symbol,
-        subsegments: subs,
-    })
+/// Builds the typed tree from pest's nodes.
+struct Builder<'a> {
+    input: &'a str,
+    content: Content,
 }
 
-/// The segments of a `relative-XRI-part`.
-fn relative_segments<'a>(input: &'a str, part: &Node) -> Result<Vec<Segment<'a>>, ParseError> {
-    let Some(path) = part.children.first() else {
-        return Ok(Vec::new());
-    };
-    match path.name {
-        "xri-path-absolute" if path.children.is_empty() => Ok(vec![Segment {
-            text: &input[path.end..path.end],
-            subsegments: Vec::new(),
-        }]),
-        "xri-path-absolute" => path
-            .children
-            .iter()
-            .map(|s| segment(input, s, &s.children))
-            .collect(),
-        "xri-path-noscheme" => {
-            let first = path
+impl<'a> Builder<'a> {
+    /// Builds the typed reference from an `XRI` or `relative-XRI-ref` node.
+    fn build(&self, top: &Node) -> Result<XriRef<'a>, ParseError> {
+        let input = self.input;
+        let mut reference = XriRef {
+            text: input,
+            prefix: false,
+            authority: None,
+            path: "",
+            segments: Vec::new(),
+            query: None,
+            fragment: None,
+        };
+        let mut path_start = None;
+        for node in &top.children {
+            match node.name {
+                "xri-hier-part" => {
+                    reference.prefix = node.start > top.start;
+                    for part in &node.children {
+                        match part.name {
+                            "xri-authority" => {
+                                reference.authority = Some(self.xri_authority(part)?)
+                            }
+                            "iauthority" => {
+                                reference.authority = Some(iri_authority(input, authority(part)))
+                            }
+                            "xri-path-abempty" => {
+                                path_start = Some(part.start);
+                                reference.path = text(input, part);
+                                reference.segments = part
+                                    .children
+                                    .iter()
+                                    .map(|s| self.segment(s, &s.children))
+                                    .collect::<Result<_, _>>()?;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                "relative-XRI-part" => {
+                    path_start = Some(node.start);
+                    reference.path = text(input, node);
+                    reference.segments = self.relative_segments(node)?;
+                }
+                "iquery" => reference.query = Some(text(input, node)),
+                "ifragment" => reference.fragment = Some(text(input, node)),
+                _ => {}
+            }
+        }
+        if path_start.is_none() {
+            reference.path = &input[top.end..top.end];
+        }
+        Ok(reference)
+    }
+
+    /// An `xri-authority` node: `gcs-authority` or `xref-authority`.
+    fn xri_authority(&self, node: &Node) -> Result<XriAuthority<'a>, ParseError> {
+        let input = self.input;
+        let inner = &node.children[0];
+        let body = &inner.children[0];
+        if inner.name == "xref-authority" {
+            let xref = self.cross_reference(body)?;
+            return Ok(XriAuthority::CrossReference {
+                text: text(input, node),
+                xref,
+                subsegments: self.subsegments(&inner.children[1..])?,
+            });
+        }
+        let symbol_char = input[node.start..].chars().next().unwrap_or('!');
+        let symbol = GlobalContext::from_char(symbol_char).unwrap_or(GlobalContext::Bang);
+        // pgcs-authority: "!" xri-subseg-pt-nz *xri-subseg; rgcs-authority: rgcs-char xri-segment.
+        let subs = match body.name {
+            "pgcs-authority" => self.subsegments(&body.children)?,
+            _ => {
+                let segment = body.children.iter().find(|c| c.name == "xri-segment");
+                self.subsegments(segment.map_or(&[][..], |s| &s.children[..]))?
+            }
+        };
+        Ok(XriAuthority::Global {
+            text: text(input, node),
+            symbol,
+            subsegments: subs,
+        })
+    }
+
+    /// The segments of a `relative-XRI-part`.
+    fn relative_segments(&self, part: &Node) -> Result<Vec<Segment<'a>>, ParseError> {
+        let input = self.input;
+        let Some(path) = part.children.first() else {
+            return Ok(Vec::new());
+        };
+        match path.name {
+            "xri-path-absolute" if path.children.is_empty() => Ok(vec![Segment {
+                text: &input[path.end..path.end],
+                subsegments: Vec::new(),
+            }]),
+            "xri-path-absolute" => path
                 .children
                 .iter()
-                .take_while(|c| c.name != "xri-segment")
-                .count();
-            let head = &path.children[..first];
-            let head_node = Node {
-                name: "xri-segment",
-                start: path.start,
-                end: head.last().map_or(path.start, |n| n.end),
-                children: Vec::new(),
-            };
-            let mut segments = vec![segment(input, &head_node, head)?];
-            for s in &path.children[first..] {
-                segments.push(segment(input, s, &s.children)?);
+                .map(|s| self.segment(s, &s.children))
+                .collect(),
+            "xri-path-noscheme" => {
+                let first = path
+                    .children
+                    .iter()
+                    .take_while(|c| c.name != "xri-segment")
+                    .count();
+                let head = &path.children[..first];
+                let head_node = Node {
+                    name: "xri-segment",
+                    start: path.start,
+                    end: head.last().map_or(path.start, |n| n.end),
+                    children: Vec::new(),
+                };
+                let mut segments = vec![self.segment(&head_node, head)?];
+                for s in &path.children[first..] {
+                    segments.push(self.segment(s, &s.children)?);
+                }
+                Ok(segments)
             }
-            Ok(segments)
+            _ => Ok(Vec::new()),
         }
-        _ => Ok(Vec::new()),
     }
-}
 
-fn segment<'a>(input: &'a str, node: &Node, subs: &[Node]) -> Result<Segment<'a>, ParseError> {
-    Ok(Segment {
-        text: text(input, node),
-        subsegments: subsegments(input, subs)?,
-    })
-}
+    fn segment(&self, node: &Node, subs: &[Node]) -> Result<Segment<'a>, ParseError> {
+        Ok(Segment {
+            text: text(self.input, node),
+            subsegments: self.subsegments(subs)?,
+        })
+    }
 
-/// Sub-segment nodes (any of the `xri-subseg*` productions); an empty
-/// implicit one (as in an empty segment) is left out.
-fn subsegments<'a>(input: &'a str, nodes: &[Node]) -> Result<Vec<Subsegment<'a>>, ParseError> {
-    let mut out = Vec::new();
-    for node in nodes.iter().filter(|n| n.name.starts_with("xri-subseg")) {
-        let text = text(input, node);
-        let delimiter = match text.as_bytes().first() {
-            Some(b'*') => Delimiter::Star,
-            Some(b'!') => Delimiter::Bang,
-            _ => Delimiter::Implicit,
-        };
-        if text.is_empty() {
-            continue;
+    /// Sub-segment nodes (any of the `xri-subseg*` productions); an empty
+    /// implicit one (as in an empty segment) is left out.
+    fn subsegments(&self, nodes: &[Node]) -> Result<Vec<Subsegment<'a>>, ParseError> {
+        let input = self.input;
+        let mut out = Vec::new();
+        for node in nodes.iter().filter(|n| n.name.starts_with("xri-subseg")) {
+            let text = text(input, node);
+            let delimiter = match text.as_bytes().first() {
+                Some(b'*') => Delimiter::Star,
+                Some(b'!') => Delimiter::Bang,
+                _ => Delimiter::Implicit,
+            };
+            if text.is_empty() {
+                continue;
+            }
+            let value = match node.children.iter().find(|c| c.name == "xref") {
+                Some(xref) => SubsegmentValue::CrossReference(self.cross_reference(xref)?),
+                None if delimiter == Delimiter::Implicit => SubsegmentValue::Literal(text),
+                None => SubsegmentValue::Literal(&text[1..]),
+            };
+            out.push(Subsegment {
+                text,
+                delimiter,
+                value,
+            });
         }
-        let value = match node.children.iter().find(|c| c.name == "xref") {
-            Some(xref) => SubsegmentValue::CrossReference(cross_reference(input, xref)?),
-            None if delimiter == Delimiter::Implicit => SubsegmentValue::Literal(text),
-            None => SubsegmentValue::Literal(&text[1..]),
+        Ok(out)
+    }
+
+    /// An `xref` node; its content is classified by the module's policy.
+    fn cross_reference(&self, node: &Node) -> Result<CrossReference<'a>, ParseError> {
+        let text = text(self.input, node);
+        let content = &text[1..text.len() - 1];
+        let value = match iri_value(content) {
+            Some(iri) => CrossReferenceValue::Iri(iri),
+            None => CrossReferenceValue::Xri(match self.content {
+                Content::Parse => XriRef::parse(content)?,
+                Content::Pest => parse_with_pest(content, Content::Pest)?,
+            }),
         };
-        out.push(Subsegment {
+        Ok(CrossReference {
             text,
-            delimiter,
-            value,
-        });
+            value: Box::new(value),
+        })
     }
-    Ok(out)
-}
-
-/// An `xref` node; its content is classified by the module's policy.
-fn cross_reference<'a>(input: &'a str, node: &Node) -> Result<CrossReference<'a>, ParseError> {
-    let text = text(input, node);
-    let content = &text[1..text.len() - 1];
-    // An IRI, on the fast path (a refusal there needs no explanation: the
-    // value is then read as an XRI reference).
-    let iri = (!looks_absolute(content))
-        .then(|| crate::scan::scan(Grammar::Iri, content))
-        .flatten()
-        .and_then(|spans| IriRef::from_spans(content, spans).to_absolute());
-    let value = if let Some(iri) = iri {
-        CrossReferenceValue::Iri(iri)
-    } else {
-        CrossReferenceValue::Xri(XriRef::parse(content)?)
-    };
-    Ok(CrossReference {
-        text,
-        value: Box::new(value),
-    })
 }

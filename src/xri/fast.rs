@@ -1,0 +1,417 @@
+//! The XRI fast path: an XRI reference read straight into its typed tree,
+//! one pass over each nesting level, without pest, on the classes build.rs
+//! derives from grammar/xri.abnf (`xri-pchar`, `xri-pchar-nc`, `iquery`,
+//! ...; src/scan.rs, which also reads the IRI authority).
+//!
+//! It follows grammar/xri.pest's reading choice by choice and answers only
+//! where that reading is certain. Where pest would backtrack into another
+//! alternative after more than a first-character test, or would fail, it
+//! answers `None` and the caller asks pest, which builds the same tree or
+//! gives the error with its offset and expected productions. The two
+//! certain fall-backs it takes itself are the ones every common XRI meets:
+//! `xri-hier-part` reads an `iauthority` when no `xri-authority` starts, or
+//! when what follows one cannot finish the value ("=a@b"); and
+//! `relative-XRI-part` is `ipath-empty` when `xri-path-noscheme` cannot
+//! start.
+//!
+//! A cross-reference ends at the ")" that matches its "(" (the policy of
+//! docs/DECISIONS.md, "Parentheses inside cross-references"); its value is
+//! classified as [`cross_reference`](super::cross_reference) classifies it,
+//! by reading the content on its own. That reading is pest's reading inside
+//! the cross-reference too when the content's parentheses used as data
+//! balance within their component, which is checked; otherwise `None`.
+//!
+//! tests/fast_path.rs holds the trees to pest's, and `fast_path_check` is
+//! the comparison the tests and the fuzz target run.
+
+use super::{
+    iri_value, looks_absolute, CrossReference, CrossReferenceValue, Delimiter, GlobalContext,
+    Segment, Subsegment, SubsegmentValue, XriAuthority, XriRef,
+};
+use crate::components::AuthoritySpans;
+use crate::grammar::Grammar;
+use crate::reference::Iri;
+use crate::scan::{Scanner, FRAGMENT, QUERY, XRI_PCHAR, XRI_PCHAR_NC};
+
+/// `input`'s typed tree as [`XriRef::parse`] builds it, or `None` to leave
+/// the input to pest.
+pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
+    // Too deep a nesting is pest's error to give (grammar.rs checks it
+    // before parsing); below it, the recursion here is bounded too.
+    if crate::grammar::too_deep(input).is_some() {
+        return None;
+    }
+    Fast::new(input, false).reference()
+}
+
+struct Fast<'a> {
+    s: &'a str,
+    b: &'a [u8],
+    scan: Scanner<'a>,
+    /// The content of a cross-reference: parentheses used as data must
+    /// balance within their component for pest's reading to be this one.
+    nested: bool,
+}
+
+/// The sub-segments of a segment or authority, and where they end.
+type Subsegments<'a> = (Vec<Subsegment<'a>>, usize);
+
+impl<'a> Fast<'a> {
+    fn new(s: &'a str, nested: bool) -> Self {
+        Fast {
+            s,
+            b: s.as_bytes(),
+            scan: Scanner::new(Grammar::Xri, s),
+            nested,
+        }
+    }
+
+    /// The policy's choice (module docs of `xri`): `XRI` or
+    /// `relative-XRI-ref`.
+    fn reference(&self) -> Option<XriRef<'a>> {
+        if looks_absolute(self.s) {
+            self.absolute()
+        } else {
+            self.relative()
+        }
+    }
+
+    /// `XRI = [ "xri://" ] xri-hier-part [ "?" iquery ] [ "#" ifragment ]`.
+    fn absolute(&self) -> Option<XriRef<'a>> {
+        let prefix = self
+            .s
+            .get(..6)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xri://"));
+        let start = if prefix { 6 } else { 0 };
+        // xri-hier-part, first alternative: xri-authority xri-path-abempty,
+        // kept when a query and fragment can finish the value after it.
+        if self.xri_authority_starts(start) {
+            let (authority, end) = self.xri_authority(start)?;
+            let (path_end, segments) = self.path_abempty(end)?;
+            if let Some((query, fragment)) = self.tail(path_end) {
+                self.balanced_tail(query, fragment).then_some(())?;
+                return Some(XriRef {
+                    text: self.s,
+                    prefix,
+                    authority: Some(authority),
+                    path: &self.s[end..path_end],
+                    segments,
+                    query,
+                    fragment,
+                });
+            }
+        }
+        // Second alternative: iauthority xri-path-abempty, the authority
+        // running to the first "/", "?" or "#". When the value does not end
+        // after it, pest tries the reading without the prefix ("xri:" as
+        // the authority) or fails: either way, pest's to give.
+        let end = self.b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(self.b.len(), |i| start + i);
+        let a = self.scan.authority(start, end)?;
+        self.balanced_authority(&a).then_some(())?;
+        let (path_end, segments) = self.path_abempty(end)?;
+        let (query, fragment) = self.tail(path_end)?;
+        self.balanced_tail(query, fragment).then_some(())?;
+        Some(XriRef {
+            text: self.s,
+            prefix,
+            authority: Some(super::iri_authority(self.s, a)),
+            path: &self.s[end..path_end],
+            segments,
+            query,
+            fragment,
+        })
+    }
+
+    /// Whether an `xri-authority` can start at `at`: `gcs-authority` (an
+    /// `rgcs-char`, or "!" then `xri-subseg-pt-nz`, "!" and a cross-reference
+    /// or an `xri-pchar`) or `xref-authority` ("("). When not, pest's first
+    /// alternative fails at once and it reads an `iauthority`.
+    fn xri_authority_starts(&self, at: usize) -> bool {
+        match self.b.get(at) {
+            Some(b'=' | b'@' | b'+' | b'$' | b'(') => true,
+            Some(b'!') if self.b.get(at + 1) == Some(&b'!') => {
+                self.b.get(at + 2) == Some(&b'(')
+                    || self.scan.run(at + 2, XRI_PCHAR).is_none_or(|e| e > at + 2)
+            }
+            _ => false,
+        }
+    }
+
+    /// `xri-authority = gcs-authority / xref-authority` at `at`, where one
+    /// starts.
+    fn xri_authority(&self, at: usize) -> Option<(XriAuthority<'a>, usize)> {
+        if self.b[at] == b'(' {
+            // xref-authority = xref *xri-subseg
+            let (xref, after) = self.xref(at)?;
+            let (subsegments, end) = self.subsegments(Vec::new(), after, XRI_PCHAR)?;
+            return Some((
+                XriAuthority::CrossReference {
+                    text: &self.s[at..end],
+                    xref,
+                    subsegments,
+                },
+                end,
+            ));
+        }
+        let symbol = GlobalContext::from_char(char::from(self.b[at]))?;
+        let (subsegments, end) = if symbol == GlobalContext::Bang {
+            // pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg
+            let mut subs = Vec::new();
+            let after = self.subseg(at + 1, XRI_PCHAR, &mut subs)?;
+            self.subsegments(subs, after, XRI_PCHAR)?
+        } else {
+            // rgcs-authority = rgcs-char xri-segment
+            self.segment_subsegments(at + 1)?
+        };
+        Some((
+            XriAuthority::Global {
+                text: &self.s[at..end],
+                symbol,
+                subsegments,
+            },
+            end,
+        ))
+    }
+
+    /// `xri-path-abempty = *( "/" xri-segment )` from `at`: its end and
+    /// segments.
+    fn path_abempty(&self, mut at: usize) -> Option<(usize, Vec<Segment<'a>>)> {
+        let mut segments = Vec::new();
+        while self.b.get(at) == Some(&b'/') {
+            let (segment, end) = self.segment(at + 1)?;
+            segments.push(segment);
+            at = end;
+        }
+        Some((at, segments))
+    }
+
+    /// `xri-segment = xri-subseg-od *xri-subseg` at `at`.
+    fn segment(&self, at: usize) -> Option<(Segment<'a>, usize)> {
+        let (subsegments, end) = self.segment_subsegments(at)?;
+        Some((
+            Segment {
+                text: &self.s[at..end],
+                subsegments,
+            },
+            end,
+        ))
+    }
+
+    /// The sub-segments of an `xri-segment` at `at`: the first one's
+    /// delimiter is optional.
+    fn segment_subsegments(&self, at: usize) -> Option<Subsegments<'a>> {
+        let mut subs = Vec::new();
+        let after = self.subseg(at, XRI_PCHAR, &mut subs)?;
+        self.subsegments(subs, after, XRI_PCHAR)
+    }
+
+    /// `*xri-subseg` (or `*xri-subseg-nc`, by `class`) from `at`, after
+    /// `subs`.
+    fn subsegments(
+        &self,
+        mut subs: Vec<Subsegment<'a>>,
+        mut at: usize,
+        class: u16,
+    ) -> Option<Subsegments<'a>> {
+        while matches!(self.b.get(at), Some(b'*' | b'!')) {
+            at = self.subseg(at, class, &mut subs)?;
+        }
+        Some((subs, at))
+    }
+
+    /// One sub-segment at `at`: `[ "*" / "!" ] ( xref / *class )`, added to
+    /// `subs` unless it is empty (as the typed tree leaves out an empty
+    /// implicit one). Its end.
+    fn subseg(&self, at: usize, class: u16, subs: &mut Vec<Subsegment<'a>>) -> Option<usize> {
+        let delimiter = match self.b.get(at) {
+            Some(b'*') => Delimiter::Star,
+            Some(b'!') => Delimiter::Bang,
+            _ => Delimiter::Implicit,
+        };
+        let body = at + usize::from(delimiter != Delimiter::Implicit);
+        let (value, end) = if self.b.get(body) == Some(&b'(') {
+            let (xref, end) = self.xref(body)?;
+            (SubsegmentValue::CrossReference(xref), end)
+        } else {
+            let end = self.scan.run(body, class)?;
+            (SubsegmentValue::Literal(&self.s[body..end]), end)
+        };
+        if end > at {
+            subs.push(Subsegment {
+                text: &self.s[at..end],
+                delimiter,
+                value,
+            });
+        }
+        Some(end)
+    }
+
+    /// `xref = "(" ( XRI-reference / IRI ) ")"` at `at`: to the matching
+    /// ")", its content classified on its own.
+    fn xref(&self, at: usize) -> Option<(CrossReference<'a>, usize)> {
+        let close = matching(self.b, at)?;
+        let content = &self.s[at + 1..close];
+        let value = match iri_value(content) {
+            Some(iri) => {
+                balanced_iri(&iri).then_some(())?;
+                CrossReferenceValue::Iri(iri)
+            }
+            None => CrossReferenceValue::Xri(Fast::new(content, true).reference()?),
+        };
+        Some((
+            CrossReference {
+                text: &self.s[at..=close],
+                value: Box::new(value),
+            },
+            close + 1,
+        ))
+    }
+
+    /// `relative-XRI-ref = relative-XRI-part [ "?" iquery ] [ "#" ifragment ]`.
+    fn relative(&self) -> Option<XriRef<'a>> {
+        let (path_end, segments) = if self.b.first() == Some(&b'/') {
+            self.path_absolute()?
+        } else {
+            self.path_noscheme()?
+        };
+        let (query, fragment) = self.tail(path_end)?;
+        self.balanced_tail(query, fragment).then_some(())?;
+        Some(XriRef {
+            text: self.s,
+            prefix: false,
+            authority: None,
+            path: &self.s[..path_end],
+            segments,
+            query,
+            fragment,
+        })
+    }
+
+    /// `xri-path-absolute = "/" [ xri-segment-nz *( "/" xri-segment ) ]`:
+    /// "/" alone is one empty segment.
+    fn path_absolute(&self) -> Option<(usize, Vec<Segment<'a>>)> {
+        // xri-segment-nz = xri-subseg-od-nz *xri-subseg, and
+        // xri-subseg-od-nz = [ "*" / "!" ] ( xref / 1*xri-pchar ): when it
+        // cannot start, the optional part is absent.
+        let body = 1 + usize::from(matches!(self.b.get(1), Some(b'*' | b'!')));
+        let nz = self.b.get(body) == Some(&b'(') || self.scan.run(body, XRI_PCHAR)? > body;
+        if !nz {
+            let empty = Segment {
+                text: &self.s[1..1],
+                subsegments: Vec::new(),
+            };
+            return Some((1, vec![empty]));
+        }
+        let (first, end) = self.segment(1)?;
+        let (end, mut rest) = self.path_abempty(end)?;
+        rest.insert(0, first);
+        Some((end, rest))
+    }
+
+    /// `xri-path-noscheme = xri-subseg-od-nx *xri-subseg-nc *( "/"
+    /// xri-segment )`, or `ipath-empty` when its first sub-segment,
+    /// `[ "*" / "!" ] 1*xri-pchar-nc`, cannot start.
+    fn path_noscheme(&self) -> Option<(usize, Vec<Segment<'a>>)> {
+        let body = usize::from(matches!(self.b.first(), Some(b'*' | b'!')));
+        if self.scan.run(body, XRI_PCHAR_NC)? == body {
+            return Some((0, Vec::new()));
+        }
+        let mut subs = Vec::new();
+        let after = self.subseg(0, XRI_PCHAR_NC, &mut subs)?;
+        let (subsegments, end) = self.subsegments(subs, after, XRI_PCHAR_NC)?;
+        let first = Segment {
+            text: &self.s[..end],
+            subsegments,
+        };
+        let (end, mut rest) = self.path_abempty(end)?;
+        rest.insert(0, first);
+        Some((end, rest))
+    }
+
+    /// `[ "?" iquery ] [ "#" ifragment ]` from `at`, when they reach the end
+    /// of the value; `None` when they do not (for certain: both are
+    /// repetitions, and a "%" not followed by two HEXDIG stops them).
+    #[allow(clippy::type_complexity)]
+    fn tail(&self, mut at: usize) -> Option<(Option<&'a str>, Option<&'a str>)> {
+        let mut part = |mark: u8, class: u16| {
+            if self.b.get(at) != Some(&mark) {
+                return Some(None);
+            }
+            let end = self.scan.run(at + 1, class)?;
+            let text = &self.s[at + 1..end];
+            at = end;
+            Some(Some(text))
+        };
+        let query = part(b'?', QUERY)?;
+        let fragment = part(b'#', FRAGMENT)?;
+        (at == self.b.len()).then_some((query, fragment))
+    }
+
+    /// Inside a cross-reference: the query's and fragment's parentheses
+    /// balance.
+    fn balanced_tail(&self, query: Option<&str>, fragment: Option<&str>) -> bool {
+        !self.nested
+            || (query.is_none_or(|q| balanced(q, false))
+                && fragment.is_none_or(|f| balanced(f, false)))
+    }
+
+    /// Inside a cross-reference: the userinfo's and host's parentheses
+    /// balance.
+    fn balanced_authority(&self, a: &AuthoritySpans) -> bool {
+        !self.nested
+            || (a.userinfo.is_none_or(|u| balanced(u.get(self.s), false))
+                && balanced(a.host.get(self.s), false))
+    }
+}
+
+/// The offset of the ")" matching the "(" at `open`.
+fn matching(b: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &c) in b.iter().enumerate().skip(open) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether the parentheses in `text` form balanced groups; with
+/// `segments`, groups that do not hold a "/" (the IRI path's segments are
+/// what balance).
+fn balanced(text: &str, segments: bool) -> bool {
+    let mut depth = 0usize;
+    for c in text.bytes() {
+        match c {
+            b'(' => depth += 1,
+            b')' if depth == 0 => return false,
+            b')' => depth -= 1,
+            b'/' if segments && depth > 0 => return false,
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+/// An IRI inside a cross-reference: each component's parentheses balance
+/// (`IRI-x` in grammar/xri-balanced.abnf).
+fn balanced_iri(iri: &Iri<'_>) -> bool {
+    let text = iri.as_str();
+    if !text.contains(['(', ')']) {
+        return true;
+    }
+    iri.userinfo().is_none_or(|u| balanced(u, false))
+        && iri.host().is_none_or(|h| balanced(h.as_str(), false))
+        && balanced(iri.path(), true)
+        && iri.query().is_none_or(|q| balanced(q, false))
+        && iri.fragment().is_none_or(|f| balanced(f, false))
+}
