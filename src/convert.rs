@@ -243,7 +243,7 @@ impl Outcome<'_> {
 }
 
 use crate::error::ParseError;
-use crate::xri::{CrossReference, Subsegment, SubsegmentValue, XriAuthority, XriBuf, XriRef};
+use crate::xri::{CrossReference, SubsegmentValue, Subsegments, XriAuthority, XriBuf, XriRef};
 
 /// The byte range of `inner`, a slice of `outer`, within `outer`.
 fn range_in(outer: &str, inner: &str) -> std::ops::Range<usize> {
@@ -255,26 +255,21 @@ fn range_in(outer: &str, inner: &str) -> std::ops::Range<usize> {
 /// one: in its authority and in its path (parentheses in the query and
 /// fragment, or in an IRI authority, are not cross-references).
 fn outer_cross_references<'a>(x: &XriRef<'a>) -> Vec<CrossReference<'a>> {
-    fn take<'a>(subs: &[Subsegment<'a>], found: &mut Vec<CrossReference<'a>>) {
-        for s in subs {
-            if let SubsegmentValue::CrossReference(xref) = s.value() {
-                found.push(xref.clone());
-            }
-        }
+    fn xrefs(subs: Subsegments<'_>) -> impl Iterator<Item = CrossReference<'_>> {
+        subs.filter_map(|s| match s.value() {
+            SubsegmentValue::CrossReference(xref) => Some(xref),
+            SubsegmentValue::Literal(_) => None,
+        })
     }
     let mut found = Vec::new();
-    match x.authority() {
-        Some(XriAuthority::Global { subsegments, .. }) => take(subsegments, &mut found),
-        Some(XriAuthority::CrossReference {
-            xref, subsegments, ..
-        }) => {
-            found.push(xref.clone());
-            take(subsegments, &mut found);
+    if let Some(authority) = x.authority() {
+        if let XriAuthority::CrossReference { xref, .. } = authority {
+            found.push(xref);
         }
-        _ => {}
+        found.extend(xrefs(authority.subsegments()));
     }
     for segment in x.segments() {
-        take(segment.subsegments(), &mut found);
+        found.extend(xrefs(segment.subsegments()));
     }
     found
 }

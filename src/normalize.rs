@@ -235,7 +235,7 @@ mod xri {
     use super::{lowercase_from, percent, Decode, Normalization};
     use crate::resolve::{remove_dot_segments, Slashes};
     use crate::xri::{
-        CrossReference, CrossReferenceValue, Delimiter, Segment, Subsegment, SubsegmentValue, Xri,
+        CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue, Subsegments, Xri,
         XriAuthority, XriBuf, XriRef,
     };
 
@@ -252,7 +252,7 @@ mod xri {
     fn cross_reference(x: &CrossReference<'_>, out: &mut String) {
         out.push('(');
         match x.value() {
-            CrossReferenceValue::Xri(inner) => reference(inner, out),
+            CrossReferenceValue::Xri(inner) => reference(&inner, out),
             CrossReferenceValue::Iri(iri) => {
                 out.push_str(iri.normalize(Normalization::default()).as_str())
             }
@@ -263,12 +263,12 @@ mod xri {
     /// Sub-segments; with `first_star_optional`, a leading "*" on the first
     /// goes when dropping it cannot change how the rest reads (2.5.3).
     fn subsegments(
-        subs: &[Subsegment<'_>],
+        subs: Subsegments<'_>,
         lowercase: bool,
         first_star_optional: bool,
         out: &mut String,
     ) {
-        for (i, s) in subs.iter().enumerate() {
+        for (i, s) in subs.enumerate() {
             let keep_star = !(first_star_optional && i == 0)
                 || matches!(s.value(), SubsegmentValue::Literal(l) if l.is_empty());
             match s.delimiter() {
@@ -278,7 +278,7 @@ mod xri {
             }
             match s.value() {
                 SubsegmentValue::Literal(l) => literal(l, lowercase, out),
-                SubsegmentValue::CrossReference(x) => cross_reference(x, out),
+                SubsegmentValue::CrossReference(x) => cross_reference(&x, out),
             }
         }
     }
@@ -292,23 +292,16 @@ mod xri {
         match x.authority() {
             Some(authority) => {
                 out.push_str("xri://");
+                let subs = authority.subsegments();
                 match authority {
-                    XriAuthority::Global {
-                        symbol,
-                        subsegments: subs,
-                        ..
-                    } => {
+                    XriAuthority::Global { symbol, .. } => {
                         out.push(symbol.as_char());
                         // rgcs-authority is rgcs-char xri-segment (2.5.3
                         // applies); "!!" starts with a persistent sub-segment.
-                        subsegments(subs, true, *symbol != crate::xri::GlobalContext::Bang, out);
+                        subsegments(subs, true, symbol != crate::xri::GlobalContext::Bang, out);
                     }
-                    XriAuthority::CrossReference {
-                        xref,
-                        subsegments: subs,
-                        ..
-                    } => {
-                        cross_reference(xref, out);
+                    XriAuthority::CrossReference { xref, .. } => {
+                        cross_reference(&xref, out);
                         subsegments(subs, true, false, out);
                     }
                     XriAuthority::Iri { text, .. } => literal(text, true, out),
@@ -316,7 +309,7 @@ mod xri {
                 let mut path = String::new();
                 for s in x.segments() {
                     path.push('/');
-                    segment(s, &mut path);
+                    segment(&s, &mut path);
                 }
                 out.push_str(&remove_dot_segments(&path, Slashes::OutsideParentheses));
             }
@@ -327,10 +320,10 @@ mod xri {
                 if x.path().starts_with('/') {
                     for s in x.segments() {
                         path.push('/');
-                        segment(s, &mut path);
+                        segment(&s, &mut path);
                     }
                 } else {
-                    for (i, s) in x.segments().iter().enumerate() {
+                    for (i, s) in x.segments().enumerate() {
                         if i > 0 {
                             path.push('/');
                         }

@@ -1,4 +1,4 @@
-//! Parsing does not touch the heap, and resolution and the IRI/URI
+//! Parsing (XRI references too) does not touch the heap, and resolution and the IRI/URI
 //! conversions allocate their output only: a counting allocator around
 //! them, on the benchmark corpora and a few references more.
 
@@ -76,6 +76,15 @@ fn parsing_does_not_allocate() {
                 assert!(xiri::Iri::parse(input).is_ok());
                 assert!(xiri::Leiri::parse(input).is_ok());
             }
+        });
+        assert_eq!(n, 0, "{input:?}");
+    }
+    // XRI references, cross-references and all, and walking their parts.
+    for input in common::corpus("xri.txt") {
+        let n = allocations(|| {
+            let x = xiri::XriRef::parse(&input).unwrap();
+            let subsegments: usize = x.segments().map(|s| s.subsegments().count()).sum();
+            std::hint::black_box(subsegments);
         });
         assert_eq!(n, 0, "{input:?}");
     }

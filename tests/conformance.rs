@@ -95,8 +95,8 @@ fn vectors(text: &str) -> Vec<Vector<'_>> {
 /// (a trailing empty path segment is not counted).
 fn split_counts(input: &str) -> Option<String> {
     let x = XriRef::parse(input).ok()?;
-    let authsubs = x.authority().map_or(0, |a| a.subsegments().len());
-    let mut segments = x.segments().len();
+    let authsubs = x.authority().map_or(0, |a| a.subsegments().count());
+    let mut segments = x.segments().count();
     if x.segments().last().is_some_and(|s| s.as_str().is_empty()) {
         segments -= 1;
     }

@@ -15,7 +15,7 @@
 mod common;
 
 use common::Rng;
-use xiri::Grammar;
+use xiri::{CrossReferenceValue, Grammar, Node, Segment, SubsegmentValue, XriAuthority, XriRef};
 
 const PIECES: &[&str] = &[
     "a",
@@ -248,9 +248,12 @@ fn xri_fast_path_builds_pests_trees() {
     let (mut valid, mut answered) = (0usize, 0usize);
     let mut check = |input: &str, failures: &mut Vec<String>| {
         agree(Grammar::Xri, input, failures, &mut verdicts);
-        if xiri::XriRef::parse(input).is_ok() {
+        if let Ok(x) = xiri::XriRef::parse(input) {
             valid += 1;
             answered += usize::from(xiri::xri_fast_path_answers(input));
+            if let Err(difference) = parts_agree(&x) {
+                failures.push(difference);
+            }
         }
     };
     for seed in &seeds {
@@ -281,6 +284,99 @@ fn xri_fast_path_builds_pests_trees() {
         "the fast path answers for {answered} of {valid} valid XRIs"
     );
     println!("the XRI fast path answers for {answered} of {valid} valid inputs");
+}
+
+/// The parts an [`XriRef`] finds when asked (src/xri/parts.rs) against
+/// the nodes of pest's parse tree for the same input: the sub-segments
+/// outside cross-references, in order, and the path's segments; then the
+/// same for the value of each cross-reference that is an XRI.
+fn parts_agree(x: &XriRef<'_>) -> Result<(), String> {
+    let input = x.as_str();
+    let rule = if x.is_absolute() {
+        "XRI"
+    } else {
+        "relative-XRI-ref"
+    };
+    let tree = Grammar::Xri
+        .rule(rule)
+        .unwrap()
+        .parse_tree(input)
+        .map_err(|e| format!("xri {input:?}: pest's {rule} refuses it: {e}"))?;
+    let (mut pest_subs, mut pest_segments) = (Vec::new(), Vec::new());
+    for root in tree.roots() {
+        outside_xrefs(root, false, &mut |node, in_authority| {
+            let text = &input[node.span()];
+            if node.name().starts_with("xri-subseg") && !text.is_empty() {
+                pest_subs.push(text);
+            }
+            if matches!(node.name(), "xri-segment" | "xri-segment-nz") && !in_authority {
+                pest_segments.push(text);
+            }
+        });
+    }
+    let authority = x.authority();
+    let mut subs: Vec<&str> = authority
+        .iter()
+        .flat_map(|a| a.subsegments())
+        .map(|s| s.as_str())
+        .collect();
+    let segments: Vec<Segment<'_>> = x.segments().collect();
+    subs.extend(
+        segments
+            .iter()
+            .flat_map(|s| s.subsegments())
+            .map(|s| s.as_str()),
+    );
+    let mut texts: Vec<&str> = segments.iter().map(|s| s.as_str()).collect();
+    // The typed tree's conventions where no segment node stands: a relative
+    // path's first segment (xri-path-noscheme begins with sub-segments),
+    // and "/" alone, one empty segment.
+    if !x.is_absolute() && !x.path().starts_with('/') && !texts.is_empty() {
+        texts.remove(0);
+    }
+    if !x.is_absolute() && x.path() == "/" && texts == [""] {
+        texts.clear();
+    }
+    if subs != pest_subs || texts != pest_segments {
+        return Err(format!(
+            "xri {input:?}: sub-segments {subs:?} and segments {texts:?}, pest's {pest_subs:?} and {pest_segments:?}"
+        ));
+    }
+    let xrefs = authority
+        .iter()
+        .filter_map(|a| match a {
+            XriAuthority::CrossReference { xref, .. } => Some(*xref),
+            _ => None,
+        })
+        .chain(
+            authority
+                .iter()
+                .flat_map(|a| a.subsegments())
+                .chain(segments.iter().flat_map(|s| s.subsegments()))
+                .filter_map(|s| match s.value() {
+                    SubsegmentValue::CrossReference(xref) => Some(xref),
+                    SubsegmentValue::Literal(_) => None,
+                }),
+        );
+    for xref in xrefs {
+        if let CrossReferenceValue::Xri(inner) = xref.value() {
+            parts_agree(&inner)?;
+        }
+    }
+    Ok(())
+}
+
+/// Calls `f` on `node` and the nodes below it, but not on what is inside a
+/// cross-reference, with whether the node is inside the authority.
+fn outside_xrefs(node: &Node, in_authority: bool, f: &mut impl FnMut(&Node, bool)) {
+    if node.name() == "xref" {
+        return;
+    }
+    f(node, in_authority);
+    let in_authority = in_authority || node.name() == "xri-authority";
+    for child in node.children() {
+        outside_xrefs(child, in_authority, f);
+    }
 }
 
 /// Every XRI of the benchmark corpus and every valid XRI printed in the

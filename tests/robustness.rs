@@ -98,7 +98,7 @@ fn long_inputs_parse() {
     let subsegments = "*b".repeat(50_000);
     let long_xri = format!("@a{subsegments}/c");
     let x = Xri::parse(&long_xri).unwrap();
-    assert_eq!(x.authority().subsegments().len(), 50_001);
+    assert_eq!(x.authority().subsegments().count(), 50_001);
     let bad = format!("http://h/{path} ");
     assert_eq!(UriRef::parse(&bad).unwrap_err().offset(), bad.len() - 1);
 }
@@ -285,7 +285,7 @@ proptest! {
                 prop_assert!(Grammar::Xri.reference().check(&input).is_ok());
                 prop_assert_eq!(x.as_str(), input.as_str());
                 prop_assert_eq!(x.is_absolute(), Xri::parse(&input).is_ok());
-                let segments: usize = x.segments().iter().map(|s| s.as_str().len()).sum();
+                let segments: usize = x.segments().map(|s| s.as_str().len()).sum();
                 prop_assert!(segments <= x.path().len());
             }
             Err(e) => {

@@ -138,11 +138,11 @@ fn xri(x: &XriRef<'_>) -> Value {
         "input": x.as_str(),
         "kind": if x.is_absolute() { "absolute" } else { "relative" },
         "prefix": x.has_prefix(),
-        "authority": x.authority().map(authority),
+        "authority": x.authority().as_ref().map(authority),
         "path": x.path(),
-        "segments": x.segments().iter().map(|s| json!({
+        "segments": x.segments().map(|s| json!({
             "text": s.as_str(),
-            "subsegments": s.subsegments().iter().map(subsegment).collect::<Vec<_>>(),
+            "subsegments": s.subsegments().map(|s| subsegment(&s)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "query": x.query(),
         "fragment": x.fragment(),
@@ -151,25 +151,17 @@ fn xri(x: &XriRef<'_>) -> Value {
 
 fn authority(a: &XriAuthority<'_>) -> Value {
     match a {
-        XriAuthority::Global {
-            text,
-            symbol,
-            subsegments,
-        } => json!({
+        XriAuthority::Global { text, symbol } => json!({
             "text": text,
             "kind": "global",
             "symbol": symbol.as_char().to_string(),
-            "subsegments": subsegments.iter().map(subsegment).collect::<Vec<_>>(),
+            "subsegments": a.subsegments().map(|s| subsegment(&s)).collect::<Vec<_>>(),
         }),
-        XriAuthority::CrossReference {
-            text,
-            xref,
-            subsegments,
-        } => json!({
+        XriAuthority::CrossReference { text, xref } => json!({
             "text": text,
             "kind": "cross-reference",
             "xref": cross_reference(xref),
-            "subsegments": subsegments.iter().map(subsegment).collect::<Vec<_>>(),
+            "subsegments": a.subsegments().map(|s| subsegment(&s)).collect::<Vec<_>>(),
         }),
         XriAuthority::Iri {
             text,
@@ -198,7 +190,7 @@ fn subsegment(s: &Subsegment<'_>) -> Value {
     match s.value() {
         SubsegmentValue::Literal(literal) => object.insert("literal".into(), json!(literal)),
         SubsegmentValue::CrossReference(xref) => {
-            object.insert("xref".into(), cross_reference(xref))
+            object.insert("xref".into(), cross_reference(&xref))
         }
     };
     Value::Object(object)
@@ -206,9 +198,9 @@ fn subsegment(s: &Subsegment<'_>) -> Value {
 
 fn cross_reference(x: &CrossReference<'_>) -> Value {
     match x.value() {
-        CrossReferenceValue::Xri(inner) => json!({ "text": x.as_str(), "xri": xri(inner) }),
+        CrossReferenceValue::Xri(inner) => json!({ "text": x.as_str(), "xri": xri(&inner) }),
         CrossReferenceValue::Iri(iri) => {
-            json!({ "text": x.as_str(), "iri": uri_like(IriRef::from(*iri).into()) })
+            json!({ "text": x.as_str(), "iri": uri_like(IriRef::from(iri).into()) })
         }
     }
 }

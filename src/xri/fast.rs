@@ -1,5 +1,6 @@
-//! The XRI fast path: an XRI reference read straight into its typed tree,
-//! one pass over each nesting level, without pest, on the classes build.rs
+//! The XRI fast path: an XRI reference validated and split into its
+//! components in one pass over each nesting level, without pest and
+//! without allocating, on the classes build.rs
 //! derives from grammar/xri.abnf (`xri-pchar`, `xri-pchar-nc`, `iquery`,
 //! ...; src/scan.rs, which also reads the IRI authority).
 //!
@@ -7,7 +8,8 @@
 //! where that reading is certain. Where pest would backtrack into another
 //! alternative after more than a first-character test, or would fail, it
 //! answers `None` and the caller asks pest, which builds the same tree or
-//! gives the error with its offset and expected productions. The two
+//! gives the error with its offset and expected productions (or finds the
+//! same components). The two
 //! certain fall-backs it takes itself are the ones every common XRI meets:
 //! `xri-hier-part` reads an `iauthority` when no `xri-authority` starts, or
 //! when what follows one cannot finish the value ("=a@b"); and
@@ -21,14 +23,11 @@
 //! the cross-reference too when the content's parentheses used as data
 //! balance within their component, which is checked; otherwise `None`.
 //!
-//! tests/fast_path.rs holds the trees to pest's, and `fast_path_check` is
-//! the comparison the tests and the fuzz target run.
+//! tests/fast_path.rs holds the components to pest's, and
+//! `fast_path_check` is the comparison the tests and the fuzz target run.
 
-use super::{
-    iri_value, looks_absolute, CrossReference, CrossReferenceValue, Delimiter, GlobalContext,
-    Segment, Subsegment, SubsegmentValue, XriAuthority, XriRef,
-};
-use crate::components::AuthoritySpans;
+use super::{iri_value, looks_absolute, Authority, GlobalContext, XriRef};
+use crate::components::{AuthoritySpans, Span};
 use crate::grammar::Grammar;
 use crate::reference::Iri;
 use crate::scan::{Scanner, FRAGMENT, QUERY, XRI_PCHAR, XRI_PCHAR_NC};
@@ -38,7 +37,10 @@ use crate::scan::{Scanner, FRAGMENT, QUERY, XRI_PCHAR, XRI_PCHAR_NC};
 pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
     // Too deep a nesting is pest's error to give (grammar.rs checks it
     // before parsing); below it, the recursion here is bounded too.
-    if crate::grammar::too_deep(input).is_some() {
+    // (Counting the "(" first is cheaper than following the depth, and
+    // enough for nearly every input.)
+    let opens = input.bytes().filter(|&c| c == b'(').count();
+    if opens > crate::MAX_NESTING && crate::grammar::too_deep(input).is_some() {
         return None;
     }
     Fast::new(input, false).reference()
@@ -53,8 +55,12 @@ struct Fast<'a> {
     nested: bool,
 }
 
-/// The sub-segments of a segment or authority, and where they end.
-type Subsegments<'a> = (Vec<Subsegment<'a>>, usize);
+/// `[ "?" iquery ] [ "#" ifragment ]` as spans.
+type Tail = (Option<Span>, Option<Span>);
+
+fn span(start: usize, end: usize) -> Span {
+    Span { start, end }
+}
 
 impl<'a> Fast<'a> {
     fn new(s: &'a str, nested: bool) -> Self {
@@ -87,15 +93,14 @@ impl<'a> Fast<'a> {
         // kept when a query and fragment can finish the value after it.
         if self.xri_authority_starts(start) {
             let (authority, end) = self.xri_authority(start)?;
-            let (path_end, segments) = self.path_abempty(end)?;
+            let path_end = self.path_abempty(end)?;
             if let Some((query, fragment)) = self.tail(path_end) {
                 self.balanced_tail(query, fragment).then_some(())?;
                 return Some(XriRef {
                     text: self.s,
                     prefix,
                     authority: Some(authority),
-                    path: &self.s[end..path_end],
-                    segments,
+                    path: span(end, path_end),
                     query,
                     fragment,
                 });
@@ -111,15 +116,14 @@ impl<'a> Fast<'a> {
             .map_or(self.b.len(), |i| start + i);
         let a = self.scan.authority(start, end)?;
         self.balanced_authority(&a).then_some(())?;
-        let (path_end, segments) = self.path_abempty(end)?;
+        let path_end = self.path_abempty(end)?;
         let (query, fragment) = self.tail(path_end)?;
         self.balanced_tail(query, fragment).then_some(())?;
         Some(XriRef {
             text: self.s,
             prefix,
-            authority: Some(super::iri_authority(self.s, a)),
-            path: &self.s[end..path_end],
-            segments,
+            authority: Some(Authority::Iri(a)),
+            path: span(end, path_end),
             query,
             fragment,
         })
@@ -141,138 +145,81 @@ impl<'a> Fast<'a> {
     }
 
     /// `xri-authority = gcs-authority / xref-authority` at `at`, where one
-    /// starts.
-    fn xri_authority(&self, at: usize) -> Option<(XriAuthority<'a>, usize)> {
+    /// starts, and its end.
+    fn xri_authority(&self, at: usize) -> Option<(Authority, usize)> {
         if self.b[at] == b'(' {
             // xref-authority = xref *xri-subseg
-            let (xref, after) = self.xref(at)?;
-            let (subsegments, end) = self.subsegments(Vec::new(), after, XRI_PCHAR)?;
-            return Some((
-                XriAuthority::CrossReference {
-                    text: &self.s[at..end],
-                    xref,
-                    subsegments,
-                },
-                end,
-            ));
+            let xref_end = self.xref(at)?;
+            let end = self.subsegments(xref_end, XRI_PCHAR)?;
+            let authority = Authority::CrossReference {
+                span: span(at, end),
+                xref_end,
+            };
+            return Some((authority, end));
         }
-        let symbol = GlobalContext::from_char(char::from(self.b[at]))?;
-        let (subsegments, end) = if symbol == GlobalContext::Bang {
+        let symbol = GlobalContext::from_byte(self.b[at])?;
+        let end = if symbol == GlobalContext::Bang {
             // pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg
-            let mut subs = Vec::new();
-            let after = self.subseg(at + 1, XRI_PCHAR, &mut subs)?;
-            self.subsegments(subs, after, XRI_PCHAR)?
+            let after = self.subseg(at + 1, XRI_PCHAR)?;
+            self.subsegments(after, XRI_PCHAR)?
         } else {
             // rgcs-authority = rgcs-char xri-segment
-            self.segment_subsegments(at + 1)?
+            self.segment(at + 1)?
         };
-        Some((
-            XriAuthority::Global {
-                text: &self.s[at..end],
-                symbol,
-                subsegments,
-            },
-            end,
-        ))
+        let authority = Authority::Global {
+            span: span(at, end),
+            symbol,
+        };
+        Some((authority, end))
     }
 
-    /// `xri-path-abempty = *( "/" xri-segment )` from `at`: its end and
-    /// segments.
-    fn path_abempty(&self, mut at: usize) -> Option<(usize, Vec<Segment<'a>>)> {
-        let mut segments = Vec::new();
+    /// `xri-path-abempty = *( "/" xri-segment )` from `at`: its end.
+    fn path_abempty(&self, mut at: usize) -> Option<usize> {
         while self.b.get(at) == Some(&b'/') {
-            let (segment, end) = self.segment(at + 1)?;
-            segments.push(segment);
-            at = end;
+            at = self.segment(at + 1)?;
         }
-        Some((at, segments))
+        Some(at)
     }
 
-    /// `xri-segment = xri-subseg-od *xri-subseg` at `at`.
-    fn segment(&self, at: usize) -> Option<(Segment<'a>, usize)> {
-        let (subsegments, end) = self.segment_subsegments(at)?;
-        Some((
-            Segment {
-                text: &self.s[at..end],
-                subsegments,
-            },
-            end,
-        ))
+    /// `xri-segment = xri-subseg-od *xri-subseg` at `at`: its end.
+    fn segment(&self, at: usize) -> Option<usize> {
+        let after = self.subseg(at, XRI_PCHAR)?;
+        self.subsegments(after, XRI_PCHAR)
     }
 
-    /// The sub-segments of an `xri-segment` at `at`: the first one's
-    /// delimiter is optional.
-    fn segment_subsegments(&self, at: usize) -> Option<Subsegments<'a>> {
-        let mut subs = Vec::new();
-        let after = self.subseg(at, XRI_PCHAR, &mut subs)?;
-        self.subsegments(subs, after, XRI_PCHAR)
-    }
-
-    /// `*xri-subseg` (or `*xri-subseg-nc`, by `class`) from `at`, after
-    /// `subs`.
-    fn subsegments(
-        &self,
-        mut subs: Vec<Subsegment<'a>>,
-        mut at: usize,
-        class: u16,
-    ) -> Option<Subsegments<'a>> {
+    /// `*xri-subseg` (or `*xri-subseg-nc`, by `class`) from `at`: its end.
+    fn subsegments(&self, mut at: usize, class: u16) -> Option<usize> {
         while matches!(self.b.get(at), Some(b'*' | b'!')) {
-            at = self.subseg(at, class, &mut subs)?;
+            at = self.subseg(at, class)?;
         }
-        Some((subs, at))
+        Some(at)
     }
 
-    /// One sub-segment at `at`: `[ "*" / "!" ] ( xref / *class )`, added to
-    /// `subs` unless it is empty (as the typed tree leaves out an empty
-    /// implicit one). Its end.
-    fn subseg(&self, at: usize, class: u16, subs: &mut Vec<Subsegment<'a>>) -> Option<usize> {
-        let delimiter = match self.b.get(at) {
-            Some(b'*') => Delimiter::Star,
-            Some(b'!') => Delimiter::Bang,
-            _ => Delimiter::Implicit,
-        };
-        let body = at + usize::from(delimiter != Delimiter::Implicit);
-        let (value, end) = if self.b.get(body) == Some(&b'(') {
-            let (xref, end) = self.xref(body)?;
-            (SubsegmentValue::CrossReference(xref), end)
+    /// One sub-segment at `at`, `[ "*" / "!" ] ( xref / *class )`: its end.
+    fn subseg(&self, at: usize, class: u16) -> Option<usize> {
+        let body = at + usize::from(matches!(self.b.get(at), Some(b'*' | b'!')));
+        if self.b.get(body) == Some(&b'(') {
+            self.xref(body)
         } else {
-            let end = self.scan.run(body, class)?;
-            (SubsegmentValue::Literal(&self.s[body..end]), end)
-        };
-        if end > at {
-            subs.push(Subsegment {
-                text: &self.s[at..end],
-                delimiter,
-                value,
-            });
+            self.scan.run(body, class)
         }
-        Some(end)
     }
 
     /// `xref = "(" ( XRI-reference / IRI ) ")"` at `at`: to the matching
-    /// ")", its content classified on its own.
-    fn xref(&self, at: usize) -> Option<(CrossReference<'a>, usize)> {
+    /// ")", its content read on its own. Its end.
+    fn xref(&self, at: usize) -> Option<usize> {
         let close = matching(self.b, at)?;
         let content = &self.s[at + 1..close];
-        let value = match iri_value(content) {
-            Some(iri) => {
-                balanced_iri(&iri).then_some(())?;
-                CrossReferenceValue::Iri(iri)
-            }
-            None => CrossReferenceValue::Xri(Fast::new(content, true).reference()?),
-        };
-        Some((
-            CrossReference {
-                text: &self.s[at..=close],
-                value: Box::new(value),
-            },
-            close + 1,
-        ))
+        match iri_value(content) {
+            Some(iri) => balanced_iri(&iri).then_some(())?,
+            None => Fast::new(content, true).reference().map(drop)?,
+        }
+        Some(close + 1)
     }
 
     /// `relative-XRI-ref = relative-XRI-part [ "?" iquery ] [ "#" ifragment ]`.
     fn relative(&self) -> Option<XriRef<'a>> {
-        let (path_end, segments) = if self.b.first() == Some(&b'/') {
+        let path_end = if self.b.first() == Some(&b'/') {
             self.path_absolute()?
         } else {
             self.path_noscheme()?
@@ -283,67 +230,52 @@ impl<'a> Fast<'a> {
             text: self.s,
             prefix: false,
             authority: None,
-            path: &self.s[..path_end],
-            segments,
+            path: span(0, path_end),
             query,
             fragment,
         })
     }
 
     /// `xri-path-absolute = "/" [ xri-segment-nz *( "/" xri-segment ) ]`:
-    /// "/" alone is one empty segment.
-    fn path_absolute(&self) -> Option<(usize, Vec<Segment<'a>>)> {
+    /// its end.
+    fn path_absolute(&self) -> Option<usize> {
         // xri-segment-nz = xri-subseg-od-nz *xri-subseg, and
         // xri-subseg-od-nz = [ "*" / "!" ] ( xref / 1*xri-pchar ): when it
         // cannot start, the optional part is absent.
         let body = 1 + usize::from(matches!(self.b.get(1), Some(b'*' | b'!')));
         let nz = self.b.get(body) == Some(&b'(') || self.scan.run(body, XRI_PCHAR)? > body;
         if !nz {
-            let empty = Segment {
-                text: &self.s[1..1],
-                subsegments: Vec::new(),
-            };
-            return Some((1, vec![empty]));
+            return Some(1);
         }
-        let (first, end) = self.segment(1)?;
-        let (end, mut rest) = self.path_abempty(end)?;
-        rest.insert(0, first);
-        Some((end, rest))
+        let end = self.segment(1)?;
+        self.path_abempty(end)
     }
 
     /// `xri-path-noscheme = xri-subseg-od-nx *xri-subseg-nc *( "/"
     /// xri-segment )`, or `ipath-empty` when its first sub-segment,
-    /// `[ "*" / "!" ] 1*xri-pchar-nc`, cannot start.
-    fn path_noscheme(&self) -> Option<(usize, Vec<Segment<'a>>)> {
+    /// `[ "*" / "!" ] 1*xri-pchar-nc`, cannot start: its end.
+    fn path_noscheme(&self) -> Option<usize> {
         let body = usize::from(matches!(self.b.first(), Some(b'*' | b'!')));
-        if self.scan.run(body, XRI_PCHAR_NC)? == body {
-            return Some((0, Vec::new()));
+        let first = self.scan.run(body, XRI_PCHAR_NC)?;
+        if first == body {
+            return Some(0);
         }
-        let mut subs = Vec::new();
-        let after = self.subseg(0, XRI_PCHAR_NC, &mut subs)?;
-        let (subsegments, end) = self.subsegments(subs, after, XRI_PCHAR_NC)?;
-        let first = Segment {
-            text: &self.s[..end],
-            subsegments,
-        };
-        let (end, mut rest) = self.path_abempty(end)?;
-        rest.insert(0, first);
-        Some((end, rest))
+        let end = self.subsegments(first, XRI_PCHAR_NC)?;
+        self.path_abempty(end)
     }
 
     /// `[ "?" iquery ] [ "#" ifragment ]` from `at`, when they reach the end
     /// of the value; `None` when they do not (for certain: both are
     /// repetitions, and a "%" not followed by two HEXDIG stops them).
-    #[allow(clippy::type_complexity)]
-    fn tail(&self, mut at: usize) -> Option<(Option<&'a str>, Option<&'a str>)> {
+    fn tail(&self, mut at: usize) -> Option<Tail> {
         let mut part = |mark: u8, class: u16| {
             if self.b.get(at) != Some(&mark) {
                 return Some(None);
             }
             let end = self.scan.run(at + 1, class)?;
-            let text = &self.s[at + 1..end];
+            let part = span(at + 1, end);
             at = end;
-            Some(Some(text))
+            Some(Some(part))
         };
         let query = part(b'?', QUERY)?;
         let fragment = part(b'#', FRAGMENT)?;
@@ -352,10 +284,10 @@ impl<'a> Fast<'a> {
 
     /// Inside a cross-reference: the query's and fragment's parentheses
     /// balance.
-    fn balanced_tail(&self, query: Option<&str>, fragment: Option<&str>) -> bool {
+    fn balanced_tail(&self, query: Option<Span>, fragment: Option<Span>) -> bool {
         !self.nested
-            || (query.is_none_or(|q| balanced(q, false))
-                && fragment.is_none_or(|f| balanced(f, false)))
+            || (query.is_none_or(|q| balanced(q.get(self.s), false))
+                && fragment.is_none_or(|f| balanced(f.get(self.s), false)))
     }
 
     /// Inside a cross-reference: the userinfo's and host's parentheses

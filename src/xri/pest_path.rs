@@ -1,0 +1,120 @@
+//! XRI references read by the pest grammar (grammar/xri.pest): the inputs
+//! the fast path leaves to it, and the errors, with their offsets and
+//! expected productions.
+
+use super::{iri_value, looks_absolute, Authority, GlobalContext, XriRef};
+use crate::components::{authority, Span};
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::Grammar;
+use crate::tree::Node;
+
+/// How a cross-reference's content is read.
+#[derive(Clone, Copy)]
+pub(super) enum Content {
+    /// With [`XriRef::parse`]: the fast path first.
+    Parse,
+    /// With pest only, for the comparison with the fast path.
+    Pest,
+}
+
+/// `input` read with the policy's rule (`XRI` or `relative-XRI-ref`), and
+/// the content of each cross-reference read on its own.
+pub(super) fn parse(input: &str, content: Content) -> Result<XriRef<'_>, ParseError> {
+    let rule = if looks_absolute(input) {
+        Grammar::Xri.absolute()
+    } else {
+        Grammar::Xri.relative()
+    };
+    let nodes = rule.components(input).map_err(|mut e| {
+        if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
+            e.kind = ErrorKind::NotAbsolute;
+            e.rule = "XRI-reference";
+            e.expected = vec!["\"xri://\", a global context symbol or \"(\"".to_string()];
+            e.offset = 0;
+        }
+        e
+    })?;
+    let top = &nodes[0];
+    check_cross_references(input, top, content)?;
+    Ok(reference(input, top))
+}
+
+fn span(node: &Node) -> Span {
+    Span {
+        start: node.start,
+        end: node.end,
+    }
+}
+
+/// The components of an `XRI` or `relative-XRI-ref` node.
+fn reference<'a>(input: &'a str, top: &Node) -> XriRef<'a> {
+    let mut reference = XriRef {
+        text: input,
+        prefix: false,
+        authority: None,
+        path: Span {
+            start: top.end,
+            end: top.end,
+        },
+        query: None,
+        fragment: None,
+    };
+    for node in &top.children {
+        match node.name {
+            "xri-hier-part" => {
+                reference.prefix = node.start > top.start;
+                for part in &node.children {
+                    match part.name {
+                        "xri-authority" => reference.authority = Some(xri_authority(input, part)),
+                        "iauthority" => reference.authority = Some(Authority::Iri(authority(part))),
+                        "xri-path-abempty" => reference.path = span(part),
+                        _ => {}
+                    }
+                }
+            }
+            "relative-XRI-part" => reference.path = span(node),
+            "iquery" => reference.query = Some(span(node)),
+            "ifragment" => reference.fragment = Some(span(node)),
+            _ => {}
+        }
+    }
+    reference
+}
+
+/// An `xri-authority` node: `xref-authority`, or `gcs-authority` and its
+/// symbol.
+fn xri_authority(input: &str, node: &Node) -> Authority {
+    let inner = &node.children[0];
+    if inner.name == "xref-authority" {
+        return Authority::CrossReference {
+            span: span(node),
+            xref_end: inner.children[0].end,
+        };
+    }
+    let symbol =
+        GlobalContext::from_byte(input.as_bytes()[node.start]).unwrap_or(GlobalContext::Bang);
+    Authority::Global {
+        span: span(node),
+        symbol,
+    }
+}
+
+/// Reads the content of each cross-reference not inside another (those
+/// inside are read with it), in order: an IRI or, by the policy, an XRI
+/// reference; the first that is neither is the error.
+fn check_cross_references(input: &str, node: &Node, content: Content) -> Result<(), ParseError> {
+    for child in &node.children {
+        if child.name != "xref" {
+            check_cross_references(input, child, content)?;
+            continue;
+        }
+        let value = &input[child.start + 1..child.end - 1];
+        if iri_value(value).is_none() {
+            match content {
+                Content::Parse => XriRef::parse(value).map(drop)?,
+                Content::Pest => parse(value, Content::Pest).map(drop)?,
+            }
+        }
+    }
+    Ok(())
+}
