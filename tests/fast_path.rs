@@ -173,18 +173,23 @@ fn fast_path_agrees_with_pest() {
             let s: String = (0..len).map(|_| PIECES[rng.below(PIECES.len())]).collect();
             agree(grammar, &s, &mut failures, &mut verdicts);
         }
-        assert!(
-            failures.is_empty(),
-            "{} disagreements, the first: {:#?}",
-            failures.len(),
-            &failures[..failures.len().min(10)]
-        );
-        // Both verdicts are well represented, so the comparison means something.
-        assert!(
-            verdicts[0] > 1000 && verdicts[1] > 1000,
-            "{grammar}: {verdicts:?}"
-        );
+        assert_agreement(grammar, &failures, verdicts);
     }
+}
+
+/// No disagreement, and both verdicts well represented, so that the
+/// comparison means something.
+fn assert_agreement(grammar: Grammar, failures: &[String], verdicts: [usize; 2]) {
+    assert!(
+        failures.is_empty(),
+        "{} disagreements, the first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(10)]
+    );
+    assert!(
+        verdicts[0] > 1000 && verdicts[1] > 1000,
+        "{grammar}: {verdicts:?}"
+    );
 }
 
 fn rng_seed(grammar: Grammar) -> u64 {
@@ -267,16 +272,7 @@ fn xri_fast_path_builds_pests_trees() {
         let s: String = (0..len).map(|_| xri_piece(&mut rng)).collect();
         check(&s, &mut failures);
     }
-    assert!(
-        failures.is_empty(),
-        "{} disagreements, the first: {:#?}",
-        failures.len(),
-        &failures[..failures.len().min(10)]
-    );
-    assert!(
-        verdicts[0] > 1000 && verdicts[1] > 1000,
-        "xri: {verdicts:?}"
-    );
+    assert_agreement(Grammar::Xri, &failures, verdicts);
     // The fast path answers for most valid inputs, so the comparison
     // covers it (the rest are readings pest reaches by backtracking).
     assert!(
