@@ -10,14 +10,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 
-fn corpus(name: &str) -> Vec<String> {
-    let path = format!("{}/benches/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::corpus;
 
 fn absolute(refs: &[String]) -> Vec<String> {
     refs.iter()
@@ -107,17 +103,12 @@ fn parse(c: &mut Criterion) {
 
 /// The normal and abnormal examples of RFC 3986 5.4, read from the RFC.
 fn rfc3986_5_4() -> Vec<String> {
-    let path = format!(
-        "{}/../shared/specs/rfc3986-uri.txt",
-        env!("CARGO_MANIFEST_DIR")
+    let text = common::spec_section(
+        "rfc3986-uri.txt",
+        "\n5.4.1.  Normal Examples",
+        "\n6.  Normalization and Comparison",
     );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let start = text.find("5.4.1.  Normal Examples").expect("5.4.1");
-    let end = text
-        .find("5.5.  Fragment")
-        .map_or(text.len(), |e| e.max(start));
-    text[start..end]
-        .lines()
+    text.lines()
         .filter_map(|l| {
             let (lhs, _) = l.trim().split_once("=  \"")?;
             let r = lhs.trim().trim_matches('"');
