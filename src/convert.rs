@@ -4,6 +4,7 @@
 
 use crate::chars::{bidi_formatting, iprivate, ucschar};
 use crate::components::Spans;
+use crate::grammar::Grammar;
 use crate::pct::{self, encode, Piece};
 use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
 use crate::uri_mapping::Step;
@@ -86,7 +87,13 @@ impl IriRef<'_> {
     pub fn to_uri(&self) -> UriRefBuf {
         let text = self.as_str();
         if text.is_ascii() {
-            return UriRefBuf::parse(text.to_string()).expect("an ASCII IRI is a URI");
+            // An ASCII IRI is a URI with the same components (RFC 3987
+            // 2.2's i-rules are RFC 3986's rules on ASCII).
+            return UriRefBuf {
+                text: text.to_string(),
+                spans: self.spans(),
+                grammar: Grammar::Uri,
+            };
         }
         // Runs of ASCII are copied whole; the UTF-8 bytes of the others are
         // written as triplets.
@@ -112,7 +119,11 @@ impl IriRef<'_> {
             at = p;
             p + 2 * before
         });
-        let uri = UriRefBuf { text: out, spans };
+        let uri = UriRefBuf {
+            text: out,
+            spans,
+            grammar: Grammar::Uri,
+        };
         debug_assert_eq!(
             UriRef::parse(&uri.text).map(|u| u.spans()).ok(),
             Some(uri.spans)

@@ -35,6 +35,20 @@ pub enum ErrorKind {
     /// assert_eq!(iri.to_uri_with(&options).unwrap_err().kind(), xiri::ErrorKind::NotConvertible);
     /// ```
     NotConvertible,
+    /// A normal form that does not exist: NFC or NFKC would change the
+    /// identifier's structure (create or remove a delimiter, a "%" or a
+    /// dot segment), which RFC 3987 section 8 and XRI 2.0 2.1.1 warn of.
+    /// The offset is the character's; [`expected`](ParseError::expected)
+    /// says what it would become.
+    ///
+    /// ```
+    /// let iri = xiri::Iri::parse("http://a/b\u{FF0F}c").unwrap();
+    /// let nfkc = xiri::Normalization { nfkc: true, ..Default::default() };
+    /// let err = iri.normalize(nfkc).unwrap_err();
+    /// assert_eq!(err.kind(), xiri::ErrorKind::NotNormalizable);
+    /// assert_eq!(err.offset(), 10);
+    /// ```
+    NotNormalizable,
 }
 
 /// An input that does not match: the byte offset where matching stopped,
@@ -76,6 +90,15 @@ impl ParseError {
             expected: vec![expected],
             input: input.into(),
         }
+    }
+
+    /// This error, found in `part`, moved to where `part` stands in
+    /// `whole`: at byte `start` (a cross-reference's content, the rest of
+    /// an XRI after its prefix).
+    pub(crate) fn within(mut self, whole: &str, start: usize) -> ParseError {
+        self.offset += start;
+        self.input = whole.into();
+        self
     }
 
     /// What kind of refusal this is.
@@ -148,7 +171,7 @@ impl ParseError {
         let what = format!("{} ({})", self.rule, self.grammar.name());
         match self.kind {
             ErrorKind::Syntax => {
-                let found = match self.input[self.offset..].chars().next() {
+                let found = match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
                     Some(c) => format!("{c:?}"),
                     None => "the end of the input".to_string(),
                 };
@@ -177,6 +200,11 @@ impl ParseError {
             }
             ErrorKind::NotConvertible => format!(
                 "not converted from {what} at byte {}: expected {}",
+                self.offset,
+                self.expected_list()
+            ),
+            ErrorKind::NotNormalizable => format!(
+                "no normal form of {what}: at byte {}, expected {}",
                 self.offset,
                 self.expected_list()
             ),

@@ -8,7 +8,11 @@ use std::fmt;
 
 /// Parses `input` with `grammar`'s reference rule; with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
-fn parse_spans(grammar: Grammar, input: &str, absolute: bool) -> Result<Spans, ParseError> {
+pub(crate) fn parse_spans(
+    grammar: Grammar,
+    input: &str,
+    absolute: bool,
+) -> Result<Spans, ParseError> {
     match crate::scan::scan(grammar, input) {
         Some(spans) if spans.scheme.is_some() || !absolute => Ok(spans),
         // Refused, or relative where an absolute reference is asked for:
@@ -61,6 +65,10 @@ macro_rules! reference_types {
         pub struct $Ref<'a> {
             text: &'a str,
             spans: Spans,
+            /// The grammar it was parsed with (for IRIs, RFC 3987 or
+            /// 3987bis): every value an operation derives from it is
+            /// checked against this one.
+            grammar: Grammar,
         }
 
         #[doc = concat!("An ", $abs_what, ": a reference with a scheme (a fragment is allowed).")]
@@ -73,8 +81,25 @@ macro_rules! reference_types {
         pub struct $Abs<'a>($Ref<'a>);
 
         impl<'a> $Ref<'a> {
-            pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
-                Self { text, spans }
+            pub(crate) fn from_spans_in(grammar: Grammar, text: &'a str, spans: Spans) -> Self {
+                Self { text, spans, grammar }
+            }
+
+            /// Parses `input` with `grammar`'s reference rule (one of the
+            /// grammars this type may hold: [`grammar`](Self::grammar)).
+            pub(crate) fn parse_in(grammar: Grammar, input: &'a str) -> Result<Self, ParseError> {
+                Ok(Self { text: input, spans: parse_spans(grammar, input, false)?, grammar })
+            }
+
+            /// The grammar it was parsed with, and that every value derived
+            /// from it is checked against.
+            ///
+            /// ```
+            #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(\"../a\").unwrap();")]
+            #[doc = concat!("assert_eq!(r.grammar(), xiri::", stringify!($grammar), ");")]
+            /// ```
+            pub fn grammar(&self) -> Grammar {
+                self.grammar
             }
 
             pub(crate) fn spans(&self) -> Spans {
@@ -88,7 +113,7 @@ macro_rules! reference_types {
             #[doc = concat!("assert_eq!(xiri::", stringify!($Ref), "::parse(\"a#b#c\").unwrap_err().offset(), 3);")]
             /// ```
             pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-                Ok(Self { text: input, spans: parse_spans($grammar, input, false)? })
+                Self::parse_in($grammar, input)
             }
 
             /// The text, exactly as parsed.
@@ -202,8 +227,14 @@ macro_rules! reference_types {
         }
 
         impl<'a> $Abs<'a> {
-            pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
-                Self($Ref { text, spans })
+            pub(crate) fn from_spans_in(grammar: Grammar, text: &'a str, spans: Spans) -> Self {
+                Self($Ref::from_spans_in(grammar, text, spans))
+            }
+
+            /// Parses `input` with `grammar`'s reference rule, refusing a
+            /// relative reference.
+            pub(crate) fn parse_in(grammar: Grammar, input: &'a str) -> Result<Self, ParseError> {
+                Ok(Self($Ref { text: input, spans: parse_spans(grammar, input, true)?, grammar }))
             }
 
             pub(crate) fn spans(&self) -> Spans {
@@ -218,7 +249,7 @@ macro_rules! reference_types {
             /// assert_eq!(err.kind(), xiri::ErrorKind::NotAbsolute);
             /// ```
             pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-                Ok(Self($Ref { text: input, spans: parse_spans($grammar, input, true)? }))
+                Self::parse_in($grammar, input)
             }
 
             /// The text, exactly as parsed.
@@ -323,17 +354,24 @@ macro_rules! owned_type {
         pub struct $Buf {
             pub(crate) text: String,
             pub(crate) spans: Spans,
+            pub(crate) grammar: Grammar,
         }
 
         impl $Buf {
+            /// Parses `text` with `grammar` (one this type may hold).
+            pub(crate) fn parse_in(grammar: Grammar, text: String) -> Result<Self, ParseError> {
+                let spans = $Borrowed::parse_in(grammar, &text)?.spans();
+                Ok(Self { text, spans, grammar })
+            }
+
             #[doc = concat!("Parses a string it takes, as [`", stringify!($Borrowed), "::parse`] does.")]
             ///
             /// ```
             #[doc = concat!("assert!(xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).is_ok());")]
             /// ```
             pub fn parse(text: String) -> Result<Self, ParseError> {
-                let spans = $Borrowed::parse(&text)?.spans();
-                Ok(Self { text, spans })
+                let grammar = $Borrowed::parse(&text)?.grammar();
+                Self::parse_in(grammar, text)
             }
 
             /// The borrowed form, with every accessor; no parsing.
@@ -343,7 +381,7 @@ macro_rules! owned_type {
             #[doc = concat!("assert_eq!(owned.as_borrowed(), xiri::", stringify!($Borrowed), "::parse(", $example, ").unwrap());")]
             /// ```
             pub fn as_borrowed(&self) -> $Borrowed<'_> {
-                $Borrowed::from_spans(&self.text, self.spans)
+                $Borrowed::from_spans_in(self.grammar, &self.text, self.spans)
             }
 
             /// The text.
@@ -376,6 +414,7 @@ macro_rules! owned_type {
                 $Buf {
                     text: self.as_str().to_string(),
                     spans: self.spans(),
+                    grammar: self.grammar(),
                 }
             }
         }
@@ -483,17 +522,18 @@ reference_types!(
 
 impl<'a> IriRef<'a> {
     /// Parses an IRI reference by draft-ietf-iri-3987bis-07, which also
-    /// allows the tag characters U+E0000-E0FFF in the query.
+    /// allows the tag characters U+E0000-E0FFF in the query. The value
+    /// remembers it ([`grammar`](Self::grammar) is [`Grammar::IriBis`]):
+    /// what is resolved, normalized or relativized from it is checked
+    /// against 3987bis, not RFC 3987.
     ///
     /// ```
     /// assert!(xiri::IriRef::parse("?\u{E0001}").is_err());
-    /// assert!(xiri::IriRef::parse_3987bis("?\u{E0001}").is_ok());
+    /// let bis = xiri::IriRef::parse_3987bis("?\u{E0001}").unwrap();
+    /// assert_eq!(bis.grammar(), xiri::Grammar::IriBis);
     /// ```
     pub fn parse_3987bis(input: &'a str) -> Result<Self, ParseError> {
-        Ok(Self {
-            text: input,
-            spans: parse_spans(Grammar::IriBis, input, false)?,
-        })
+        Self::parse_in(Grammar::IriBis, input)
     }
 }
 
@@ -505,9 +545,40 @@ impl<'a> Iri<'a> {
     /// assert!(xiri::Iri::parse_3987bis("x:?\u{E0001}").is_ok());
     /// ```
     pub fn parse_3987bis(input: &'a str) -> Result<Self, ParseError> {
-        Ok(Self(IriRef {
-            text: input,
-            spans: parse_spans(Grammar::IriBis, input, true)?,
-        }))
+        Self::parse_in(Grammar::IriBis, input)
+    }
+}
+
+impl IriRefBuf {
+    /// Parses an owned IRI reference by draft-ietf-iri-3987bis-07 (see
+    /// [`IriRef::parse_3987bis`]).
+    ///
+    /// ```
+    /// assert!(xiri::IriRefBuf::parse_3987bis("?\u{E0001}".to_string()).is_ok());
+    /// ```
+    pub fn parse_3987bis(text: String) -> Result<Self, ParseError> {
+        Self::parse_in(Grammar::IriBis, text)
+    }
+}
+
+impl IriBuf {
+    /// Parses an owned absolute IRI by draft-ietf-iri-3987bis-07 (see
+    /// [`IriRef::parse_3987bis`]).
+    ///
+    /// ```
+    /// assert!(xiri::IriBuf::parse_3987bis("x:?\u{E0001}".to_string()).is_ok());
+    /// ```
+    pub fn parse_3987bis(text: String) -> Result<Self, ParseError> {
+        Self::parse_in(Grammar::IriBis, text)
+    }
+}
+
+/// The grammar a value made from two others is checked against: the wider
+/// of the two (3987bis when either is, since it allows all RFC 3987 does).
+pub(crate) fn wider(a: Grammar, b: Grammar) -> Grammar {
+    if a == b {
+        a
+    } else {
+        Grammar::IriBis
     }
 }

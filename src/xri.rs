@@ -227,18 +227,24 @@ impl<'a> Xri<'a> {
     }
 }
 
-/// An owned absolute XRI, checked when it was made; [`as_xri`](Self::as_xri)
-/// gives the typed tree.
+/// An owned absolute XRI: the text and where its components are, recorded
+/// when it was checked; [`as_xri`](Self::as_xri) gives the typed tree
+/// without parsing again.
 ///
 /// ```
 /// let base = xiri::Xri::parse("xri://@a*a/b").unwrap();
-/// let target: xiri::XriBuf = base.resolve(&xiri::XriRef::parse("c").unwrap());
+/// let target: xiri::XriBuf = base.resolve(&xiri::XriRef::parse("c").unwrap()).unwrap();
 /// assert_eq!(target.as_str(), "xri://@a*a/c");
 /// assert_eq!(target.as_xri().segments().count(), 1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct XriBuf {
     text: String,
+    prefix: bool,
+    authority: Option<Authority>,
+    path: Span,
+    query: Option<Span>,
+    fragment: Option<Span>,
 }
 
 impl XriBuf {
@@ -248,24 +254,34 @@ impl XriBuf {
     /// assert!(xiri::XriBuf::parse("=example".to_string()).is_ok());
     /// ```
     pub fn parse(text: String) -> Result<Self, ParseError> {
-        Xri::parse(&text)?;
-        Ok(Self { text })
+        let x = Xri::parse(&text)?.0;
+        let (prefix, authority, path, query, fragment) =
+            (x.prefix, x.authority, x.path, x.query, x.fragment);
+        Ok(Self {
+            text,
+            prefix,
+            authority,
+            path,
+            query,
+            fragment,
+        })
     }
 
-    /// Text already known to be an absolute XRI.
-    pub(crate) fn checked(text: String) -> Self {
-        debug_assert!(Xri::parse(&text).is_ok(), "{text} is not an XRI");
-        Self { text }
-    }
-
-    /// The typed tree (parsed again: the tree borrows the text).
+    /// The typed tree, from the places recorded when it was checked.
     ///
     /// ```
     /// let x = xiri::XriBuf::parse("@a*b".to_string()).unwrap();
     /// assert_eq!(x.as_xri().authority().subsegments().count(), 2);
     /// ```
     pub fn as_xri(&self) -> Xri<'_> {
-        Xri::parse(&self.text).expect("an XriBuf holds an absolute XRI")
+        Xri(XriRef {
+            text: &self.text,
+            prefix: self.prefix,
+            authority: self.authority,
+            path: self.path,
+            query: self.query,
+            fragment: self.fragment,
+        })
     }
 
     /// The text.
@@ -339,9 +355,7 @@ impl fmt::Display for Xri<'_> {
 /// persistent symbol is "!!" (pgcs-authority): a single "!" starts a
 /// persistent sub-segment of a relative path, as in 2.4.2's "!g!g".
 fn looks_absolute(input: &str) -> bool {
-    input
-        .get(..6)
-        .is_some_and(|p| p.eq_ignore_ascii_case("xri://"))
+    pest_path::has_prefix(input)
         || input.starts_with(['=', '@', '+', '$', '('])
         || input.starts_with("!!")
 }
@@ -353,7 +367,7 @@ fn iri_value(content: &str) -> Option<Iri<'_>> {
     (!looks_absolute(content))
         .then(|| crate::scan::scan(Grammar::Iri, content))
         .flatten()
-        .and_then(|spans| IriRef::from_spans(content, spans).to_absolute())
+        .and_then(|spans| IriRef::from_spans_in(Grammar::Iri, content, spans).to_absolute())
 }
 
 /// For the differential tests and the fuzz target (through

@@ -3,16 +3,33 @@
 use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{Grammar, Iri, Leiri, Normalization, ParseError, Uri};
+use xiri::{Grammar, Iri, Leiri, Normalization, ParseError, Uri, Xri};
 
 /// The normal form of one absolute reference in a grammar.
 fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
     Ok(match grammar {
-        Grammar::Uri => Uri::parse(text)?.normalize(options).into_string(),
-        Grammar::Iri => Iri::parse(text)?.normalize(options).into_string(),
-        Grammar::IriBis => Iri::parse_3987bis(text)?.normalize(options).into_string(),
-        Grammar::Leiri => Leiri::parse(text)?.normalize(options).into_string(),
-        Grammar::Xri => xiri::Xri::parse(text)?.normalize(options).into_string(),
+        Grammar::Uri => Uri::parse(text)?.normalize(options)?.into_string(),
+        Grammar::Iri => Iri::parse(text)?.normalize(options)?.into_string(),
+        Grammar::IriBis => Iri::parse_3987bis(text)?.normalize(options)?.into_string(),
+        Grammar::Leiri => Leiri::parse(text)?.normalize(options)?.into_string(),
+        Grammar::Xri => Xri::parse(text)?.normalize(options)?.into_string(),
+    })
+}
+
+/// Whether two absolute references of a grammar are equivalent, by the
+/// library's `is_equivalent` (which knows, for XRIs, the forms of 2.3.1).
+fn equivalent(
+    grammar: Grammar,
+    a: &str,
+    b: &str,
+    options: Normalization,
+) -> Result<bool, ParseError> {
+    Ok(match grammar {
+        Grammar::Uri => Uri::parse(a)?.is_equivalent(&Uri::parse(b)?, options),
+        Grammar::Iri => Iri::parse(a)?.is_equivalent(&Iri::parse(b)?, options),
+        Grammar::IriBis => Iri::parse_3987bis(a)?.is_equivalent(&Iri::parse_3987bis(b)?, options),
+        Grammar::Leiri => Leiri::parse(a)?.is_equivalent(&Leiri::parse(b)?, options),
+        Grammar::Xri => Xri::parse(a)?.is_equivalent(&Xri::parse(b)?, options),
     })
 }
 
@@ -47,9 +64,7 @@ pub fn equiv(
     };
     super::batch::run(false, inputs, "equivalent", Value::Null, |line| {
         let (a, b) = pair(line, json_input).map_err(Refusal::Shape)?;
-        Ok(Value::Bool(
-            normal(grammar, &a, options)? == normal(grammar, &b, options)?,
-        ))
+        Ok(Value::Bool(equivalent(grammar, &a, &b, options)?))
     })
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef, Xri, XriRef};
+use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef, Xri, XriBuf, XriRef};
 
 /// Answers one input against the base chosen at the start.
 type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
@@ -68,12 +68,12 @@ pub fn run(
             })
         }
         Grammar::Xri => {
-            let base = Xri::parse(&base).map_err(bad_base)?.as_str().to_string();
+            let base = XriBuf::parse(base).map_err(bad_base)?;
             Box::new(move |text| {
-                let base = Xri::parse(&base).expect("checked above");
+                let base = base.as_xri();
                 Ok(match direction {
-                    Direction::Resolve => base.resolve(&XriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Xri::parse(text)?),
+                    Direction::Resolve => base.resolve(&XriRef::parse(text)?)?.into_string(),
+                    Direction::Relative => base.relativize(&Xri::parse(text)?)?,
                 })
             })
         }

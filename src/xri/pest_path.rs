@@ -34,9 +34,43 @@ pub(super) fn parse(input: &str, content: Content) -> Result<XriRef<'_>, ParseEr
         }
         e
     })?;
-    let top = &nodes[0];
+    let Some(top) = nodes.first() else {
+        return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().to_string()]));
+    };
     check_cross_references(input, top, content)?;
-    Ok(reference(input, top))
+    let parsed = reference(input, top);
+    if has_prefix(input) && !parsed.prefix {
+        return Err(not_prefixed(input));
+    }
+    Ok(parsed)
+}
+
+/// Whether `input` starts with "xri://" (in any case).
+pub(super) fn has_prefix(input: &str) -> bool {
+    input
+        .get(..PREFIX.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX))
+}
+
+const PREFIX: &str = "xri://";
+
+/// The error for an input that starts with "xri://" but is an `XRI` only
+/// with "xri:" read as an IRI authority (`xri://a:b`, whose path would be
+/// "//a:b"): by the typed policy, "xri://" is the prefix, and what follows
+/// it must be an `xri-no-scheme` (docs/DECISIONS.md, "XRI: absolute or
+/// relative"). The error is that production's, moved past the prefix.
+fn not_prefixed(input: &str) -> ParseError {
+    let rest = input.get(PREFIX.len()..).unwrap_or_default();
+    let rule = Grammar::Xri.absolute();
+    let mut error = match Grammar::Xri.rule("xri-no-scheme").map(|r| r.check(rest)) {
+        Some(Err(e)) => e.within(input, PREFIX.len()),
+        _ => rule.error(input, ErrorKind::Syntax, PREFIX.len(), vec![]),
+    };
+    error.rule = rule.name();
+    error
+        .expected
+        .push("by xiri's policy, an xri-no-scheme after \"xri://\"".to_string());
+    error
 }
 
 fn span(node: &Node) -> Span {
@@ -108,12 +142,15 @@ fn check_cross_references(input: &str, node: &Node, content: Content) -> Result<
             check_cross_references(input, child, content)?;
             continue;
         }
-        let value = &input[child.start + 1..child.end - 1];
+        let start = child.start + 1;
+        let value = input.get(start..child.end - 1).unwrap_or_default();
         if iri_value(value).is_none() {
-            match content {
-                Content::Parse => XriRef::parse(value).map(drop)?,
-                Content::Pest => parse(value, Content::Pest).map(drop)?,
-            }
+            let read = match content {
+                Content::Parse => XriRef::parse(value).map(drop),
+                Content::Pest => parse(value, Content::Pest).map(drop),
+            };
+            // The error is the content's: moved to where it stands.
+            read.map_err(|e| e.within(input, start))?;
         }
     }
     Ok(())

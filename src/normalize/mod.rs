@@ -1,0 +1,305 @@
+//! Normalization and equivalence of URIs (RFC 3986 6.2.2, 6.2.3) and IRIs
+//! and LEIRIs (RFC 3987 5.3.2).
+
+use crate::chars::{bidi_formatting, ucschar};
+use crate::components::{HostKind, Spans};
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::Grammar;
+use crate::pct::{self, Piece};
+use crate::reference::{Iri, IriBuf, Leiri, LeiriBuf, Uri, UriBuf};
+use crate::resolve::{remove_dot_segments, Slashes};
+
+mod forms;
+mod xri;
+
+/// What normalization does beyond RFC 3986 6.2.2's syntax-based steps
+/// (case, percent-encoding, dot segments), which it always does.
+///
+/// ```
+/// use xiri::{Iri, Normalization};
+/// let decomposed = Iri::parse("http://example.org/re\u{301}sume\u{301}").unwrap();
+/// let nfc = Normalization { nfc: true, ..Normalization::default() };
+/// assert_eq!(decomposed.normalize(nfc).unwrap().as_str(), "http://example.org/r\u{e9}sum\u{e9}");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Normalization {
+    /// Unicode Normalization Form C (RFC 3987 5.3.2.2). Changes only
+    /// characters outside ASCII, so URIs not at all.
+    pub nfc: bool,
+    /// Unicode Normalization Form KC, which XRI 2.0 2.1.1 asks of XRIs.
+    /// Applied after `nfc` when both are set.
+    pub nfkc: bool,
+    /// Scheme-based normalization (RFC 3986 6.2.3) for http, https, ws,
+    /// wss and ftp: an empty or default port goes, an empty path with an
+    /// authority becomes "/".
+    pub scheme_based: bool,
+}
+
+/// Which characters percent-decoding may produce.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Decode {
+    /// `unreserved` only (RFC 3986 6.2.2.2).
+    Unreserved,
+    /// `iunreserved` (RFC 3987 5.3.2.3), except the bidi formatting
+    /// characters, which stay encoded as RFC 3987 3.2 keeps them.
+    IUnreserved,
+}
+
+/// The default port of the schemes scheme-based normalization knows.
+fn default_port(scheme: &str) -> Option<&'static str> {
+    Some(match scheme {
+        "http" | "ws" => "80",
+        "https" | "wss" => "443",
+        "ftp" => "21",
+        _ => return None,
+    })
+}
+
+/// A reference to normalize: its text, where its components are, and the
+/// grammar its normal form must be in.
+#[derive(Clone, Copy)]
+pub(crate) struct Source<'t> {
+    pub(crate) text: &'t str,
+    pub(crate) spans: Spans,
+    pub(crate) grammar: Grammar,
+}
+
+/// The normal form's text, in this order, so that normalizing it again
+/// changes nothing: percent-encodings decoded (RFC 3986 6.2.2.2); NFC or
+/// NFKC (RFC 3987 5.3.2.2), refused where it would change the structure;
+/// then case (6.2.2.1, 3987 5.3.2.1), ports, and dot segments (6.2.2.3),
+/// which read the text the forms made.
+fn normalize(
+    source: Source<'_>,
+    decode: Decode,
+    options: Normalization,
+) -> Result<String, ParseError> {
+    if !(options.nfc || options.nfkc) {
+        return Ok(syntax(source.text, source.spans, decode, options));
+    }
+    let Some(formed) = forms::apply(&decoded(source.text, decode), options) else {
+        return Ok(syntax(source.text, source.spans, decode, options));
+    };
+    if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
+        return Err(not_normalizable(source, culprit.offset, culprit.expected()));
+    }
+    match crate::reference::parse_spans(source.grammar, &formed, false) {
+        Ok(spans) => Ok(syntax(&formed, spans, decode, options)),
+        // Not met in the tests: the structure check above leaves the
+        // forms only characters of the same classes.
+        Err(e) => Err(not_normalizable(
+            source,
+            0,
+            format!(
+                "a {} form in the grammar ({})",
+                options_name(options),
+                e.expected().join(", ")
+            ),
+        )),
+    }
+}
+
+fn options_name(options: Normalization) -> &'static str {
+    if options.nfkc {
+        "NFKC"
+    } else {
+        "NFC"
+    }
+}
+
+/// The error for a reference whose requested normal form would not be
+/// the same identifier.
+fn not_normalizable(source: Source<'_>, offset: usize, expected: String) -> ParseError {
+    let rule = source.grammar.absolute();
+    rule.error(
+        source.text,
+        ErrorKind::NotNormalizable,
+        offset,
+        vec![expected],
+    )
+}
+
+/// `text` with its percent-encodings decoded where `decode` allows.
+fn decoded(text: &str, decode: Decode) -> String {
+    let mut out = String::with_capacity(text.len());
+    percent(text, decode, &mut out);
+    out
+}
+
+/// RFC 3986 6.2.2 on `text`: scheme and (US-ASCII-only) host in lowercase,
+/// percent-encodings of unreserved characters decoded and the others in
+/// uppercase hex, an empty port dropped (3.2.3), dot segments removed; and
+/// 6.2.3 with `scheme_based`.
+fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> String {
+    let mut out = String::with_capacity(text.len() + 1);
+    if let Some(s) = spans.scheme {
+        out.extend(s.get(text).chars().map(|c| c.to_ascii_lowercase()));
+    }
+    let scheme_end = out.len();
+    out.push(':');
+    let scheme = out.get(..scheme_end).unwrap_or_default();
+    let default = default_port(scheme).filter(|_| options.scheme_based);
+    let known = default.is_some();
+    if let Some(a) = spans.authority {
+        out.push_str("//");
+        if let Some(u) = a.userinfo {
+            percent(u.get(text), decode, &mut out);
+            out.push('@');
+        }
+        let host = a.host.get(text);
+        match a.host_kind {
+            HostKind::RegName => {
+                let start = out.len();
+                percent(host, decode, &mut out);
+                // RFC 3987 5.3.2.1: only a US-ASCII-only host is case
+                // insensitive (a non-ASCII one is IDNA's to map).
+                if out.get(start..).is_some_and(str::is_ascii) {
+                    lowercase_from(&mut out, start);
+                }
+            }
+            HostKind::Ipv4 => out.push_str(host),
+            HostKind::Ipv6 | HostKind::IpvFuture => {
+                out.extend(host.chars().map(|c| c.to_ascii_lowercase()))
+            }
+        }
+        // RFC 3986 3.2.3: normalizers should omit an empty port, and a
+        // default one when they know the scheme.
+        if let Some(port) = a.port.map(|p| p.get(text)) {
+            if !port.is_empty() && Some(port) != default {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+    }
+    let path_start = out.len();
+    percent(spans.path.get(text), decode, &mut out);
+    if out.get(path_start..).is_some_and(has_dot_segment) {
+        let path = remove_dot_segments(out.get(path_start..).unwrap_or_default(), Slashes::All);
+        out.truncate(path_start);
+        out.push_str(&path);
+    }
+    if known && spans.authority.is_some() && out.len() == path_start {
+        out.push('/');
+    }
+    // As in resolution: a path starting with "//" without an authority
+    // would read as one (docs/DECISIONS.md, "Resolution").
+    if spans.authority.is_none() && out.get(path_start..).is_some_and(|p| p.starts_with("//")) {
+        out.insert_str(path_start, "/.");
+    }
+    if let Some(q) = spans.query {
+        out.push('?');
+        percent(q.get(text), decode, &mut out);
+    }
+    if let Some(f) = spans.fragment {
+        out.push('#');
+        percent(f.get(text), decode, &mut out);
+    }
+    out
+}
+
+/// Whether RFC 3986 5.2.4 would change `path`: it has a "." or ".."
+/// segment.
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/')
+        .any(|segment| segment == "." || segment == "..")
+}
+
+/// Appends `component` with its percent-encodings of unreserved characters
+/// decoded and the others in uppercase hex.
+fn percent(component: &str, decode: Decode, out: &mut String) {
+    if !component.contains('%') {
+        out.push_str(component);
+        return;
+    }
+    for (_, piece) in pct::pieces(component) {
+        match piece {
+            Piece::Plain(c) => out.push(c),
+            Piece::Char { c, .. } if allowed(c, decode) => out.push(c),
+            Piece::Char { c, .. } => pct::encode(c, out),
+            Piece::Octet { byte, .. } => pct::encode_octet(byte, out),
+        }
+    }
+}
+
+/// Lowercases `out` from `start`, but not the hex of its percent-encodings
+/// (already uppercase, as RFC 3986 6.2.2.1 wants them), in place.
+fn lowercase_from(out: &mut str, start: usize) {
+    let mut from = start;
+    while from < out.len() {
+        let to = out[from..].find('%').map_or(out.len(), |i| from + i);
+        out[from..to].make_ascii_lowercase();
+        // Skip the escape: "%" and two hex digits.
+        from = (to + 3).min(out.len());
+    }
+}
+
+fn allowed(c: char, decode: Decode) -> bool {
+    let unreserved = c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
+    unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
+}
+
+macro_rules! normalization {
+    ($Abs:ident, $Buf:ident, $decode:expr, $rfc:literal, $a:literal, $b:literal, $normal:literal) => {
+        impl $Abs<'_> {
+            #[doc = concat!("The normal form (", $rfc, "): scheme and host in lowercase, percent-encodings of unreserved characters decoded and the others in uppercase hex, dot segments removed; more with `options`.")]
+            ///
+            /// ```
+            #[doc = concat!("let x = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
+            #[doc = concat!("assert_eq!(x.normalize(xiri::Normalization::default())?.as_str(), ", $normal, ");")]
+            /// # Ok::<(), xiri::ParseError>(())
+            /// ```
+            pub fn normalize(&self, options: Normalization) -> Result<$Buf, ParseError> {
+                let source = Source { text: self.as_str(), spans: self.spans(), grammar: self.grammar() };
+                $Buf::parse_in(source.grammar, normalize(source, $decode, options)?)
+            }
+
+            /// Whether two are equivalent: equal once both are normalized
+            /// with the same options (the comparison ladder's syntax-based
+            /// step, and the scheme-based one if asked for). One whose
+            /// normal form with these options does not exist (a form that
+            /// would change its structure) is equivalent only to the same
+            /// text: the ladder's first rung, simple string comparison
+            /// (RFC 3986 6.2.1), which never gives a false positive.
+            ///
+            /// ```
+            #[doc = concat!("let a = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
+            #[doc = concat!("let b = xiri::", stringify!($Abs), "::parse(", $b, ").unwrap();")]
+            /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
+            /// ```
+            pub fn is_equivalent(&self, other: &$Abs<'_>, options: Normalization) -> bool {
+                match (self.normalize(options), other.normalize(options)) {
+                    (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
+                    _ => self.as_str() == other.as_str(),
+                }
+            }
+        }
+    };
+}
+
+normalization!(
+    Uri,
+    UriBuf,
+    Decode::Unreserved,
+    "RFC 3986 6.2.2",
+    "\"eXAMPLE://a/./b/../b/%63/%7bfoo%7d\"",
+    "\"example://a/b/c/%7Bfoo%7D\"",
+    "\"example://a/b/c/%7Bfoo%7D\""
+);
+normalization!(
+    Iri,
+    IriBuf,
+    Decode::IUnreserved,
+    "RFC 3987 5.3.2",
+    "\"HTTP://www.EXAMPLE.org/r%C3%A9sum%c3%a9/%7euser\"",
+    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\"",
+    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\""
+);
+normalization!(
+    Leiri,
+    LeiriBuf,
+    Decode::IUnreserved,
+    "RFC 3987 5.3.2, as for IRIs",
+    "\"HTTP://a/b c/%7e\"",
+    "\"http://a/b c/~\"",
+    "\"http://a/b c/~\""
+);
