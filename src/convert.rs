@@ -301,7 +301,8 @@ impl XriRef<'_> {
     /// ```
     pub fn to_iri_normal(&self, nfkc: bool) -> Result<IriRefBuf, ParseError> {
         let steps = self.to_iri_normal_steps(nfkc)?;
-        IriRefBuf::parse(steps.into_iter().last().expect("the escaping step").text)
+        let last = steps.into_iter().last().map(|s| s.text).unwrap_or_default();
+        IriRefBuf::parse(last)
     }
 
     /// The steps of [`to_iri_normal`](Self::to_iri_normal) (2.3.1): the
@@ -319,6 +320,19 @@ impl XriRef<'_> {
         let normalized;
         let x = if nfkc {
             use unicode_normalization::UnicodeNormalization;
+            let options = crate::Normalization {
+                nfkc: true,
+                ..Default::default()
+            };
+            // Nothing is decoded before this step: what is encoded stays.
+            if let Some(culprit) = crate::normalize::culprit(self.as_str(), options, |_| false) {
+                return Err(Grammar::Xri.reference().error(
+                    self.as_str(),
+                    crate::ErrorKind::NotNormalizable,
+                    culprit.offset,
+                    vec![culprit.expected()],
+                ));
+            }
             let nfkc: String = self.as_str().nfkc().collect();
             steps.push(Step::new(
                 "XRI 2.0 2.3.1 step 1: normalized to NFKC",
@@ -340,16 +354,19 @@ impl XriRef<'_> {
                 text.as_str(),
             ));
         }
-        let inside: Vec<_> = outer_cross_references(x)
-            .iter()
-            .map(|r| {
-                let at = range_in(x.as_str(), r.as_str());
-                at.start + shift..at.end + shift
-            })
-            .collect();
+        // The cross-references come in order and do not overlap: one walk
+        // along them and the text together keeps this linear.
+        let mut inside = outer_cross_references(x).into_iter().map(|r| {
+            let at = range_in(x.as_str(), r.as_str());
+            at.start + shift..at.end + shift
+        });
+        let mut current = inside.next();
         let mut out = String::with_capacity(text.len() + 8);
         for (i, c) in text.char_indices() {
-            let in_xref = inside.iter().any(|r| r.contains(&i));
+            while current.as_ref().is_some_and(|r| r.end <= i) {
+                current = inside.next();
+            }
+            let in_xref = current.as_ref().is_some_and(|r| r.contains(&i));
             match c {
                 '%' => out.push_str("%25"),
                 '#' if in_xref => out.push_str("%23"),
@@ -391,8 +408,10 @@ impl XriBuf {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(at) = rest.find('%') {
-            out.push_str(&rest[..at]);
-            let code = &rest[at..at + 3];
+            let (before, from) = rest.split_at(at);
+            out.push_str(before);
+            // An IRI's "%" starts a triplet; `get` keeps a short one as it is.
+            let code = from.get(..3).unwrap_or(from);
             match code.to_ascii_uppercase().as_str() {
                 "%2F" => out.push('/'),
                 "%3F" => out.push('?'),
@@ -400,7 +419,7 @@ impl XriBuf {
                 "%25" => out.push('%'),
                 _ => out.push_str(code),
             }
-            rest = &rest[at + 3..];
+            rest = from.get(code.len()..).unwrap_or_default();
         }
         out.push_str(rest);
         XriBuf::parse(out)

@@ -49,7 +49,7 @@ struct Against {
     json_input: bool,
     /// The references (resolve) or absolute targets (relative); standard
     /// input when none.
-    inputs: Vec<String>,
+    inputs: Vec<std::ffi::OsString>,
 }
 
 /// How normalize and equiv normalize.
@@ -111,7 +111,7 @@ enum Command {
         #[command(flatten)]
         target: Target,
         /// The inputs; standard input when none.
-        inputs: Vec<String>,
+        inputs: Vec<std::ffi::OsString>,
     },
     /// The typed components of a reference, for a person (or JSON with --json).
     Parse {
@@ -145,7 +145,7 @@ enum Command {
         #[command(flatten)]
         how: Normalizing,
         /// The absolute references; standard input when none.
-        inputs: Vec<String>,
+        inputs: Vec<std::ffi::OsString>,
     },
     /// Whether two absolute references are equivalent (equal once
     /// normalized). A pair is two arguments, or on standard input a line of
@@ -155,7 +155,7 @@ enum Command {
         #[command(flatten)]
         how: Normalizing,
         /// Two references; pairs from standard input when none.
-        pair: Vec<String>,
+        pair: Vec<std::ffi::OsString>,
     },
     /// Converts each input from one form to another: LEIRI to IRI or URI,
     /// IRI to URI, URI to IRI, XRI to its IRI-normal or URI-normal form, an
@@ -190,7 +190,7 @@ enum Command {
         #[arg(long)]
         json_input: bool,
         /// The inputs; standard input when none.
-        inputs: Vec<String>,
+        inputs: Vec<std::ffi::OsString>,
     },
     /// Pre-processes arbitrary strings (IRI processing draft section 4):
     /// ASCII whitespace trimmed, then spaces split on, encoded or removed.
@@ -202,7 +202,7 @@ enum Command {
         #[arg(long)]
         json_input: bool,
         /// The inputs; standard input when none.
-        inputs: Vec<String>,
+        inputs: Vec<std::ffi::OsString>,
     },
     /// Lists the characters of each input that a LEIRI allows and an IRI does
     /// not (LEIRI Note section 5): offset, group, and which conversions
@@ -212,7 +212,7 @@ enum Command {
         #[arg(long)]
         json_input: bool,
         /// The inputs; standard input when none.
-        inputs: Vec<String>,
+        inputs: Vec<std::ffi::OsString>,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).

@@ -71,8 +71,10 @@ impl Charset {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UriOptions {
-    /// A registered name that holds characters outside ASCII (written or
-    /// percent-encoded) goes through IDNA ToASCII (UTS #46 with
+    /// For a scheme known to use DNS names (http, https, ws, wss, ftp,
+    /// ldap, sip, ... : the list is in docs/DECISIONS.md) or a relative
+    /// reference, a registered name that holds characters outside ASCII
+    /// (written or percent-encoded) goes through IDNA ToASCII (UTS #46 with
     /// UseSTD3ASCIIRules and DNS length checks, RFC 3987 3.1's flags), and
     /// a label that fails is an error. All-ASCII names are left as they
     /// are, so the mapping stays the identity on URIs.
@@ -127,8 +129,8 @@ impl IriRef<'_> {
     /// ```
     pub fn to_uri_with(&self, options: &UriOptions) -> Result<UriRefBuf, ParseError> {
         let steps = self.to_uri_steps(options)?;
-        let last = steps.into_iter().last().expect("at least the input");
-        Ok(UriRefBuf::parse(last.text).expect("the mapping's output is a URI"))
+        let last = steps.into_iter().last().map(|s| s.text).unwrap_or_default();
+        UriRefBuf::parse(last)
     }
 
     /// The steps of [`to_uri_with`](Self::to_uri_with): RFC 3987 3.1 step 1
@@ -148,7 +150,7 @@ impl IriRef<'_> {
             self.as_str(),
         )];
         let mut text = self.as_str().to_string();
-        if options.idna {
+        if options.idna && self.scheme().is_none_or(uses_dns) {
             if let Some(mapped) = idna_host(self)? {
                 text = mapped;
                 steps.push(Step::new(
@@ -158,7 +160,7 @@ impl IriRef<'_> {
             }
         }
         if let Some(charset) = options.query_charset.filter(|c| !c.is_ucs_based()) {
-            let iri = IriRef::parse(&text).expect("each stage keeps an IRI");
+            let iri = IriRef::parse_in(self.grammar(), &text)?;
             if let Some(mapped) = legacy_query(&iri, charset, self.as_str())? {
                 text = mapped;
                 steps.push(Step::new(
@@ -170,15 +172,25 @@ impl IriRef<'_> {
                 ));
             }
         }
-        let uri = IriRef::parse(&text)
-            .expect("each stage keeps an IRI")
-            .to_uri();
+        let uri = IriRef::parse_in(self.grammar(), &text)?.to_uri();
         steps.push(Step::new(
             "RFC 3987 3.1 step 2: each ucschar and iprivate as UTF-8 %HH triplets",
             uri.into_string(),
         ));
         Ok(steps)
     }
+}
+
+/// Whether a scheme is one whose registered names are DNS names, so that
+/// IDNA applies to them (RFC 3987 3.1: "if the scheme in question is
+/// known to use DNS names"; docs/DECISIONS.md, "IDNA for registered
+/// names"). Schemes not listed keep their host percent-encoded.
+fn uses_dns(scheme: &str) -> bool {
+    const DNS_SCHEMES: [&str; 22] = [
+        "http", "https", "ws", "wss", "ftp", "ftps", "sftp", "ssh", "telnet", "gopher", "ldap",
+        "ldaps", "imap", "imaps", "pop", "nntp", "news", "irc", "ircs", "rtsp", "sip", "sips",
+    ];
+    DNS_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
 }
 
 /// The IRI with its registered name through IDNA ToASCII, or `None` when

@@ -8,6 +8,24 @@ use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 use xiri::ParseError;
 
+/// The inputs as given on the command line: not necessarily UTF-8, so
+/// that one argument that is not gets its own error object, as a line of
+/// standard input does, and the others are still answered.
+pub type Args = Vec<std::ffi::OsString>;
+
+/// An argument's bytes (on Unix, exactly as given; elsewhere, where
+/// arguments are UTF-16, with unpaired surrogates replaced).
+pub fn arg_bytes(arg: std::ffi::OsString) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        std::os::unix::ffi::OsStringExt::into_vec(arg)
+    }
+    #[cfg(not(unix))]
+    {
+        arg.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
 /// Why an input got no answer: it does not parse, or it is not the shape
 /// the command takes (say, not a pair for equiv).
 pub enum Refusal {
@@ -36,7 +54,7 @@ enum Input {
 /// or it cannot be read.
 pub fn run(
     json_input: bool,
-    args: Vec<String>,
+    args: Args,
     field: &str,
     failed: Value,
     mut answer: impl FnMut(&str) -> Result<Value, Refusal>,
@@ -51,7 +69,7 @@ pub fn run(
 /// that order. The first comes before "error", the others after it.
 pub fn run_fields(
     json_input: bool,
-    args: Vec<String>,
+    args: Args,
     fields: &[(&str, Value)],
     mut answer: impl FnMut(&str) -> Result<Vec<Value>, Refusal>,
 ) -> Result<ExitCode, String> {
@@ -59,7 +77,7 @@ pub fn run_fields(
     let inputs: Box<dyn Iterator<Item = Result<Vec<u8>, String>>> = if args.is_empty() {
         Box::new(lines(std::io::stdin().lock()))
     } else {
-        Box::new(args.into_iter().map(|a| Ok(a.into_bytes())))
+        Box::new(args.into_iter().map(|a| Ok(arg_bytes(a))))
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

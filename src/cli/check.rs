@@ -8,7 +8,7 @@ pub fn run(
     grammar: Grammar,
     rule_name: &str,
     json_input: bool,
-    inputs: Vec<String>,
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let rule = super::rule(grammar, rule_name)?;
     super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {

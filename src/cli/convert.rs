@@ -11,7 +11,7 @@ pub fn run(
     conversion: Conversion,
     steps: bool,
     json_input: bool,
-    inputs: Vec<String>,
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     if steps {
         return show_steps(conversion, json_input, &inputs);
@@ -33,7 +33,7 @@ pub fn run(
 fn show_steps(
     conversion: Conversion,
     json_input: bool,
-    inputs: &[String],
+    inputs: &[std::ffi::OsString],
 ) -> Result<ExitCode, String> {
     if inputs.is_empty() {
         return Err("--steps takes its inputs as arguments".into());
@@ -44,6 +44,9 @@ fn show_steps(
         if i > 0 {
             text.push('\n');
         }
+        let arg = arg
+            .to_str()
+            .ok_or_else(|| format!("input {} is not UTF-8", i + 1))?;
         let input = super::input(arg, json_input)?;
         match conversion.apply(&input) {
             Ok(done) => {

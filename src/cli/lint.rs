@@ -7,7 +7,7 @@ use xiri::Spaces;
 pub fn preprocess(
     spaces: Spaces,
     json_input: bool,
-    inputs: Vec<String>,
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     super::batch::run(json_input, inputs, "output", Value::Null, |s| {
         let out = xiri::preprocess(s, spaces);
@@ -18,7 +18,7 @@ pub fn preprocess(
     })
 }
 
-pub fn lint(json_input: bool, inputs: Vec<String>) -> Result<ExitCode, String> {
+pub fn lint(json_input: bool, inputs: super::batch::Args) -> Result<ExitCode, String> {
     super::batch::run(json_input, inputs, "findings", Value::Null, |s| {
         Ok(Value::Array(
             xiri::diagnose(s)

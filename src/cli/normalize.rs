@@ -37,7 +37,7 @@ pub fn normalize(
     grammar: Grammar,
     options: Normalization,
     json_input: bool,
-    inputs: Vec<String>,
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     super::batch::run(json_input, inputs, "output", Value::Null, |text| {
         Ok(normal(grammar, text, options).map(Value::String)?)
@@ -50,12 +50,28 @@ pub fn equiv(
     grammar: Grammar,
     options: Normalization,
     json_input: bool,
-    args: Vec<String>,
+    args: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    let inputs = match args.as_slice() {
-        [] => Vec::new(),
-        [a, b] if json_input => vec![format!("[{a},{b}]")],
-        [a, b] => vec![format!("{a}\t{b}")],
+    let mut args = args.into_iter();
+    let inputs = match (args.next(), args.next(), args.next()) {
+        (None, _, _) => Vec::new(),
+        (Some(a), Some(b), None) => {
+            let (open, between, close) = if json_input {
+                ("[", ",", "]")
+            } else {
+                ("", "\t", "")
+            };
+            let mut pair = std::ffi::OsString::from(open);
+            for part in [
+                a.as_os_str(),
+                between.as_ref(),
+                b.as_os_str(),
+                close.as_ref(),
+            ] {
+                pair.push(part);
+            }
+            vec![pair]
+        }
         _ => {
             return Err(
                 "equiv takes two references, or none to read pairs from standard input".into(),

@@ -20,7 +20,7 @@ pub fn run(
     grammar: Grammar,
     base: &str,
     json_input: bool,
-    inputs: Vec<String>,
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let base = super::input(base, json_input)?;
     let bad_base = |e: ParseError| format!("the base is not absolute: {e}");

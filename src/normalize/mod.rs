@@ -12,6 +12,8 @@ use crate::resolve::{remove_dot_segments, Slashes};
 mod forms;
 mod xri;
 
+pub(crate) use forms::culprit;
+
 /// What normalization does beyond RFC 3986 6.2.2's syntax-based steps
 /// (case, percent-encoding, dot segments), which it always does.
 ///
