@@ -1,5 +1,17 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+// Library code never panics on user input (issue 11): no unwrap, expect,
+// panic, unreachable or indexing that input could reach; tests are exempt.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::indexing_slicing
+    )
+)]
 
 mod abnf;
 mod chars;

@@ -16,52 +16,59 @@ pub(crate) enum Piece<'t> {
 /// The pieces of `text` (valid in one of the grammars, so every "%" starts
 /// a triplet), each with its byte offset, in order. Nothing is allocated.
 pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
-    let bytes = text.as_bytes();
     let mut i = 0;
     std::iter::from_fn(move || {
-        if i >= bytes.len() {
-            return None;
-        }
+        let rest = text.get(i..).filter(|r| !r.is_empty())?;
         let at = i;
-        if bytes[i] != b'%' || i + 3 > bytes.len() {
-            let c = text[i..].chars().next().expect("a character at a boundary");
-            i += c.len_utf8();
-            return Some((at, Piece::Plain(c)));
-        }
         // Up to four triplets in a row: the longest a UTF-8 character is.
         let mut octets = [0u8; 4];
         let mut m = 0;
-        while m < 4 && bytes.get(i + 3 * m) == Some(&b'%') && i + 3 * m + 3 <= bytes.len() {
-            let hex = &text[i + 3 * m + 1..i + 3 * m + 3];
-            octets[m] = u8::from_str_radix(hex, 16).expect("pct-encoded has two HEXDIG");
+        for slot in octets.iter_mut() {
+            match rest.get(3 * m..3 * m + 3).and_then(octet) {
+                Some(byte) => *slot = byte,
+                None => break,
+            }
             m += 1;
         }
-        let decoded = (1..=m)
-            .find_map(|n| std::str::from_utf8(&octets[..n]).ok().map(|s| (n, s)))
-            .and_then(|(n, s)| s.chars().next().map(|c| (n, c)));
+        if m == 0 {
+            // Not a triplet (a "%" too near the end, or no "%"): the
+            // character as written.
+            let c = rest.chars().next()?;
+            i += c.len_utf8();
+            return Some((at, Piece::Plain(c)));
+        }
+        let decoded = (1..=m).find_map(|n| {
+            let s = std::str::from_utf8(octets.get(..n)?).ok()?;
+            s.chars().next().map(|c| (n, c))
+        });
         Some(match decoded {
             Some((n, c)) => {
                 i += 3 * n;
-                (
-                    at,
-                    Piece::Char {
-                        c,
-                        triplets: &text[at..at + 3 * n],
-                    },
-                )
+                let triplets = rest.get(..3 * n).unwrap_or_default();
+                (at, Piece::Char { c, triplets })
             }
             None => {
                 i += 3;
+                let triplet = rest.get(..3).unwrap_or_default();
                 (
                     at,
                     Piece::Octet {
                         byte: octets[0],
-                        triplet: &text[at..at + 3],
+                        triplet,
                     },
                 )
             }
         })
     })
+}
+
+/// The octet a `%HH` triplet stands for, if `t` is one.
+fn octet(t: &str) -> Option<u8> {
+    let hex = t.strip_prefix('%')?;
+    if hex.len() != 2 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u8::from_str_radix(hex, 16).ok()
 }
 
 /// Appends `c`'s UTF-8 octets as `%HH` triplets with uppercase hex.
@@ -73,15 +80,16 @@ pub(crate) fn encode(c: char, out: &mut String) {
 
 /// Appends one octet as a `%HH` triplet with uppercase hex.
 pub(crate) fn encode_octet(byte: u8, out: &mut String) {
-    out.push_str(std::str::from_utf8(&triplet(byte)).expect("ASCII"));
+    for b in triplet(byte) {
+        out.push(char::from(b));
+    }
 }
 
 /// `%HH` for an octet, uppercase hex.
 pub(crate) fn triplet(byte: u8) -> [u8; 3] {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    [
-        b'%',
-        HEX[usize::from(byte >> 4)],
-        HEX[usize::from(byte & 15)],
-    ]
+    let hex = |n: u8| match n {
+        0..=9 => b'0' + n,
+        _ => b'A' + (n - 10),
+    };
+    [b'%', hex(byte >> 4), hex(byte & 15)]
 }

@@ -88,7 +88,7 @@ impl Converted {
     /// assert_eq!(c.apply("a b").unwrap().output(), "a%20b");
     /// ```
     pub fn output(&self) -> &str {
-        &self.steps.last().expect("at least the input").text
+        self.steps.last().map_or("", |s| s.text.as_str())
     }
 
     /// The steps: the input as given first, then each step of the spec's
@@ -164,8 +164,8 @@ impl Conversion {
             // for the first stage, which keeps it (named, if the procedure
             // has no name for it), the previous output for the others.
             if done.steps.is_empty() {
-                if steps[0].label.is_empty() {
-                    steps[0].label = format!("the {from} as given");
+                if let Some(first) = steps.first_mut().filter(|s| s.label.is_empty()) {
+                    first.label = format!("the {from} as given");
                 }
                 done.steps = steps;
             } else {

@@ -35,9 +35,9 @@ pub(crate) fn pest_spans(
         }
         e
     })?;
-    let top = nodes
-        .first()
-        .expect("a successful reference parse has one top production");
+    let Some(top) = nodes.first() else {
+        return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().to_string()]));
+    };
     let spans = spans(top);
     if absolute && spans.scheme.is_none() {
         let absolute = grammar.absolute();

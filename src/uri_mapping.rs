@@ -305,9 +305,16 @@ fn legacy_query(
             break;
         }
         let mut encoder = charset.0.new_encoder();
-        let capacity = encoder
-            .max_buffer_length_from_utf8_without_replacement(run.len())
-            .expect("a query fits in memory");
+        let Some(capacity) = encoder.max_buffer_length_from_utf8_without_replacement(run.len())
+        else {
+            return Err(ParseError::not_convertible(
+                Grammar::Iri,
+                "IRI-reference",
+                original,
+                original_query + offset,
+                "a query short enough to encode".to_string(),
+            ));
+        };
         let mut bytes = vec![0; capacity];
         let (result, read, written) =
             encoder.encode_from_utf8_without_replacement(run, &mut bytes, true);
@@ -320,7 +327,7 @@ fn legacy_query(
                 format!("a character {} can encode", charset.name()),
             ));
         }
-        for &b in &bytes[..written] {
+        for &b in bytes.get(..written).unwrap_or_default() {
             pct::encode_octet(b, &mut out);
         }
         rest = &rest[run.len()..];

@@ -213,6 +213,8 @@ impl<'a> Xri<'a> {
     /// ```
     /// assert_eq!(xiri::Xri::parse("+a").unwrap().authority().as_str(), "+a");
     /// ```
+    // An `Xri` is made only from a reference with an authority.
+    #[allow(clippy::expect_used)]
     pub fn authority(&self) -> XriAuthority<'a> {
         self.0.authority().expect("an Xri has an authority")
     }

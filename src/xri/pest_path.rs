@@ -118,15 +118,18 @@ fn reference<'a>(input: &'a str, top: &Node) -> XriRef<'a> {
 /// An `xri-authority` node: `xref-authority`, or `gcs-authority` and its
 /// symbol.
 fn xri_authority(input: &str, node: &Node) -> Authority {
-    let inner = &node.children[0];
-    if inner.name == "xref-authority" {
+    let inner = node.children.first();
+    if let Some(inner) = inner.filter(|i| i.name == "xref-authority") {
         return Authority::CrossReference {
             span: span(node),
-            xref_end: inner.children[0].end,
+            xref_end: inner.children.first().map_or(node.end, |x| x.end),
         };
     }
-    let symbol =
-        GlobalContext::from_byte(input.as_bytes()[node.start]).unwrap_or(GlobalContext::Bang);
+    let symbol = input
+        .as_bytes()
+        .get(node.start)
+        .and_then(|&b| GlobalContext::from_byte(b))
+        .unwrap_or(GlobalContext::Bang);
     Authority::Global {
         span: span(node),
         symbol,
