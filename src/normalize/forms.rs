@@ -23,7 +23,7 @@
 use super::Normalization;
 use crate::pct::{self, Piece};
 use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
 /// Which forms `options` asks for, in the order they are applied.
 fn applies(options: Normalization) -> impl Iterator<Item = Form> {
@@ -45,6 +45,17 @@ impl Form {
             Form::Nfc => "NFC",
             Form::Nfkc => "NFKC",
         }
+    }
+
+    /// Whether the form certainly leaves `c` as it is (most characters:
+    /// no allocation is made for them).
+    fn keeps(self, c: char) -> bool {
+        let one = std::iter::once(c);
+        let quick = match self {
+            Form::Nfc => is_nfc_quick(one),
+            Form::Nfkc => is_nfkc_quick(one),
+        };
+        quick == IsNormalized::Yes
     }
 
     fn apply(self, text: &str) -> String {
@@ -111,7 +122,7 @@ pub(crate) fn culprit(
                     continue;
                 }
             };
-            if !c.is_ascii() {
+            if !c.is_ascii() && !form.keeps(c) {
                 let mut one = [0u8; 4];
                 let becomes = form.apply(c.encode_utf8(&mut one));
                 if becomes.chars().any(structural) {
@@ -155,4 +166,50 @@ pub(crate) fn apply(text: &str, options: Normalization) -> Option<String> {
         out = form.apply(&out);
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NFC: Normalization = Normalization {
+        nfc: true,
+        nfkc: false,
+        scheme_based: false,
+    };
+    const NFKC: Normalization = Normalization {
+        nfc: false,
+        nfkc: true,
+        scheme_based: false,
+    };
+
+    fn offset(text: &str, options: Normalization) -> Option<usize> {
+        culprit(text, options, |c| !c.is_ascii()).map(|c| c.offset)
+    }
+
+    #[test]
+    fn characters_that_become_delimiters_are_found() {
+        assert_eq!(offset("a/b\u{FF0F}c", NFKC), Some(3));
+        assert_eq!(offset("a\u{2025}", NFKC), Some(1));
+        assert_eq!(offset("a\u{1FEF}", NFC), Some(1));
+        assert_eq!(offset("a\u{37E}", NFC), Some(1));
+        // Percent-encoded and decoded first: the offset is the "%".
+        assert_eq!(offset("ab%EF%BC%8F", NFKC), Some(2));
+        // Encoded and left encoded: the form never sees it.
+        assert_eq!(culprit("ab%EF%BC%8F", NFKC, |_| false), None);
+    }
+
+    #[test]
+    fn compositions_with_ascii_are_found() {
+        assert_eq!(offset("x=\u{338}", NFC), Some(1));
+        // U+2260 is already composed: NFC keeps it.
+        assert_eq!(offset("x\u{2260}", NFC), None);
+    }
+
+    #[test]
+    fn letters_and_digits_are_not_structure() {
+        assert_eq!(offset("\u{212A}\u{216B}\u{2460}", NFKC), None);
+        assert_eq!(offset("\u{212A}", NFC), None);
+        assert_eq!(offset("e\u{301}\u{FE63}", NFKC), None);
+    }
 }
