@@ -1,4 +1,4 @@
-//! The XRI validity vectors of ../shared/conformance/xri-peer-vectors.txt
+//! The XRI validity vectors of the peers (tests/data/peers/xri-*.txt)
 //! (VALID, INVALID, ABNF2.0-VALID, ABNF2.0-INVALID lines, with their SPLIT
 //! counts), pinned in snapshots/conformance__xri_vectors.snap.
 //!
@@ -105,7 +105,7 @@ fn split_counts(input: &str) -> Option<String> {
 
 #[test]
 fn xri_peer_vectors() {
-    let text = common::shared("conformance/xri-peer-vectors.txt");
+    let text = common::peer_vectors("xri-peer-vectors.txt");
     let text = text.as_str();
     let spec_abnf = Grammar::Xri.spec_abnf();
     let spec = abnf_oracle::Grammar::parse(&spec_abnf)

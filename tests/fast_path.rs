@@ -141,7 +141,7 @@ fn seeds() -> Vec<String> {
         seeds.extend(line.split('\t').map(common::unescape));
     }
     for file in ["xri-peer-vectors.txt", "leiri-jena-vectors.txt"] {
-        for line in common::shared(&format!("conformance/{file}")).lines() {
+        for line in common::peer_vectors(file).lines() {
             seeds.extend(line.split_whitespace().map(common::unescape));
         }
     }

@@ -123,10 +123,11 @@ proptest! {
     }
 }
 
-/// XRI 2.0 Table 2, read from the specification's text: three lines a row,
+/// XRI 2.0 Table 2, read from the specification's text (copied in
+/// tests/data/specs/): three lines a row,
 /// "Avoid", "Recommended", "Comment".
 fn xri_table_2() -> Vec<(String, String, String)> {
-    let text = common::shared("specs/xri-syntax-2.0-cs.txt");
+    let text = common::spec_data("xri-2.0-2.5.5-table-2.txt");
     // The cells, one a line, blank lines and spaces around them dropped.
     let cells: Vec<&str> = text
         .lines()

@@ -7,23 +7,20 @@ use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 
-/// RFC 3986 5.4's examples, read from the RFC's own text: every line
+/// RFC 3986 5.4's examples, read from the RFC's own text (copied in
+/// tests/data/specs/): every line
 /// `"reference"  =  "target"` of 5.4.1 and 5.4.2 (a trailing `;` comment,
 /// as on "http:g", is dropped).
 fn rfc3986_examples() -> Vec<(String, String)> {
-    common::spec_section(
-        "rfc3986-uri.txt",
-        "\n5.4.  Reference Resolution Examples",
-        "\n6.  Normalization",
-    )
-    .lines()
-    .filter_map(|line| {
-        let (left, right) = line.trim().split_once("=  ")?;
-        let reference = left.trim().strip_prefix('"')?.strip_suffix('"')?;
-        let target = right.trim().strip_prefix('"')?.split('"').next()?;
-        Some((reference.to_string(), target.to_string()))
-    })
-    .collect()
+    common::spec_data("rfc3986-5.4-resolution-examples.txt")
+        .lines()
+        .filter_map(|line| {
+            let (left, right) = line.trim().split_once("=  ")?;
+            let reference = left.trim().strip_prefix('"')?.strip_suffix('"')?;
+            let target = right.trim().strip_prefix('"')?.split('"').next()?;
+            Some((reference.to_string(), target.to_string()))
+        })
+        .collect()
 }
 
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -133,12 +130,12 @@ proptest! {
     }
 }
 
-/// Apache Jena's RESOLVE vectors (../shared/conformance/leiri-jena-vectors.txt),
+/// Apache Jena's RESOLVE vectors (tests/data/peers/leiri-J1-jena-iri.txt),
 /// resolved as LEIRIs (Jena's inputs hold spaces), pinned with Jena's answer
 /// and xiri's, and the reason wherever they differ.
 #[test]
 fn jena_resolve_vectors() {
-    let text = common::shared("conformance/leiri-jena-vectors.txt");
+    let text = common::peer_vectors("leiri-jena-vectors.txt");
     let mut entries = Vec::new();
     for line in text.lines().filter_map(|l| l.strip_prefix("RESOLVE ")) {
         let (base, rest) = line.split_once(" | ").expect("base | reference => result");
@@ -268,21 +265,18 @@ proptest! {
     }
 }
 
-/// XRI 2.0 2.4.2's examples, read from the specification's text: every line
+/// XRI 2.0 2.4.2's examples, read from the specification's text (copied in
+/// tests/data/specs/): every line
 /// `reference  =  target` of 2.4.2.1 and 2.4.2.2 against its base.
 fn xri_examples() -> Vec<(String, String)> {
-    common::spec_section(
-        "xri-syntax-2.0-cs.txt",
-        "\n2.4.2 Reference Resolution Examples\n",
-        "\n2.4.3 ",
-    )
-    .lines()
-    .filter(|line| line.starts_with("   "))
-    .filter_map(|line| {
-        let (reference, target) = line.split_once("=  ")?;
-        Some((reference.trim().to_string(), target.trim().to_string()))
-    })
-    .collect()
+    common::spec_data("xri-2.0-2.4.2-resolution-examples.txt")
+        .lines()
+        .filter(|line| line.starts_with("   "))
+        .filter_map(|line| {
+            let (reference, target) = line.split_once("=  ")?;
+            Some((reference.trim().to_string(), target.trim().to_string()))
+        })
+        .collect()
 }
 
 #[test]

@@ -64,7 +64,7 @@ pub fn settings() -> insta::Settings {
     settings
 }
 
-/// The escapes of ../shared/conformance's vector files: `\xHH`, `\uHHHH`, `\UHHHHHHHH`.
+/// The escapes of the peers' vector files (`tests/data/peers/`): `\xHH`, `\uHHHH`, `\UHHHHHHHH`.
 pub fn unescape(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
@@ -100,26 +100,140 @@ pub fn unescape(text: &str) -> String {
     out
 }
 
-/// A file of the `shared/` folder beside the repository (the
-/// specifications and the conformance vectors), e.g. `specs/rfc3986-uri.txt`.
-pub fn shared(path: &str) -> String {
-    let full = format!("{}/../shared/{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| {
-        panic!("{full}: {e} (the tests read the shared/ folder beside the repository)")
-    })
+/// `tests/data/`: what the tests read of the specifications and of the
+/// peers' vector files, copied into the repository.
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+/// A file of `tests/data/specs/` or `tests/data/peers/`: lines cut from a
+/// text of the `shared/` folder, under a header that says what they are and
+/// where they came from (`# from: SOURCE lines FIRST-LAST`), ended by a line
+/// `# ---`.
+pub struct Extract {
+    /// The file, relative to `tests/data/`, e.g. `specs/xri-2.0-appendix-b.txt`.
+    pub name: String,
+    /// The text it was cut from, relative to `shared/`, e.g. `specs/rfc3986-uri.txt`.
+    pub source: String,
+    /// The source's lines it holds, counted from 1.
+    pub first: usize,
+    pub last: usize,
+    /// Those lines, each ended by "\n".
+    pub body: String,
 }
 
-/// The text of `../shared/specs/FILE` from the line `start` up to `end`.
-pub fn spec_section(file: &str, start: &str, end: &str) -> String {
-    let text = shared(&format!("specs/{file}"));
-    let from = text
-        .find(start)
-        .unwrap_or_else(|| panic!("{file}: no {start:?}"));
-    let to = from
-        + text[from..]
-            .find(end)
-            .unwrap_or_else(|| panic!("{file}: no {end:?}"));
-    text[from..to].to_string()
+/// Reads `tests/data/NAME` and its header.
+pub fn extract(name: &str) -> Extract {
+    let path = format!("{DATA}/{name}");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (header, body) = text
+        .split_once("\n# ---\n")
+        .unwrap_or_else(|| panic!("{path}: no line \"# ---\" ends the header"));
+    let from = header
+        .lines()
+        .find_map(|l| l.strip_prefix("# from: "))
+        .unwrap_or_else(|| panic!("{path}: no \"# from:\" line"));
+    let parsed = from.split_once(" lines ").and_then(|(source, range)| {
+        let (first, last) = range.split_once('-')?;
+        Some((source, first.parse().ok()?, last.parse().ok()?))
+    });
+    let Some((source, first, last)) = parsed else {
+        panic!("{path}: \"# from: {from}\" is not \"SOURCE lines FIRST-LAST\"");
+    };
+    Extract {
+        name: name.to_string(),
+        source: source.to_string(),
+        first,
+        last,
+        body: body.to_string(),
+    }
+}
+
+/// A section of a specification, `tests/data/specs/NAME`, without its header.
+pub fn spec_data(name: &str) -> String {
+    extract(&format!("specs/{name}")).body
+}
+
+/// Every file of `tests/data/specs/` and `tests/data/peers/`, by name.
+pub fn extracts() -> Vec<Extract> {
+    let mut names = Vec::new();
+    for folder in ["specs", "peers"] {
+        let dir = format!("{DATA}/{folder}");
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+            let file = entry.unwrap().file_name().into_string().unwrap();
+            names.push(format!("{folder}/{file}"));
+        }
+    }
+    names.sort();
+    names.iter().map(|name| extract(name)).collect()
+}
+
+/// The parts of one peer vector file, `shared/conformance/FILE`, in the
+/// file's order: `tests/data/peers/` holds it in pieces, one a group of
+/// vectors, named for the peer that group comes from.
+pub fn peer_parts(file: &str) -> Vec<Extract> {
+    let source = format!("conformance/{file}");
+    let mut parts: Vec<Extract> = extracts()
+        .into_iter()
+        .filter(|e| e.source == source)
+        .collect();
+    assert!(
+        !parts.is_empty(),
+        "tests/data/peers holds nothing of {source}"
+    );
+    parts.sort_by_key(|e| e.first);
+    parts
+}
+
+/// A peer vector file, `shared/conformance/FILE`, put together again from
+/// its parts in `tests/data/peers/`.
+pub fn peer_vectors(file: &str) -> String {
+    peer_parts(file).into_iter().map(|e| e.body).collect()
+}
+
+/// The `shared/` folder the data files were cut from, for the optional
+/// checks that they are still verbatim (`tests/verbatim.rs`): the
+/// specifications are in the folder `XIRI_SPECS` names, else in
+/// `../shared/specs` beside the crate, and the peers' vectors in the
+/// `conformance` folder beside that one. `Err` says why they were not
+/// looked at; a `XIRI_SPECS` naming no folder is an error.
+pub fn shared_texts() -> Result<SharedTexts, String> {
+    let specs = match std::env::var_os("XIRI_SPECS") {
+        Some(dir) => {
+            let dir = std::path::PathBuf::from(dir);
+            assert!(dir.is_dir(), "XIRI_SPECS={} is not a folder", dir.display());
+            dir
+        }
+        None => {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/specs");
+            if !dir.is_dir() {
+                return Err(format!(
+                    "{} is not there and XIRI_SPECS is not set",
+                    dir.display()
+                ));
+            }
+            dir
+        }
+    };
+    let specs = specs.canonicalize().unwrap_or(specs);
+    let conformance = specs.join("..").join("conformance");
+    let conformance = conformance.canonicalize().unwrap_or(conformance);
+    Ok(SharedTexts { specs, conformance })
+}
+
+/// Where [`shared_texts`] found the specifications and the peers' vectors.
+pub struct SharedTexts {
+    pub specs: std::path::PathBuf,
+    pub conformance: std::path::PathBuf,
+}
+
+impl SharedTexts {
+    /// The file an [`Extract`]'s source names.
+    pub fn path(&self, source: &str) -> std::path::PathBuf {
+        match source.split_once('/') {
+            Some(("specs", file)) => self.specs.join(file),
+            Some(("conformance", file)) => self.conformance.join(file),
+            _ => panic!("a source is in specs/ or conformance/, not {source:?}"),
+        }
+    }
 }
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
