@@ -27,6 +27,7 @@ mod procedure;
 mod reference;
 mod resolve;
 mod scan;
+mod text;
 mod tree;
 mod uri_mapping;
 mod xri;

@@ -61,7 +61,7 @@ macro_rules! reference_types {
         #[doc = concat!("let r = xiri::", stringify!($Ref), "::parse(", $ref_example, ").unwrap();")]
         #[doc = concat!("assert_eq!(r.as_str(), ", $ref_example, ");")]
         /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug)]
         pub struct $Ref<'a> {
             text: &'a str,
             spans: Spans,
@@ -77,7 +77,7 @@ macro_rules! reference_types {
         #[doc = concat!("let r = xiri::", stringify!($Abs), "::parse(", $abs_example, ").unwrap();")]
         /// assert!(!r.scheme().is_empty());
         /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug)]
         pub struct $Abs<'a>($Ref<'a>);
 
         impl<'a> $Ref<'a> {
@@ -350,7 +350,7 @@ macro_rules! owned_type {
         #[doc = concat!("let owned = xiri::", stringify!($Buf), "::parse(", $example, ".to_string()).unwrap();")]
         #[doc = concat!("assert_eq!(owned.as_borrowed().as_str(), ", $example, ");")]
         /// ```
-        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Debug)]
         pub struct $Buf {
             pub(crate) text: String,
             pub(crate) spans: Spans,
