@@ -15,6 +15,7 @@ mod procedure;
 mod reference;
 mod resolve;
 mod scan;
+pub mod security;
 mod tree;
 mod uri_mapping;
 mod xri;
