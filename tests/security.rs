@@ -83,6 +83,30 @@ fn every_bidi_control_is_a_bidi_formatting_character() {
 }
 
 #[test]
+fn conversions_and_normalization_keep_every_bidi_control_out_of_an_iri() {
+    // RFC 3987 3.2 step 4 re-encodes what 4.1 forbids; LEIRI -> IRI
+    // encodes it; normalization does not decode it. The newer five too.
+    for (c, encoded) in [
+        ('\u{202E}', "%E2%80%AE"),
+        ('\u{2066}', "%E2%81%A6"),
+        ('\u{061C}', "%D8%9C"),
+    ] {
+        let uri = format!("http://a/{encoded}x");
+        let iri = xiri::UriRef::parse(&uri).unwrap().to_iri();
+        assert_eq!(iri.as_str(), uri);
+        let leiri = format!("http://a/{c}x");
+        assert_eq!(
+            xiri::LeiriRef::parse(&leiri).unwrap().to_iri().as_str(),
+            uri
+        );
+        let normal = xiri::Iri::parse(&uri)
+            .unwrap()
+            .normalize(Default::default());
+        assert_eq!(normal.as_str(), uri);
+    }
+}
+
+#[test]
 fn the_examples_of_rfc_3987_4_4_in_hebrew() {
     let section =
         common::spec_section("rfc3987-iri.txt", "\n4.4.  Examples", "\n5.  Normalization");
