@@ -246,6 +246,17 @@ fn host_labels_that_mix_scripts() {
 }
 
 #[test]
+fn a_long_label_is_searched_not_scanned_prefix_by_prefix() {
+    // 200,000 letters: a check that tried every prefix would not finish.
+    let input = format!(
+        "http://{}\u{430}{}.com/",
+        "a".repeat(100_000),
+        "b".repeat(100_000)
+    );
+    assert_eq!(found(&input), [(Kind::MixedScript, 100_007)]);
+}
+
+#[test]
 fn idna_refuses_look_alikes_bidi_formatting_and_mixed_scripts_in_a_host() {
     let idna = UriOptions {
         idna: true,
