@@ -49,6 +49,17 @@ pub enum ErrorKind {
     /// assert_eq!(err.offset(), 10);
     /// ```
     NotNormalizable,
+    /// The input matches the grammar but breaks RFC 3987 section 4's rules
+    /// on bidi IRIs (4.1: no bidi formatting characters; 4.2: each
+    /// component's direction), which only
+    /// [`Rule::check_strict`](crate::Rule::check_strict) enforces.
+    /// [`expected`](ParseError::expected) names the rule.
+    ///
+    /// ```
+    /// let err = xiri::Grammar::Iri.reference().check_strict("http://a/\u{202E}b").unwrap_err();
+    /// assert_eq!(err.kind(), xiri::ErrorKind::Bidi);
+    /// ```
+    Bidi,
 }
 
 /// An input that does not match: the byte offset where matching stopped,
@@ -170,17 +181,12 @@ impl ParseError {
     pub fn message(&self) -> String {
         let what = format!("{} ({})", self.rule, self.grammar.name());
         match self.kind {
-            ErrorKind::Syntax => {
-                let found = match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
-                    Some(c) => format!("{c:?}"),
-                    None => "the end of the input".to_string(),
-                };
-                format!(
-                    "no match for {what} at byte {}: found {found}, expected {}",
-                    self.offset,
-                    self.expected_list()
-                )
-            }
+            ErrorKind::Syntax => format!(
+                "no match for {what} at byte {}: found {}, expected {}",
+                self.offset,
+                self.found(),
+                self.expected_list()
+            ),
             ErrorKind::TooDeep => format!(
                 "not parsed as {what}: parentheses nest deeper than {} at byte {}",
                 crate::MAX_NESTING,
@@ -198,6 +204,12 @@ impl ParseError {
             ErrorKind::NotAbsolute => {
                 format!("no match for {what}: a relative reference, which has no scheme")
             }
+            ErrorKind::Bidi => format!(
+                "refused as {what} at byte {}: found {}, expected {}",
+                self.offset,
+                self.found(),
+                self.expected_list()
+            ),
             ErrorKind::NotConvertible => format!(
                 "not converted from {what} at byte {}: expected {}",
                 self.offset,
@@ -208,6 +220,14 @@ impl ParseError {
                 self.offset,
                 self.expected_list()
             ),
+        }
+    }
+
+    /// The character at the offset, or the end of the input.
+    fn found(&self) -> String {
+        match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
+            Some(c) => format!("{c:?}"),
+            None => "the end of the input".to_string(),
         }
     }
 
@@ -230,7 +250,9 @@ impl fmt::Display for ParseError {
             if i == self.offset {
                 caret = shown.chars().count();
             }
-            if c.is_control() {
+            // Bidi formatting characters too: shown as themselves they
+            // would reorder the line and move the caret.
+            if c.is_control() || crate::security::is_bidi_formatting(c) {
                 shown.extend(c.escape_default());
             } else {
                 shown.push(c);

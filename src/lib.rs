@@ -27,6 +27,7 @@ mod procedure;
 mod reference;
 mod resolve;
 mod scan;
+pub mod security;
 mod text;
 mod tree;
 mod uri_mapping;

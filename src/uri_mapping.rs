@@ -219,6 +219,10 @@ fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
     if decoded.is_ascii() {
         return Ok(None);
     }
+    // Spoofing: look-alikes of delimiters, bidi formatting, mixed scripts.
+    if let Some((at, what)) = crate::security::idna_refusal(text, host.start..host.end) {
+        return Err(fail(at, &what));
+    }
     let uts46 = Uts46::new();
     let ascii = |label: &str| -> Result<String, idna::Errors> {
         uts46

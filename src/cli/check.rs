@@ -7,11 +7,17 @@ use xiri::Grammar;
 pub fn run(
     grammar: Grammar,
     rule_name: &str,
+    strict: bool,
     json_input: bool,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let rule = super::rule(grammar, rule_name)?;
     super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
-        Ok(rule.check(text).map(|()| Value::Bool(true))?)
+        let checked = if strict {
+            rule.check_strict(text)
+        } else {
+            rule.check(text)
+        };
+        Ok(checked.map(|()| Value::Bool(true))?)
     })
 }
