@@ -6,7 +6,9 @@ use crate::chars::{bidi_formatting, iprivate, ucschar};
 use crate::components::Spans;
 use crate::grammar::Grammar;
 use crate::pct::{self, encode, Piece};
+use crate::reference::Reference;
 use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
+use crate::syntax::IriSyntax;
 use crate::uri_mapping::Step;
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the
@@ -78,7 +80,7 @@ impl LeiriRef<'_> {
     }
 }
 
-impl IriRef<'_> {
+impl<S: IriSyntax> Reference<'_, S> {
     /// The URI reference (RFC 3987 3.1): every character outside ASCII is
     /// percent-encoded as UTF-8, with uppercase hex, in every component, the
     /// host's registered name included (IDNA is a separate step). The
@@ -93,11 +95,7 @@ impl IriRef<'_> {
         if text.is_ascii() {
             // An ASCII IRI is a URI with the same components (RFC 3987
             // 2.2's i-rules are RFC 3986's rules on ASCII).
-            return UriRefBuf {
-                text: text.to_string(),
-                spans: self.spans(),
-                grammar: Grammar::Uri,
-            };
+            return UriRefBuf::from_parts(text.to_string(), self.spans());
         }
         // Runs of ASCII are copied whole; the UTF-8 bytes of the others are
         // written as triplets.
@@ -127,14 +125,10 @@ impl IriRef<'_> {
             at = p;
             p + 2 * before
         });
-        let uri = UriRefBuf {
-            text: out,
-            spans,
-            grammar: Grammar::Uri,
-        };
+        let uri = UriRefBuf::from_parts(out, spans);
         debug_assert_eq!(
-            UriRef::parse(&uri.text).map(|u| u.spans()).ok(),
-            Some(uri.spans)
+            UriRef::parse(uri.as_str()).map(|u| u.spans()).ok(),
+            Some(spans)
         );
         uri
     }

@@ -6,7 +6,8 @@
 use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::pct::{self, Piece};
-use crate::reference::{IriRef, UriRefBuf};
+use crate::reference::{Reference, UriRefBuf};
+use crate::syntax::{IriSyntax, Syntax};
 use crate::HostKind;
 use encoding_rs::{EncoderResult, Encoding};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -54,9 +55,9 @@ impl Charset {
     }
 }
 
-/// How [`IriRef::to_uri_with`] maps what RFC 3987 3.1 and 3987bis 3.6
+/// How [`IriRef::to_uri_with`](crate::Reference::to_uri_with) maps what RFC 3987 3.1 and 3987bis 3.6
 /// leave to the application. The default is plain percent-encoding, as
-/// [`IriRef::to_uri`] does.
+/// [`IriRef::to_uri`](crate::Reference::to_uri) does.
 ///
 /// ```
 /// let options = xiri::UriOptions {
@@ -115,7 +116,7 @@ impl Step {
     }
 }
 
-impl IriRef<'_> {
+impl<S: IriSyntax> Reference<'_, S> {
     /// The URI reference (RFC 3987 3.1, 3987bis 3.6), with the options for
     /// registered names and the http/https query. With the default options
     /// this is [`to_uri`](Self::to_uri). Fails when a host label fails
@@ -160,7 +161,7 @@ impl IriRef<'_> {
             }
         }
         if let Some(charset) = options.query_charset.filter(|c| !c.is_ucs_based()) {
-            let iri = IriRef::parse_in(self.grammar(), &text)?;
+            let iri = Reference::<S>::parse(&text)?;
             if let Some(mapped) = legacy_query(&iri, charset, self.as_str())? {
                 text = mapped;
                 steps.push(Step::new(
@@ -172,7 +173,7 @@ impl IriRef<'_> {
                 ));
             }
         }
-        let uri = IriRef::parse_in(self.grammar(), &text)?.to_uri();
+        let uri = Reference::<S>::parse(&text)?.to_uri();
         steps.push(Step::new(
             "RFC 3987 3.1 step 2: each ucschar and iprivate as UTF-8 %HH triplets",
             uri.into_string(),
@@ -195,7 +196,7 @@ fn uses_dns(scheme: &str) -> bool {
 
 /// The IRI with its registered name through IDNA ToASCII, or `None` when
 /// there is no registered name or it is all ASCII.
-fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
+fn idna_host<S: Syntax>(iri: &Reference<'_, S>) -> Result<Option<String>, ParseError> {
     let text = iri.as_str();
     let Some(authority) = iri.spans().authority else {
         return Ok(None);
@@ -273,8 +274,8 @@ fn decode_utf8(text: &str) -> Result<String, usize> {
 /// percent-encoded, for http and https (3987bis 3.6); `None` when the rule
 /// does not apply. Offsets in errors are those of `original`, the IRI
 /// before any earlier stage.
-fn legacy_query(
-    iri: &IriRef<'_>,
+fn legacy_query<S: Syntax>(
+    iri: &Reference<'_, S>,
     charset: Charset,
     original: &str,
 ) -> Result<Option<String>, ParseError> {

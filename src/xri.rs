@@ -381,7 +381,7 @@ fn iri_value(content: &str) -> Option<Iri<'_>> {
     (!looks_absolute(content))
         .then(|| crate::scan::scan(Grammar::Iri, content))
         .flatten()
-        .and_then(|spans| IriRef::from_spans_in(Grammar::Iri, content, spans).to_absolute())
+        .and_then(|spans| IriRef::from_spans(content, spans).to_absolute())
 }
 
 /// For the differential tests and the fuzz target (through

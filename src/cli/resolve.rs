@@ -3,10 +3,30 @@
 
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef, Xri, XriBuf, XriRef};
+use xiri::{
+    Absolute, Grammar, LeiriNote, ParseError, Reference, Rfc3986, Rfc3987, Rfc3987bis, Syntax, Xri,
+    XriBuf, XriRef,
+};
 
 /// Answers one input against the base chosen at the start.
 type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
+
+/// The base, parsed once, and what to do with each input, for any of the
+/// RFC 3986-shaped syntaxes.
+fn resolver<S: Syntax>(direction: Direction, base: &str) -> Result<Resolver, String> {
+    let base = Absolute::<S>::parse(base).map_err(bad_base)?.to_buf();
+    Ok(Box::new(move |text| {
+        let base = base.as_borrowed();
+        Ok(match direction {
+            Direction::Resolve => base.resolve(&Reference::parse(text)?).into_string(),
+            Direction::Relative => base.relativize(&Absolute::parse(text)?).into_string(),
+        })
+    }))
+}
+
+fn bad_base(e: ParseError) -> String {
+    format!("the base is not absolute: {e}")
+}
 
 /// Which way: from references to targets, or from targets to references.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,50 +43,11 @@ pub fn run(
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let base = super::input(base, json_input)?;
-    let bad_base = |e: ParseError| format!("the base is not absolute: {e}");
     let mut resolve: Resolver = match grammar {
-        Grammar::Uri => {
-            let base = Uri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&UriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Uri::parse(text)?).into_string(),
-                })
-            })
-        }
-        Grammar::Iri => {
-            let base = Iri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&IriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Iri::parse(text)?).into_string(),
-                })
-            })
-        }
-        Grammar::IriBis => {
-            let base = Iri::parse_3987bis(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&IriRef::parse_3987bis(text)?).into_string(),
-                    Direction::Relative => {
-                        base.relativize(&Iri::parse_3987bis(text)?).into_string()
-                    }
-                })
-            })
-        }
-        Grammar::Leiri => {
-            let base = Leiri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&LeiriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Leiri::parse(text)?).into_string(),
-                })
-            })
-        }
+        Grammar::Uri => resolver::<Rfc3986>(direction, &base)?,
+        Grammar::Iri => resolver::<Rfc3987>(direction, &base)?,
+        Grammar::IriBis => resolver::<Rfc3987bis>(direction, &base)?,
+        Grammar::Leiri => resolver::<LeiriNote>(direction, &base)?,
         Grammar::Xri => {
             let base = XriBuf::parse(base).map_err(bad_base)?;
             Box::new(move |text| {

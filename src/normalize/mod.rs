@@ -6,8 +6,9 @@ use crate::components::{HostKind, Spans};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Grammar;
 use crate::pct::{self, Piece};
-use crate::reference::{Iri, IriBuf, Leiri, LeiriBuf, Uri, UriBuf};
+use crate::reference::{Absolute, AbsoluteBuf};
 use crate::resolve::{remove_dot_segments, Slashes};
+use crate::syntax::Syntax;
 
 mod forms;
 mod xri;
@@ -240,68 +241,52 @@ fn allowed(c: char, decode: Decode) -> bool {
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
 
-macro_rules! normalization {
-    ($Abs:ident, $Buf:ident, $decode:expr, $rfc:literal, $a:literal, $b:literal, $normal:literal) => {
-        impl $Abs<'_> {
-            #[doc = concat!("The normal form (", $rfc, "): scheme and host in lowercase, percent-encodings of unreserved characters decoded and the others in uppercase hex, dot segments removed; more with `options`.")]
-            ///
-            /// ```
-            #[doc = concat!("let x = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
-            #[doc = concat!("assert_eq!(x.normalize(xiri::Normalization::default())?.as_str(), ", $normal, ");")]
-            /// # Ok::<(), xiri::ParseError>(())
-            /// ```
-            pub fn normalize(&self, options: Normalization) -> Result<$Buf, ParseError> {
-                let source = Source { text: self.as_str(), spans: self.spans(), grammar: self.grammar() };
-                $Buf::parse_in(source.grammar, normalize(source, $decode, options)?)
-            }
+impl<S: Syntax> Absolute<'_, S> {
+    /// The normal form (RFC 3986 6.2.2; for IRIs and LEIRIs RFC 3987
+    /// 5.3.2): scheme and US-ASCII-only host in lowercase, percent-encodings
+    /// of unreserved characters decoded and the others in uppercase hex, an
+    /// empty port dropped, dot segments removed; more with `options`. Fails
+    /// only when NFC or NFKC is asked for and would change the structure
+    /// ([`ErrorKind::NotNormalizable`]).
+    ///
+    /// ```
+    /// let x = xiri::Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+    /// assert_eq!(x.normalize(xiri::Normalization::default())?.as_str(), "example://a/b/c/%7Bfoo%7D");
+    /// let i = xiri::Iri::parse("HTTP://www.EXAMPLE.org/r%C3%A9sum%c3%a9/%7euser").unwrap();
+    /// assert_eq!(i.normalize(xiri::Normalization::default())?.as_str(), "http://www.example.org/r\u{e9}sum\u{e9}/~user");
+    /// # Ok::<(), xiri::ParseError>(())
+    /// ```
+    pub fn normalize(&self, options: Normalization) -> Result<AbsoluteBuf<S>, ParseError> {
+        let source = Source {
+            text: self.as_str(),
+            spans: self.spans(),
+            grammar: S::GRAMMAR,
+        };
+        let decode = if crate::syntax::unicode::<S>() {
+            Decode::IUnreserved
+        } else {
+            Decode::Unreserved
+        };
+        AbsoluteBuf::parse(normalize(source, decode, options)?)
+    }
 
-            /// Whether two are equivalent: equal once both are normalized
-            /// with the same options (the comparison ladder's syntax-based
-            /// step, and the scheme-based one if asked for). One whose
-            /// normal form with these options does not exist (a form that
-            /// would change its structure) is equivalent only to the same
-            /// text: the ladder's first rung, simple string comparison
-            /// (RFC 3986 6.2.1), which never gives a false positive.
-            ///
-            /// ```
-            #[doc = concat!("let a = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
-            #[doc = concat!("let b = xiri::", stringify!($Abs), "::parse(", $b, ").unwrap();")]
-            /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
-            /// ```
-            pub fn is_equivalent(&self, other: &$Abs<'_>, options: Normalization) -> bool {
-                match (self.normalize(options), other.normalize(options)) {
-                    (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
-                    _ => self.as_str() == other.as_str(),
-                }
-            }
+    /// Whether two are equivalent: equal once both are normalized with the
+    /// same options (the comparison ladder's syntax-based step, and the
+    /// scheme-based one if asked for). One whose normal form with these
+    /// options does not exist (a form that would change its structure) is
+    /// equivalent only to the same text: the ladder's first rung, simple
+    /// string comparison (RFC 3986 6.2.1), which never gives a false
+    /// positive.
+    ///
+    /// ```
+    /// let a = xiri::Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+    /// let b = xiri::Uri::parse("example://a/b/c/%7Bfoo%7D").unwrap();
+    /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
+    /// ```
+    pub fn is_equivalent(&self, other: &Absolute<'_, S>, options: Normalization) -> bool {
+        match (self.normalize(options), other.normalize(options)) {
+            (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
+            _ => self.as_str() == other.as_str(),
         }
-    };
+    }
 }
-
-normalization!(
-    Uri,
-    UriBuf,
-    Decode::Unreserved,
-    "RFC 3986 6.2.2",
-    "\"eXAMPLE://a/./b/../b/%63/%7bfoo%7d\"",
-    "\"example://a/b/c/%7Bfoo%7D\"",
-    "\"example://a/b/c/%7Bfoo%7D\""
-);
-normalization!(
-    Iri,
-    IriBuf,
-    Decode::IUnreserved,
-    "RFC 3987 5.3.2",
-    "\"HTTP://www.EXAMPLE.org/r%C3%A9sum%c3%a9/%7euser\"",
-    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\"",
-    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\""
-);
-normalization!(
-    Leiri,
-    LeiriBuf,
-    Decode::IUnreserved,
-    "RFC 3987 5.3.2, as for IRIs",
-    "\"HTTP://a/b c/%7e\"",
-    "\"http://a/b c/~\"",
-    "\"http://a/b c/~\""
-);
