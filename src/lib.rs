@@ -60,7 +60,7 @@ pub use uri_mapping::{Charset, Step, UriOptions};
 pub use xri::xri_fast_path_answers;
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
-    SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef,
+    SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

@@ -10,7 +10,7 @@ use crate::components::{AuthoritySpans, Span, Spans};
 use crate::error::ParseError;
 use crate::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use crate::syntax::Syntax;
-use crate::xri::{Xri, XriBuf, XriRef};
+use crate::xri::{Xri, XriBuf, XriRef, XriRefBuf};
 
 /// One side of a resolution: a text and where its components are.
 #[derive(Clone, Copy)]
@@ -546,7 +546,7 @@ impl Xri<'_> {
     /// let reference = base.relativize(&target).unwrap();
     /// assert_eq!(reference.as_str(), "../!g!g");
     /// ```
-    pub fn relativize(&self, target: &Xri<'_>) -> Result<String, ParseError> {
+    pub fn relativize(&self, target: &Xri<'_>) -> Result<XriRefBuf, ParseError> {
         let goal = self.resolve(target.as_reference())?;
         let target = goal.as_xri();
         let suffix = |with_query: bool| {
@@ -574,20 +574,21 @@ impl Xri<'_> {
             candidates.push(format!("{}{}", target.path(), suffix(true)));
         }
         let mut buffer = String::new();
-        let mut best = target.as_str();
-        let mut found = None;
+        let mut best: Option<XriRef<'_>> = None;
         for candidate in &candidates {
-            if candidate.len() < best.len() {
+            let shorter = best.map_or(target.as_str().len(), |b| b.as_str().len());
+            if candidate.len() < shorter {
                 if let Ok(reference) = XriRef::parse(candidate) {
                     let back = self.resolve_into(&reference, &mut buffer);
                     if back.is_ok_and(|back| back.as_str() == target.as_str()) {
-                        best = candidate;
-                        found = Some(candidate);
+                        best = Some(reference);
                     }
                 }
             }
         }
-        Ok(found.map_or_else(|| target.as_str().to_string(), String::clone))
+        // The target itself is the answer when no shorter form resolves to
+        // it (it resolves to itself: its dot segments are gone).
+        Ok(best.unwrap_or(*target.as_reference()).to_buf())
     }
 
     fn resolve_text(&self, reference: &XriRef<'_>, text: &mut String) {

@@ -98,12 +98,14 @@ text_identity!(
     [] crate::XriRef<'_>,
     [] crate::Xri<'_>,
     [] crate::XriBuf,
+    [] crate::XriRefBuf,
 );
 
 owned_text!(
     [S: Syntax] ReferenceBuf<S>,
     [S: Syntax] AbsoluteBuf<S>,
     [] crate::XriBuf,
+    [] crate::XriRefBuf,
 );
 
 #[cfg(test)]

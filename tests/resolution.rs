@@ -354,8 +354,8 @@ proptest! {
         let target = base.resolve(&r).unwrap();
         let target = target.as_xri();
         let relative = base.relativize(&target).unwrap();
-        let back = base.resolve(&xiri::XriRef::parse(&relative).unwrap()).unwrap();
+        let back = base.resolve(&relative.as_borrowed()).unwrap();
         prop_assert_eq!(back.as_str(), target.as_str(), "via {:?}", relative);
-        prop_assert!(relative.len() <= target.as_str().len());
+        prop_assert!(relative.as_str().len() <= target.as_str().len());
     }
 }

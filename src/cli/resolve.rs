@@ -54,7 +54,7 @@ pub fn run(
                 let base = base.as_xri();
                 Ok(match direction {
                     Direction::Resolve => base.resolve(&XriRef::parse(text)?)?.into_string(),
-                    Direction::Relative => base.relativize(&Xri::parse(text)?)?,
+                    Direction::Relative => base.relativize(&Xri::parse(text)?)?.into_string(),
                 })
             })
         }
