@@ -147,3 +147,7 @@ pub fn corpus(name: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+pub mod adapter;
+pub mod hostile;
+pub mod props;
