@@ -151,3 +151,4 @@ pub fn corpus(name: &str) -> Vec<String> {
 pub mod adapter;
 pub mod hostile;
 pub mod props;
+pub mod shapes;
