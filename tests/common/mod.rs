@@ -261,3 +261,8 @@ pub fn corpus(name: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+pub mod adapter;
+pub mod hostile;
+pub mod props;
+pub mod shapes;
