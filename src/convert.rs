@@ -291,6 +291,49 @@ fn outer_cross_references<'a>(x: &XriRef<'a>) -> Vec<CrossReference<'a>> {
     found
 }
 
+/// The escaping rules of XRI 2.0 2.3.2 on `text` (the XRI `x`, with
+/// "xri://" in front when `shift` is its length), one character at a time:
+/// `emit` gets each character's offset in `text` and what it becomes. "%"
+/// is "%25" everywhere; "#", "?" and "/" are "%23", "%3F" and "%2F" inside
+/// a cross-reference. The cross-references come in order and do not
+/// overlap, so one walk along them and the text keeps this linear.
+fn escape_2_3_2(x: &XriRef<'_>, shift: usize, text: &str, mut emit: impl FnMut(usize, &str)) {
+    let mut inside = outer_cross_references(x).into_iter().map(|r| {
+        let at = range_in(x.as_str(), r.as_str());
+        at.start + shift..at.end + shift
+    });
+    let mut current = inside.next();
+    let mut one = [0u8; 4];
+    for (i, c) in text.char_indices() {
+        while current.as_ref().is_some_and(|r| r.end <= i) {
+            current = inside.next();
+        }
+        let in_xref = current.as_ref().is_some_and(|r| r.contains(&i));
+        let piece: &str = match c {
+            '%' => "%25",
+            '#' if in_xref => "%23",
+            '?' if in_xref => "%3F",
+            '/' if in_xref => "%2F",
+            _ => c.encode_utf8(&mut one),
+        };
+        emit(i, piece);
+    }
+}
+
+/// The offset in the XRI of the character whose escaped form holds
+/// `escaped_offset` of the escaped text ([`escape_2_3_2`]'s inverse, for
+/// errors).
+fn original_offset(x: &XriRef<'_>, shift: usize, text: &str, escaped_offset: usize) -> usize {
+    let (mut at, mut found) = (0, None);
+    escape_2_3_2(x, shift, text, |i, piece| {
+        if found.is_none() && escaped_offset < at + piece.len() {
+            found = Some(i);
+        }
+        at += piece.len();
+    });
+    found.unwrap_or(text.len()).saturating_sub(shift)
+}
+
 impl XriRef<'_> {
     /// IRI-normal form (XRI 2.0 2.3.1): "xri://" in front of an absolute
     /// XRI that omits it, then the escaping rules of 2.3.2: "%" becomes
@@ -308,7 +351,7 @@ impl XriRef<'_> {
     pub fn to_iri_normal(&self, nfkc: bool) -> Result<IriRefBuf, ParseError> {
         let steps = self.to_iri_normal_steps(nfkc)?;
         let last = steps.into_iter().last().map(|s| s.text).unwrap_or_default();
-        IriRefBuf::parse(last)
+        IriRefBuf::parse(last).map_err(|e| e.of_original(self.as_str()))
     }
 
     /// The steps of [`to_iri_normal`](Self::to_iri_normal) (2.3.1): the
@@ -345,7 +388,7 @@ impl XriRef<'_> {
                 nfkc.as_str(),
             ));
             normalized = nfkc;
-            &XriRef::parse(&normalized)?
+            &XriRef::parse(&normalized).map_err(|e| e.of_original(self.as_str()))?
         } else {
             self
         };
@@ -360,26 +403,18 @@ impl XriRef<'_> {
                 text.as_str(),
             ));
         }
-        // The cross-references come in order and do not overlap: one walk
-        // along them and the text together keeps this linear.
-        let mut inside = outer_cross_references(x).into_iter().map(|r| {
-            let at = range_in(x.as_str(), r.as_str());
-            at.start + shift..at.end + shift
-        });
-        let mut current = inside.next();
         let mut out = String::with_capacity(text.len() + 8);
-        for (i, c) in text.char_indices() {
-            while current.as_ref().is_some_and(|r| r.end <= i) {
-                current = inside.next();
-            }
-            let in_xref = current.as_ref().is_some_and(|r| r.contains(&i));
-            match c {
-                '%' => out.push_str("%25"),
-                '#' if in_xref => out.push_str("%23"),
-                '?' if in_xref => out.push_str("%3F"),
-                '/' if in_xref => out.push_str("%2F"),
-                _ => out.push(c),
-            }
+        escape_2_3_2(x, shift, &text, |_, piece| out.push_str(piece));
+        // The IRI-normal form need not be an IRI (docs/DECISIONS.md,
+        // "Conversions"); the error is told of the XRI as given.
+        if let Err(e) = IriRef::parse(&out) {
+            let offset = if std::ptr::eq(x, self) {
+                original_offset(x, shift, &text, e.offset())
+            } else {
+                // NFKC changed the text: where it first differs.
+                return Err(e.of_original(self.as_str()));
+            };
+            return Err(e.within(self.as_str(), 0).at(offset));
         }
         steps.push(Step::new(
             "XRI 2.0 2.3.1 step 4: the escaping rules of 2.3.2 (% as %25; #, ? and / in cross-references as %23, %3F, %2F)",
@@ -428,6 +463,6 @@ impl XriBuf {
             rest = from.get(code.len()..).unwrap_or_default();
         }
         out.push_str(rest);
-        XriBuf::parse(out)
+        XriBuf::parse(out).map_err(|e| e.of_original(iri.as_str()))
     }
 }

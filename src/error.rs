@@ -112,6 +112,32 @@ impl ParseError {
         self
     }
 
+    /// This error, found in a text a conversion made from `original` (the
+    /// output of one of its steps), told of `original` instead: the
+    /// offset is kept where the two texts agree up to it, and otherwise
+    /// moved back to where they first differ, which is where the change
+    /// that led to the error begins. `expected` still says what the
+    /// failing step needed.
+    pub(crate) fn of_original(mut self, original: &str) -> ParseError {
+        if &*self.input == original {
+            return self;
+        }
+        let same = original
+            .char_indices()
+            .zip(self.input.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(original.len().min(self.input.len()), |((i, _), _)| i);
+        self.offset = self.offset.min(same);
+        self.input = original.into();
+        self
+    }
+
+    /// This error at another offset of the same input.
+    pub(crate) fn at(mut self, offset: usize) -> ParseError {
+        self.offset = offset;
+        self
+    }
+
     /// What kind of refusal this is.
     ///
     /// ```

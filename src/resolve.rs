@@ -407,6 +407,10 @@ fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
         let relative = relative_path(base_path, target_path, Slashes::All);
         candidates.push(format!("{relative}{}", suffix(true)));
         candidates.push(format!("./{relative}{}", suffix(true)));
+        if relative.is_empty() {
+            // The base's directory itself.
+            candidates.push(format!(".{}", suffix(true)));
+        }
         if target_path.starts_with('/') {
             candidates.push(format!("{target_path}{}", suffix(true)));
         }
@@ -423,11 +427,19 @@ fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
 /// The path from the directory of `base_path` to `target_path`: as many
 /// "../" as the base's directory has segments beyond what the two share,
 /// then the rest of the target's path. Directories end at the "/" that
-/// `slashes` says delimit; a shared prefix ends at one. Linear: the common
-/// prefix is measured once.
+/// `slashes` says delimit; a shared prefix ends at one. The directory is
+/// read with its dot segments removed: a reference is merged with it as
+/// written and the dot segments go after, which comes to the same
+/// (`/b/./` and `/b/` both take `c` to `/b/c`). Linear: the common prefix
+/// is measured once.
 fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String {
     let directory_end = slashes.last_delimiter(base_path).map_or(0, |i| i + 1);
     let directory = base_path.get(..directory_end).unwrap_or_default();
+    let directory = if has_dot_segment(directory) {
+        std::borrow::Cow::Owned(remove_dot_segments(directory, slashes))
+    } else {
+        std::borrow::Cow::Borrowed(directory)
+    };
     let common = directory
         .bytes()
         .zip(target_path.bytes())
@@ -435,7 +447,7 @@ fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String
         .count();
     // The last delimiter of the directory within the common prefix.
     let shared = slashes
-        .positions(directory)
+        .positions(&directory)
         .map(|i| i + 1)
         .take_while(|&end| end <= common)
         .last()
@@ -445,6 +457,13 @@ fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String
     let mut path = "../".repeat(ups);
     path.push_str(target_path.get(shared..).unwrap_or_default());
     path
+}
+
+/// Whether `path` has a "." or ".." segment (by any "/": a dot segment
+/// inside a cross-reference only makes the check cost a copy).
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    path.split('/')
+        .any(|segment| segment == "." || segment == "..")
 }
 
 fn authority_text(p: Parts<'_>) -> Option<&str> {
@@ -571,6 +590,13 @@ impl Xri<'_> {
             let relative = relative_path(self.path(), target.path(), Slashes::OutsideParentheses);
             candidates.push(format!("{relative}{}", suffix(true)));
             candidates.push(format!("./{relative}{}", suffix(true)));
+            if relative.is_empty() {
+                candidates.push(format!(".{}", suffix(true)));
+            }
+            if relative.is_empty() {
+                // The base's directory itself.
+                candidates.push(format!(".{}", suffix(true)));
+            }
             candidates.push(format!("{}{}", target.path(), suffix(true)));
         }
         let mut buffer = String::new();

@@ -227,7 +227,8 @@ fn relativize_finds_short_references_that_resolve_back() {
         ("http://a/b/c/d;p?y", "?y"),
         ("http://a/b/c/d;p", "d;p"),
         ("http://a/b/c/g", "g"),
-        ("http://a/b/c/", "./"),
+        // RFC 3986 5.4.1 prints "." = "http://a/b/c/", shorter than "./".
+        ("http://a/b/c/", "."),
         ("http://a/b/g", "../g"),
         ("http://a/g", "/g"),
         ("http://g/x", "//g/x"),

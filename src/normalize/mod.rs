@@ -7,7 +7,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Grammar;
 use crate::pct::{self, Piece};
 use crate::reference::{Absolute, AbsoluteBuf};
-use crate::resolve::{remove_dot_segments, Slashes};
+use crate::resolve::{has_dot_segment, remove_dot_segments, Slashes};
 use crate::syntax::Syntax;
 
 mod forms;
@@ -198,13 +198,6 @@ fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> S
         percent(f.get(text), decode, &mut out);
     }
     out
-}
-
-/// Whether RFC 3986 5.2.4 would change `path`: it has a "." or ".."
-/// segment.
-fn has_dot_segment(path: &str) -> bool {
-    path.split('/')
-        .any(|segment| segment == "." || segment == "..")
 }
 
 /// Appends `component` with its percent-encodings of unreserved characters

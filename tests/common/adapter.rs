@@ -1,14 +1,13 @@
 //! The one place the tests, benchmarks and fuzz targets call `normalize`,
-//! `relativize` and `is_equivalent`, written for today's API. Issue 11
-//! makes `normalize` fallible (NFC and NFKC can produce a delimiter or a
-//! character outside the grammar) and may give XRI `relativize` an owned
-//! reference type: when that lands, only this file changes.
+//! `relativize` and `is_equivalent`, so that the four families of absolute
+//! types are one spelling: `normalize` is fallible (NFC and NFKC refuse to
+//! change the structure) and XRI `relativize` is too (XRI resolution is).
 //!
 //! Only `std` and `xiri` are used here, so that `fuzz/` can include it.
 
 use xiri::{
-    Iri, IriBuf, IriRefBuf, Leiri, LeiriBuf, LeiriRefBuf, Normalization, ParseError, Uri, UriBuf,
-    UriRefBuf, Xri, XriBuf,
+    Iri, IriBis, IriBisBuf, IriBisRefBuf, IriBuf, IriRefBuf, Leiri, LeiriBuf, LeiriRefBuf,
+    Normalization, ParseError, Uri, UriBuf, UriRefBuf, Xri, XriBuf, XriRefBuf,
 };
 
 /// The three operations, one spelling for every absolute type.
@@ -21,25 +20,26 @@ pub trait Adapt {
     /// `normalize(options)`; an `Err` when NFC or NFKC cannot be applied.
     fn normal(&self, options: Normalization) -> Result<Self::Normal, ParseError>;
 
-    /// `relativize(target)`.
-    fn relative(&self, target: &Self) -> Self::Relative;
+    /// `relativize(target)`; an `Err` only for XRIs whose target does not
+    /// resolve.
+    fn relative(&self, target: &Self) -> Result<Self::Relative, ParseError>;
 
     /// `is_equivalent(other, options)`.
     fn equivalent(&self, other: &Self, options: Normalization) -> bool;
 }
 
 macro_rules! adapt {
-    ($Abs:ident, $Normal:ty, $Relative:ty) => {
+    ($Abs:ident, $Normal:ty, $Relative:ty, $relative:expr) => {
         impl Adapt for $Abs<'_> {
             type Normal = $Normal;
             type Relative = $Relative;
 
             fn normal(&self, options: Normalization) -> Result<$Normal, ParseError> {
-                Ok(self.normalize(options))
+                self.normalize(options)
             }
 
-            fn relative(&self, target: &Self) -> $Relative {
-                self.relativize(target)
+            fn relative(&self, target: &Self) -> Result<$Relative, ParseError> {
+                $relative(self, target)
             }
 
             fn equivalent(&self, other: &Self, options: Normalization) -> bool {
@@ -49,10 +49,15 @@ macro_rules! adapt {
     };
 }
 
-adapt!(Uri, UriBuf, UriRefBuf);
-adapt!(Iri, IriBuf, IriRefBuf);
-adapt!(Leiri, LeiriBuf, LeiriRefBuf);
-adapt!(Xri, XriBuf, String);
+adapt!(Uri, UriBuf, UriRefBuf, |b: &Uri, t| Ok(b.relativize(t)));
+adapt!(Iri, IriBuf, IriRefBuf, |b: &Iri, t| Ok(b.relativize(t)));
+adapt!(IriBis, IriBisBuf, IriBisRefBuf, |b: &IriBis, t| Ok(
+    b.relativize(t)
+));
+adapt!(Leiri, LeiriBuf, LeiriRefBuf, |b: &Leiri, t| Ok(
+    b.relativize(t)
+));
+adapt!(Xri, XriBuf, XriRefBuf, |b: &Xri, t| b.relativize(t));
 
 /// Every combination of the three options.
 pub fn all_options() -> impl Iterator<Item = Normalization> {

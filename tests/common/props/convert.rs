@@ -53,27 +53,11 @@ pub fn methods(s: &str) -> Check {
             "uri to_iri_steps: the last step is not to_iri | {s:?}"
         );
     }
-    for (g, parsed) in [
-        ("iri", IriRef::parse(s)),
-        ("iri-bis", IriRef::parse_3987bis(s)),
-    ] {
-        let Ok(i) = parsed else { continue };
-        let u = i.to_uri();
-        uri(u.as_str(), &format!("{g} to_uri"), s)?;
-        for options in uri_options() {
-            let what = format!("{g} to_uri_with {options:?}");
-            match i.to_uri_with(&options) {
-                Ok(u) => uri(u.as_str(), &what, s)?,
-                Err(e) => {
-                    ensure!(
-                        e.kind() == ErrorKind::NotConvertible,
-                        "{what}: refused as {:?} | {s:?}",
-                        e.kind()
-                    );
-                    error_on(&e, s, &what)?;
-                }
-            }
-        }
+    if let Ok(i) = IriRef::parse(s) {
+        iri_to_uri("iri", &i, s)?;
+    }
+    if let Ok(i) = xiri::IriBisRef::parse(s) {
+        iri_to_uri("iri-bis", &i, s)?;
     }
     if let Ok(l) = LeiriRef::parse(s) {
         let i = l.to_iri();
@@ -206,6 +190,27 @@ pub fn spaces_and_findings(s: &str) -> Check {
             "diagnose: a finding that is not there | {s:?} {f:?}"
         );
         last = Some(f.offset);
+    }
+    Ok(())
+}
+
+/// IRI → URI, plain and with every option, for either IRI syntax.
+fn iri_to_uri<S: xiri::IriSyntax>(g: &str, i: &xiri::Reference<'_, S>, s: &str) -> Check {
+    let u = i.to_uri();
+    uri(u.as_str(), &format!("{g} to_uri"), s)?;
+    for options in uri_options() {
+        let what = format!("{g} to_uri_with {options:?}");
+        match i.to_uri_with(&options) {
+            Ok(u) => uri(u.as_str(), &what, s)?,
+            Err(e) => {
+                ensure!(
+                    e.kind() == ErrorKind::NotConvertible,
+                    "{what}: refused as {:?} | {s:?}",
+                    e.kind()
+                );
+                error_on(&e, s, &what)?;
+            }
+        }
     }
     Ok(())
 }

@@ -9,7 +9,9 @@
 
 use super::adapter::{all_options, Adapt};
 use unicode_normalization::{is_nfc, is_nfkc};
-use xiri::{Iri, IriRef, Leiri, LeiriRef, Normalization, ParseError, Uri, UriRef};
+use xiri::{
+    Iri, IriBis, IriBisRef, IriRef, Leiri, LeiriRef, Normalization, ParseError, Uri, UriRef,
+};
 
 /// `Ok`, or which property failed and on what.
 pub type Check = Result<(), String>;
@@ -124,9 +126,11 @@ macro_rules! uri_like {
             /// The reference parses and resolves to what the target resolves
             /// to, and is no longer than the target.
             fn relativize(base: &$Abs<'_>, target: &$Abs<'_>) -> Check {
-                let relative = base.relative(target);
-                let text = relative.as_ref();
                 let (b, t) = (base.as_str(), target.as_str());
+                let relative = base.relative(target).map_err(|e| {
+                    format!(concat!($g, " relativize: refused | {:?} to {:?}: {}"), b, t, e)
+                })?;
+                let text = relative.as_ref();
                 let Ok(parsed) = $ref(text) else {
                     return Err(format!(concat!($g, " relativize: the reference does not parse | {:?} to {:?} -> {:?}"), b, t, text));
                 };
@@ -148,7 +152,8 @@ macro_rules! uri_like {
             fn shape(x: &$Abs<'_>, path: bool, port: bool) -> [usize; 6] {
                 let has = |o: Option<&str>| usize::from(o.is_some());
                 let segments = if path { x.path().split('/').count() } else { 0 };
-                let port = if port { has(x.port()) } else { 0 };
+                // RFC 3986 3.2.3: an empty port goes in every normal form.
+                let port = if port { has(x.port().filter(|p| !p.is_empty())) } else { 0 };
                 [has(x.authority()), has(x.userinfo()), port, segments, has(x.query()), has(x.fragment())]
             }
 
@@ -185,8 +190,8 @@ macro_rules! uri_like {
                     ensure!(no_dot_segments(nb.path(), nb.authority().is_some()), concat!($g, " normalize: a dot segment is left | {:?} {:?} -> {:?}"), input, o, nb.as_str());
                     ensure!(in_unicode_forms(nb.as_str(), o), concat!($g, " normalize: not in the Unicode form asked for | {:?} {:?} -> {:?}"), input, o, nb.as_str());
                     // Its segments stay, but for dot segments (maybe encoded)
-                    // and an empty path ("/" with scheme_based); a default
-                    // port may go with scheme_based.
+                    // and an empty path ("/" with scheme_based); an empty
+                    // port goes, and a default one may with scheme_based.
                     let path = x.path();
                     let dotless = !path.is_empty() && no_dot_segments(path, true) && !path.to_ascii_lowercase().contains("%2e");
                     ensure!(
@@ -213,10 +218,10 @@ uri_like!(iri, "iri", IriRef, Iri, IriRef::parse, Iri::parse);
 uri_like!(
     iri_bis,
     "iri-bis",
-    IriRef,
-    Iri,
-    IriRef::parse_3987bis,
-    Iri::parse_3987bis
+    IriBisRef,
+    IriBis,
+    IriBisRef::parse,
+    IriBis::parse
 );
 uri_like!(
     leiri,
