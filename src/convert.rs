@@ -369,10 +369,7 @@ impl XriRef<'_> {
         let normalized;
         let x = if nfkc {
             use unicode_normalization::UnicodeNormalization;
-            let options = crate::Normalization {
-                nfkc: true,
-                ..Default::default()
-            };
+            let options = crate::Normalization::default().with_nfkc(true);
             // Nothing is decoded before this step: what is encoded stays.
             if let Some(culprit) = crate::normalize::culprit(self.as_str(), options, |_| false) {
                 return Err(Grammar::Xri.reference().error(

@@ -31,7 +31,7 @@ pub enum ErrorKind {
     ///
     /// ```
     /// let iri = xiri::IriRef::parse("http://a\u{2488}b.example/").unwrap();
-    /// let options = xiri::UriOptions { idna: true, ..Default::default() };
+    /// let options = xiri::UriOptions::default().with_idna(true);
     /// assert_eq!(iri.to_uri_with(&options).unwrap_err().kind(), xiri::ErrorKind::NotConvertible);
     /// ```
     NotConvertible,
@@ -43,7 +43,7 @@ pub enum ErrorKind {
     ///
     /// ```
     /// let iri = xiri::Iri::parse("http://a/b\u{FF0F}c").unwrap();
-    /// let nfkc = xiri::Normalization { nfkc: true, ..Default::default() };
+    /// let nfkc = xiri::Normalization::default().with_nfkc(true);
     /// let err = iri.normalize(nfkc).unwrap_err();
     /// assert_eq!(err.kind(), xiri::ErrorKind::NotNormalizable);
     /// assert_eq!(err.offset(), 10);

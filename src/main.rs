@@ -75,11 +75,10 @@ struct Normalizing {
 
 impl Normalizing {
     fn options(&self) -> xiri::Normalization {
-        xiri::Normalization {
-            nfc: self.nfc,
-            nfkc: self.nfkc,
-            scheme_based: self.scheme_based,
-        }
+        xiri::Normalization::default()
+            .with_nfc(self.nfc)
+            .with_nfkc(self.nfkc)
+            .with_scheme_based(self.scheme_based)
     }
 }
 

@@ -60,10 +60,9 @@ impl Charset {
 /// [`IriRef::to_uri`](crate::Reference::to_uri) does.
 ///
 /// ```
-/// let options = xiri::UriOptions {
-///     idna: true,
-///     query_charset: xiri::Charset::for_label("iso-8859-1"),
-/// };
+/// let options = xiri::UriOptions::default()
+///     .with_idna(true)
+///     .with_query_charset(xiri::Charset::for_label("iso-8859-1"));
 /// let iri = xiri::IriRef::parse("http://r\u{e9}sum\u{e9}.example.org/r\u{e9}sum\u{e9}?q=r\u{e9}sum\u{e9}").unwrap();
 /// assert_eq!(
 ///     iri.to_uri_with(&options).unwrap().as_str(),
@@ -71,6 +70,7 @@ impl Charset {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct UriOptions {
     /// For a scheme known to use DNS names (http, https, ws, wss, ftp,
     /// ldap, sip, ... : the list is in docs/DECISIONS.md) or a relative
@@ -86,6 +86,29 @@ pub struct UriOptions {
     /// character the charset cannot encode is an error. `None` or a
     /// UCS-based charset means UTF-8.
     pub query_charset: Option<Charset>,
+}
+
+impl UriOptions {
+    /// With IDNA for registered names on or off.
+    ///
+    /// ```
+    /// assert!(xiri::UriOptions::default().with_idna(true).idna);
+    /// ```
+    pub fn with_idna(mut self, on: bool) -> Self {
+        self.idna = on;
+        self
+    }
+
+    /// With the document charset of the http(s) query (`None`: UTF-8).
+    ///
+    /// ```
+    /// let latin1 = xiri::Charset::for_label("latin1");
+    /// assert_eq!(xiri::UriOptions::default().with_query_charset(latin1).query_charset, latin1);
+    /// ```
+    pub fn with_query_charset(mut self, charset: Option<Charset>) -> Self {
+        self.query_charset = charset;
+        self
+    }
 }
 
 /// One step of a conversion procedure and the text after it, as the tables
@@ -125,7 +148,7 @@ impl<S: IriSyntax> Reference<'_, S> {
     ///
     /// ```
     /// let iri = xiri::IriRef::parse("http://\u{7d0d}\u{8c46}.example.org/").unwrap();
-    /// let options = xiri::UriOptions { idna: true, ..Default::default() };
+    /// let options = xiri::UriOptions::default().with_idna(true);
     /// assert_eq!(iri.to_uri_with(&options).unwrap().as_str(), "http://xn--99zt52a.example.org/");
     /// ```
     pub fn to_uri_with(&self, options: &UriOptions) -> Result<UriRefBuf, ParseError> {

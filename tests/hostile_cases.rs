@@ -10,16 +10,12 @@ use std::sync::mpsc;
 use std::time::Duration;
 use xiri::{Iri, IriRef, Leiri, Normalization, Uri, UriOptions, Xri, XriRef};
 
-const PLAIN: Normalization = Normalization {
-    nfc: false,
-    nfkc: false,
-    scheme_based: false,
-};
-const NFC: Normalization = Normalization { nfc: true, ..PLAIN };
-const NFKC: Normalization = Normalization {
-    nfkc: true,
-    ..PLAIN
-};
+const PLAIN: Normalization = Normalization::new()
+    .with_nfc(false)
+    .with_nfkc(false)
+    .with_scheme_based(false);
+const NFC: Normalization = PLAIN.with_nfc(true);
+const NFKC: Normalization = PLAIN.with_nfkc(true);
 
 // relativize: the shortest reference that resolves to what the target
 // resolves to (its dot segments removed).
@@ -80,10 +76,7 @@ fn a_3987bis_tag_character_converts_normalizes_and_relativizes() {
     let r = IriRef::parse_3987bis("?\u{E0001}").unwrap();
     let uri = r.to_uri_with(&UriOptions::default()).unwrap();
     assert_eq!(uri.as_str(), "?%F3%A0%80%81");
-    let idna = UriOptions {
-        idna: true,
-        ..Default::default()
-    };
+    let idna = UriOptions::default().with_idna(true);
     assert_eq!(r.to_uri_with(&idna).unwrap().as_str(), "?%F3%A0%80%81");
     let x = Iri::parse_3987bis("x:y?\u{E0001}").unwrap();
     let normal = x.normal(PLAIN).unwrap();

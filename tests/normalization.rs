@@ -7,16 +7,12 @@ use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Iri, Normalization, Uri};
 
-const PLAIN: Normalization = Normalization {
-    nfc: false,
-    nfkc: false,
-    scheme_based: false,
-};
-const NFC: Normalization = Normalization { nfc: true, ..PLAIN };
-const SCHEME: Normalization = Normalization {
-    scheme_based: true,
-    ..PLAIN
-};
+const PLAIN: Normalization = Normalization::new()
+    .with_nfc(false)
+    .with_nfkc(false)
+    .with_scheme_based(false);
+const NFC: Normalization = PLAIN.with_nfc(true);
+const SCHEME: Normalization = PLAIN.with_scheme_based(true);
 
 #[test]
 fn the_specifications_comparison_examples() {
@@ -106,7 +102,7 @@ proptest! {
     /// Normalizing is idempotent and keeps equivalence, with every option.
     #[test]
     fn normalization_is_idempotent_and_keeps_equivalence(input in iri(), nfc: bool, nfkc: bool, scheme_based: bool) {
-        let options = Normalization { nfc, nfkc, scheme_based };
+        let options = Normalization::default().with_nfc(nfc).with_nfkc(nfkc).with_scheme_based(scheme_based);
         if let Ok(x) = Iri::parse(&input) {
             // The atoms have no character whose forms change the
             // structure, so every normal form exists.
@@ -201,10 +197,7 @@ fn xri_table_2_and_the_examples_of_2_5() {
     // 2.5.3
     assert!(equivalent("xri://@a/foo*bar", "xri://@a/*foo*bar"));
     // 2.1.1: NFKC, as an option.
-    let nfkc = Normalization {
-        nfkc: true,
-        ..PLAIN
-    };
+    let nfkc = PLAIN.with_nfkc(true);
     let fullwidth = xiri::Xri::parse("@\u{ff45}xample").unwrap();
     assert_eq!(
         fullwidth.normalize(nfkc).unwrap().as_str(),

@@ -258,10 +258,7 @@ fn a_long_label_is_searched_not_scanned_prefix_by_prefix() {
 
 #[test]
 fn idna_refuses_look_alikes_bidi_formatting_and_mixed_scripts_in_a_host() {
-    let idna = UriOptions {
-        idna: true,
-        ..Default::default()
-    };
+    let idna = UriOptions::default().with_idna(true);
     let refused = |input: &str| {
         let err = IriRef::parse(input)
             .unwrap()
@@ -413,7 +410,7 @@ proptest! {
         if let Ok(iri) = IriRef::parse(&input) {
             let strict = Grammar::Iri.reference().check_strict(&input);
             prop_assert_eq!(strict.is_ok(), !findings.iter().any(|f| f.kind.is_bidi()));
-            let idna = UriOptions { idna: true, ..Default::default() };
+            let idna = UriOptions::default().with_idna(true);
             if let Err(e) = iri.to_uri_with(&idna) {
                 prop_assert!(input.is_char_boundary(e.offset()) && e.offset() <= input.len());
             }

@@ -13,7 +13,7 @@ pub fn preprocess(
         let out = xiri::preprocess(s, spaces);
         Ok(match spaces {
             Spaces::Split => json!(out),
-            Spaces::Encode | Spaces::Remove => json!(out[0]),
+            _ => json!(out.first()),
         })
     })
 }

@@ -4,9 +4,8 @@
 use serde_json::{json, Map, Value};
 use std::process::ExitCode;
 use xiri::{
-    CrossReference, CrossReferenceValue, Delimiter, Grammar, Host, HostKind, LeiriNote, ParseError,
-    Reference, Rfc3986, Rfc3987, Rfc3987bis, Subsegment, SubsegmentValue, Syntax, XriAuthority,
-    XriRef,
+    CrossReference, CrossReferenceValue, Grammar, Host, LeiriNote, ParseError, Reference, Rfc3986,
+    Rfc3987, Rfc3987bis, Subsegment, SubsegmentValue, Syntax, XriAuthority, XriRef,
 };
 
 pub fn run(
@@ -94,13 +93,7 @@ fn reference<S: Syntax>(r: &Reference<'_, S>) -> Value {
 }
 
 fn host(h: Host<'_>) -> Value {
-    let kind = match h.kind() {
-        HostKind::RegName => "reg-name",
-        HostKind::Ipv4 => "IPv4",
-        HostKind::Ipv6 => "IPv6",
-        HostKind::IpvFuture => "IPvFuture",
-    };
-    json!({ "text": h.as_str(), "kind": kind })
+    json!({ "text": h.as_str(), "kind": h.kind().name() })
 }
 
 fn xri(x: &XriRef<'_>) -> Value {
@@ -145,15 +138,12 @@ fn authority(a: &XriAuthority<'_>) -> Value {
             "host": host(*h),
             "port": port,
         }),
+        _ => json!({ "text": a.as_str() }),
     }
 }
 
 fn subsegment(s: &Subsegment<'_>) -> Value {
-    let delimiter = match s.delimiter() {
-        Delimiter::Star => "*",
-        Delimiter::Bang => "!",
-        Delimiter::Implicit => "implicit",
-    };
+    let delimiter = s.delimiter().name();
     let mut object = Map::new();
     object.insert("text".into(), json!(s.as_str()));
     object.insert("delimiter".into(), json!(delimiter));
@@ -162,6 +152,7 @@ fn subsegment(s: &Subsegment<'_>) -> Value {
         SubsegmentValue::CrossReference(xref) => {
             object.insert("xref".into(), cross_reference(&xref))
         }
+        _ => None,
     };
     Value::Object(object)
 }
@@ -172,6 +163,7 @@ fn cross_reference(x: &CrossReference<'_>) -> Value {
         CrossReferenceValue::Iri(iri) => {
             json!({ "text": x.as_str(), "iri": reference(iri.as_reference()) })
         }
+        _ => json!({ "text": x.as_str() }),
     }
 }
 

@@ -21,10 +21,15 @@ pub(crate) use forms::culprit;
 /// ```
 /// use xiri::{Iri, Normalization};
 /// let decomposed = Iri::parse("http://example.org/re\u{301}sume\u{301}").unwrap();
-/// let nfc = Normalization { nfc: true, ..Normalization::default() };
+/// let nfc = Normalization::default().with_nfc(true);
 /// assert_eq!(decomposed.normalize(nfc).unwrap().as_str(), "http://example.org/r\u{e9}sum\u{e9}");
 /// ```
+///
+/// It is `#[non_exhaustive]`: make one from `default()` and the `with_`
+/// methods (or set the fields of a value you have), so that a new option
+/// is not a breaking change.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Normalization {
     /// Unicode Normalization Form C (RFC 3987 5.3.2.2). Changes only
     /// characters outside ASCII, so URIs not at all.
@@ -36,6 +41,53 @@ pub struct Normalization {
     /// wss and ftp: an empty or default port goes, an empty path with an
     /// authority becomes "/".
     pub scheme_based: bool,
+}
+
+impl Normalization {
+    /// No option on: the syntax-based steps only (the same as `default()`,
+    /// usable in a `const`).
+    ///
+    /// ```
+    /// const PLAIN: xiri::Normalization = xiri::Normalization::new();
+    /// assert_eq!(PLAIN, xiri::Normalization::default());
+    /// ```
+    pub const fn new() -> Self {
+        Self {
+            nfc: false,
+            nfkc: false,
+            scheme_based: false,
+        }
+    }
+
+    /// With NFC (RFC 3987 5.3.2.2) on or off.
+    ///
+    /// ```
+    /// assert!(xiri::Normalization::default().with_nfc(true).nfc);
+    /// ```
+    pub const fn with_nfc(self, on: bool) -> Self {
+        Self { nfc: on, ..self }
+    }
+
+    /// With NFKC (XRI 2.0 2.1.1) on or off.
+    ///
+    /// ```
+    /// assert!(xiri::Normalization::default().with_nfkc(true).nfkc);
+    /// ```
+    pub const fn with_nfkc(self, on: bool) -> Self {
+        Self { nfkc: on, ..self }
+    }
+
+    /// With scheme-based normalization (RFC 3986 6.2.3) on or off.
+    ///
+    /// ```
+    /// assert!(xiri::Normalization::default().with_scheme_based(true).scheme_based);
+    /// ```
+    pub const fn with_scheme_based(self, on: bool) -> Self {
+        Self {
+            scheme_based: on,
+            ..self
+        }
+    }
 }
 
 /// Which characters percent-decoding may produce.

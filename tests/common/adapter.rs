@@ -61,9 +61,10 @@ adapt!(Xri, XriBuf, XriRefBuf, |b: &Xri, t| b.relativize(t));
 
 /// Every combination of the three options.
 pub fn all_options() -> impl Iterator<Item = Normalization> {
-    (0..8u8).map(|bits| Normalization {
-        nfc: bits & 1 != 0,
-        nfkc: bits & 2 != 0,
-        scheme_based: bits & 4 != 0,
+    (0..8u8).map(|bits| {
+        Normalization::default()
+            .with_nfc(bits & 1 != 0)
+            .with_nfkc(bits & 2 != 0)
+            .with_scheme_based(bits & 4 != 0)
     })
 }

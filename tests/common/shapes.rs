@@ -27,17 +27,15 @@ pub fn nested(depth: usize) -> String {
     format!("{}@a{}", "(".repeat(depth), ")".repeat(depth))
 }
 
-const PLAIN: Normalization = Normalization {
-    nfc: false,
-    nfkc: false,
-    scheme_based: false,
-};
+const PLAIN: Normalization = Normalization::new()
+    .with_nfc(false)
+    .with_nfkc(false)
+    .with_scheme_based(false);
 
-const NFKC: Normalization = Normalization {
-    nfc: false,
-    nfkc: true,
-    scheme_based: false,
-};
+const NFKC: Normalization = Normalization::new()
+    .with_nfc(false)
+    .with_nfkc(true)
+    .with_scheme_based(false);
 
 fn uri(text: &str) -> Uri<'_> {
     Uri::parse(text).expect("the shape is a URI")

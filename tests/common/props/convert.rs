@@ -23,18 +23,15 @@ fn uri_options() -> Vec<UriOptions> {
     let sjis = Charset::for_label("shift_jis");
     vec![
         UriOptions::default(),
-        UriOptions {
-            idna: true,
-            query_charset: None,
-        },
-        UriOptions {
-            idna: false,
-            query_charset: latin1,
-        },
-        UriOptions {
-            idna: true,
-            query_charset: sjis,
-        },
+        UriOptions::default()
+            .with_idna(true)
+            .with_query_charset(None),
+        UriOptions::default()
+            .with_idna(false)
+            .with_query_charset(latin1),
+        UriOptions::default()
+            .with_idna(true)
+            .with_query_charset(sjis),
     ]
 }
 
@@ -138,10 +135,9 @@ pub fn conversions(s: &str) -> Check {
             };
             let mut all = plain;
             all.nfkc = true;
-            all.uri = UriOptions {
-                idna: true,
-                query_charset: Charset::for_label("latin1"),
-            };
+            all.uri = UriOptions::default()
+                .with_idna(true)
+                .with_query_charset(Charset::for_label("latin1"));
             for c in [plain, all] {
                 let what = format!("conversion {from} to {to}");
                 match c.apply(s) {

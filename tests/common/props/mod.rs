@@ -58,11 +58,7 @@ fn in_unicode_forms(text: &str, options: Normalization) -> bool {
 
 /// The options without NFC and NFKC.
 fn without_forms(options: Normalization) -> Normalization {
-    Normalization {
-        nfc: false,
-        nfkc: false,
-        ..options
-    }
+    options.with_nfc(false).with_nfkc(false)
 }
 
 /// The URI-like grammars' properties, generic over the parse functions:

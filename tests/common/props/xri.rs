@@ -132,6 +132,7 @@ fn shape(x: &Xri<'_>, path: bool) -> (u8, usize, Vec<usize>, bool, bool) {
         XriAuthority::Global { .. } => 0,
         XriAuthority::CrossReference { .. } => 1,
         XriAuthority::Iri { .. } => 2,
+        _ => 3,
     };
     (
         kind,
