@@ -2,7 +2,7 @@
 //! pest rule to the ABNF production it transcribes; and refuses to build when
 //! a rule's `///` quote differs from that production's text in the ABNF file.
 
-#[path = "src/abnf.rs"]
+#[path = "src/syntax/abnf.rs"]
 #[allow(dead_code)]
 mod abnf;
 #[path = "build/abnf_tables.rs"]
@@ -65,7 +65,7 @@ const GRAMMARS: &[(&str, &[&str], &[&str])] = &[
 
 fn main() {
     println!("cargo:rerun-if-changed=grammar");
-    println!("cargo:rerun-if-changed=src/abnf.rs");
+    println!("cargo:rerun-if-changed=src/syntax/abnf.rs");
     println!("cargo:rerun-if-changed=build");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar");
     let read = |name: &str| -> String {

@@ -16,7 +16,7 @@ fn write_info(
 ) {
     let _ = writeln!(
         out,
-        "        crate::grammar::RuleInfo {{ name: {name:?}, pest_name: {pest:?}, abnf: {abnf:?}, abnf_file: {abnf_file:?}, pest: {:?}, pest_file: {:?} }},",
+        "        crate::syntax::grammar::RuleInfo {{ name: {name:?}, pest_name: {pest:?}, abnf: {abnf:?}, abnf_file: {abnf_file:?}, pest: {:?}, pest_file: {:?} }},",
         rule.text, rule.file
     );
 }
@@ -47,7 +47,7 @@ pub fn generate_grammar(
     let mut seen = std::collections::BTreeSet::new();
     let _ = writeln!(
         out,
-        "    pub(crate) static RULES: &[crate::grammar::RuleInfo] = &["
+        "    pub(crate) static RULES: &[crate::syntax::grammar::RuleInfo] = &["
     );
     for abnf_file in listed.iter().copied().chain(std::iter::once("")) {
         for p in &abnf_files[abnf_file] {

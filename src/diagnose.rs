@@ -2,7 +2,7 @@
 //! section 4), and finding the characters a LEIRI allows but an IRI does
 //! not (LEIRI Note section 5).
 
-use crate::reference::LeiriRef;
+use crate::syntax::reference::LeiriRef;
 
 /// What to do with spaces inside a string (step 2 of the IRI processing
 /// draft's section 4).

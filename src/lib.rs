@@ -13,26 +13,12 @@
     )
 )]
 
-mod abnf;
-mod chars;
-mod components;
 mod convert;
 mod diagnose;
-mod error;
-mod grammar;
-mod http_xri;
 mod normalize;
-mod parens;
-mod pct;
-mod procedure;
-mod reference;
 mod resolve;
-mod scan;
 pub mod security;
 mod syntax;
-mod text;
-mod tree;
-mod uri_mapping;
 mod xri;
 
 #[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
@@ -40,28 +26,26 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
-pub use components::{Host, HostKind};
+pub use convert::{Charset, Conversion, Converted, Step, UnsupportedConversion, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
-pub use error::{ErrorKind, ParseError};
-pub use grammar::{Grammar, Rule, UnknownGrammar};
-pub use http_xri::HttpXriWarning;
 pub use normalize::Normalization;
-pub use procedure::{Conversion, Converted, UnsupportedConversion};
-pub use reference::{
+pub use syntax::components::{Host, HostKind};
+pub use syntax::error::{ErrorKind, ParseError};
+pub use syntax::grammar::{Grammar, Rule, UnknownGrammar};
+pub use syntax::reference::{
     Absolute, AbsoluteBuf, Iri, IriBis, IriBisBuf, IriBisRef, IriBisRefBuf, IriBuf, IriRef,
     IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference, ReferenceBuf, Uri, UriBuf,
     UriRef, UriRefBuf,
 };
 #[doc(hidden)]
-pub use scan::fast_path_check;
+pub use syntax::scan::fast_path_check;
+pub use syntax::tree::{Node, ParseTree};
 pub use syntax::{IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
-pub use tree::{Node, ParseTree};
-pub use uri_mapping::{Charset, Step, UriOptions};
 #[doc(hidden)]
 pub use xri::xri_fast_path_answers;
 pub use xri::{
-    CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
-    SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
+    CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning, Segment,
+    Subsegment, SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

@@ -19,9 +19,9 @@
 
 mod rules;
 
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Rule;
-use crate::reference::LeiriRef;
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::grammar::Rule;
+use crate::syntax::reference::LeiriRef;
 use rules::{bidi_structure, character_finding, component_findings, components};
 use std::fmt;
 use std::ops::Range;

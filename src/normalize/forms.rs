@@ -21,7 +21,7 @@
 //! structure (RFC 3987 section 8 and XRI 2.0 2.1.1 warn of exactly this).
 
 use super::Normalization;
-use crate::pct::{self, Piece};
+use crate::syntax::pct::{self, Piece};
 use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 

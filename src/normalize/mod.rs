@@ -1,17 +1,16 @@
 //! Normalization and equivalence of URIs (RFC 3986 6.2.2, 6.2.3) and IRIs
 //! and LEIRIs (RFC 3987 5.3.2).
 
-use crate::chars::{bidi_formatting, ucschar};
-use crate::components::{HostKind, Spans};
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Grammar;
-use crate::pct::{self, Piece};
-use crate::reference::{Absolute, AbsoluteBuf};
 use crate::resolve::{has_dot_segment, remove_dot_segments, Slashes};
+use crate::syntax::chars::{bidi_formatting, ucschar};
+use crate::syntax::components::{HostKind, Spans};
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::grammar::Grammar;
+use crate::syntax::pct::{self, Piece};
+use crate::syntax::reference::{Absolute, AbsoluteBuf};
 use crate::syntax::Syntax;
 
-mod forms;
-mod xri;
+pub(crate) mod forms;
 
 pub(crate) use forms::culprit;
 
@@ -92,7 +91,7 @@ impl Normalization {
 
 /// Which characters percent-decoding may produce.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Decode {
+pub(crate) enum Decode {
     /// `unreserved` only (RFC 3986 6.2.2.2).
     Unreserved,
     /// `iunreserved` (RFC 3987 5.3.2.3), except the bidi formatting
@@ -138,7 +137,7 @@ fn normalize(
     if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
         return Err(not_normalizable(source, culprit.offset, culprit.expected()));
     }
-    match crate::reference::parse_spans(source.grammar, &formed, false) {
+    match crate::syntax::reference::parse_spans(source.grammar, &formed, false) {
         Ok(spans) => Ok(syntax(&formed, spans, decode, options)),
         // Not met in the tests: the structure check above leaves the
         // forms only characters of the same classes.
@@ -254,7 +253,7 @@ fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> S
 
 /// Appends `component` with its percent-encodings of unreserved characters
 /// decoded and the others in uppercase hex.
-fn percent(component: &str, decode: Decode, out: &mut String) {
+pub(crate) fn percent(component: &str, decode: Decode, out: &mut String) {
     if !component.contains('%') {
         out.push_str(component);
         return;
@@ -271,7 +270,7 @@ fn percent(component: &str, decode: Decode, out: &mut String) {
 
 /// Lowercases `out` from `start`, but not the hex of its percent-encodings
 /// (already uppercase, as RFC 3986 6.2.2.1 wants them), in place.
-fn lowercase_from(out: &mut str, start: usize) {
+pub(crate) fn lowercase_from(out: &mut str, start: usize) {
     let mut from = start;
     while from < out.len() {
         let to = out[from..].find('%').map_or(out.len(), |i| from + i);
@@ -281,7 +280,7 @@ fn lowercase_from(out: &mut str, start: usize) {
     }
 }
 
-fn allowed(c: char, decode: Decode) -> bool {
+pub(crate) fn allowed(c: char, decode: Decode) -> bool {
     let unreserved = c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }

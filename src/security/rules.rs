@@ -2,7 +2,7 @@
 //! components, and what each finding needs.
 
 use super::{is_bidi_formatting, Finding, Kind};
-use crate::components::{HostKind, Spans};
+use crate::syntax::components::{HostKind, Spans};
 use std::ops::Range;
 use unicode_bidi::{bidi_class, BidiClass};
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -25,12 +25,12 @@ const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 /// of their first "%"). The offset and what was expected.
 pub(crate) fn idna_refusal(text: &str, host: Range<usize>) -> Option<(usize, String)> {
     let name = text.get(host.clone())?;
-    let chars: Vec<(usize, char)> = crate::pct::pieces(name)
+    let chars: Vec<(usize, char)> = crate::syntax::pct::pieces(name)
         .filter_map(|(at, piece)| match piece {
-            crate::pct::Piece::Plain(c) | crate::pct::Piece::Char { c, .. } => {
+            crate::syntax::pct::Piece::Plain(c) | crate::syntax::pct::Piece::Char { c, .. } => {
                 Some((host.start + at, c))
             }
-            crate::pct::Piece::Octet { .. } => None,
+            crate::syntax::pct::Piece::Octet { .. } => None,
         })
         .collect();
     let mut findings: Vec<Finding> = chars

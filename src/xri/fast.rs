@@ -33,10 +33,10 @@
 #![allow(clippy::indexing_slicing)]
 
 use super::{iri_value, looks_absolute, Authority, GlobalContext, XriRef};
-use crate::components::{AuthoritySpans, Span};
-use crate::grammar::Grammar;
-use crate::reference::Iri;
-use crate::scan::{Scanner, FRAGMENT, QUERY, XRI_PCHAR, XRI_PCHAR_NC};
+use crate::syntax::components::{AuthoritySpans, Span};
+use crate::syntax::grammar::Grammar;
+use crate::syntax::reference::Iri;
+use crate::syntax::scan::{Scanner, FRAGMENT, QUERY, XRI_PCHAR, XRI_PCHAR_NC};
 
 /// `input`'s typed tree as [`XriRef::parse`] builds it, or `None` to leave
 /// the input to pest.
@@ -47,7 +47,7 @@ pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
     // enough for nearly every input.)
     let opens = input.bytes().filter(|&c| c == b'(').count();
     if opens > crate::MAX_NESTING
-        && crate::parens::too_deep(input.as_bytes(), crate::MAX_NESTING).is_some()
+        && crate::syntax::parens::too_deep(input.as_bytes(), crate::MAX_NESTING).is_some()
     {
         return None;
     }
@@ -216,7 +216,7 @@ impl<'a> Fast<'a> {
     /// `xref = "(" ( XRI-reference / IRI ) ")"` at `at`: to the matching
     /// ")", its content read on its own. Its end.
     fn xref(&self, at: usize) -> Option<usize> {
-        let close = crate::parens::matching(self.b, at)?;
+        let close = crate::syntax::parens::matching(self.b, at)?;
         let content = &self.s[at + 1..close];
         match iri_value(content) {
             Some(iri) => balanced_iri(&iri).then_some(())?,
@@ -294,9 +294,11 @@ impl<'a> Fast<'a> {
     /// balance.
     fn balanced_tail(&self, query: Option<Span>, fragment: Option<Span>) -> bool {
         !self.nested
-            || (query.is_none_or(|q| crate::parens::balanced(q.get(self.s).as_bytes(), false))
-                && fragment
-                    .is_none_or(|f| crate::parens::balanced(f.get(self.s).as_bytes(), false)))
+            || (query
+                .is_none_or(|q| crate::syntax::parens::balanced(q.get(self.s).as_bytes(), false))
+                && fragment.is_none_or(|f| {
+                    crate::syntax::parens::balanced(f.get(self.s).as_bytes(), false)
+                }))
     }
 
     /// Inside a cross-reference: the userinfo's and host's parentheses
@@ -305,8 +307,8 @@ impl<'a> Fast<'a> {
         !self.nested
             || (a
                 .userinfo
-                .is_none_or(|u| crate::parens::balanced(u.get(self.s).as_bytes(), false))
-                && crate::parens::balanced(a.host.get(self.s).as_bytes(), false))
+                .is_none_or(|u| crate::syntax::parens::balanced(u.get(self.s).as_bytes(), false))
+                && crate::syntax::parens::balanced(a.host.get(self.s).as_bytes(), false))
     }
 }
 
@@ -318,15 +320,15 @@ fn balanced_iri(iri: &Iri<'_>) -> bool {
         return true;
     }
     iri.userinfo()
-        .is_none_or(|u| crate::parens::balanced(u.as_bytes(), false))
+        .is_none_or(|u| crate::syntax::parens::balanced(u.as_bytes(), false))
         && iri
             .host()
-            .is_none_or(|h| crate::parens::balanced(h.as_str().as_bytes(), false))
-        && crate::parens::balanced(iri.path().as_bytes(), true)
+            .is_none_or(|h| crate::syntax::parens::balanced(h.as_str().as_bytes(), false))
+        && crate::syntax::parens::balanced(iri.path().as_bytes(), true)
         && iri
             .query()
-            .is_none_or(|q| crate::parens::balanced(q.as_bytes(), false))
+            .is_none_or(|q| crate::syntax::parens::balanced(q.as_bytes(), false))
         && iri
             .fragment()
-            .is_none_or(|f| crate::parens::balanced(f.as_bytes(), false))
+            .is_none_or(|f| crate::syntax::parens::balanced(f.as_bytes(), false))
 }

@@ -3,8 +3,8 @@
 //! nothing.
 
 use super::{Authority, Xri, XriRef};
-use crate::components::Span;
-use crate::error::ParseError;
+use crate::syntax::components::Span;
+use crate::syntax::error::ParseError;
 use std::fmt;
 
 /// Where an XRI reference's components are.

@@ -6,8 +6,8 @@
 //! balance), and a cross-reference's value is its content read again.
 
 use super::{iri_value, XriRef};
-use crate::components::Host;
-use crate::reference::Iri;
+use crate::syntax::components::Host;
+use crate::syntax::reference::Iri;
 
 /// A global context symbol (XRI 2.0 section 2.2.1.2).
 ///
@@ -201,7 +201,7 @@ impl<'a> Iterator for Subsegments<'a> {
             _ => Delimiter::Implicit,
         };
         let from = usize::from(delimiter != Delimiter::Implicit);
-        let end = crate::parens::first_outside(b.get(from..).unwrap_or_default(), |c| {
+        let end = crate::syntax::parens::first_outside(b.get(from..).unwrap_or_default(), |c| {
             matches!(c, b'*' | b'!')
         })
         .map_or(b.len(), |i| from + i);
@@ -437,7 +437,7 @@ impl<'a> Iterator for Segments<'a> {
 
     fn next(&mut self) -> Option<Segment<'a>> {
         let rest = self.rest?;
-        match crate::parens::first_outside(rest.as_bytes(), |c| c == b'/') {
+        match crate::syntax::parens::first_outside(rest.as_bytes(), |c| c == b'/') {
             Some(i) => {
                 self.rest = Some(&rest[i + 1..]);
                 Some(Segment { text: &rest[..i] })

@@ -3,10 +3,10 @@
 //! expected productions.
 
 use super::{iri_value, looks_absolute, Authority, GlobalContext, XriRef};
-use crate::components::{authority, Span};
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Grammar;
-use crate::tree::Node;
+use crate::syntax::components::{authority, Span};
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::grammar::Grammar;
+use crate::syntax::tree::Node;
 
 /// How a cross-reference's content is read.
 #[derive(Clone, Copy)]

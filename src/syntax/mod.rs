@@ -7,7 +7,19 @@
 //! their structure (authorities, sub-segments, cross-references) is not
 //! RFC 3986's, and they have types of their own ([`XriRef`](crate::XriRef)).
 
-use crate::grammar::Grammar;
+pub(crate) mod abnf;
+pub(crate) mod chars;
+pub(crate) mod components;
+pub(crate) mod error;
+pub(crate) mod grammar;
+pub(crate) mod parens;
+pub(crate) mod pct;
+pub(crate) mod reference;
+pub(crate) mod scan;
+mod text;
+pub(crate) mod tree;
+
+use grammar::Grammar;
 use std::fmt::Debug;
 use std::hash::Hash;
 

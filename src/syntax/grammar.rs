@@ -2,9 +2,9 @@
 //! one production: the pest parsers generated from `grammar/` behind a
 //! pest-free interface.
 
-use crate::error::{ErrorKind, ParseError};
 use crate::generated;
-use crate::tree::{Node, ParseTree};
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::tree::{Node, ParseTree};
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::RuleType;
@@ -73,12 +73,12 @@ macro_rules! with_module {
     };
 }
 
-const RFC3986: &str = include_str!("../grammar/rfc3986.abnf");
-const RFC3987: &str = include_str!("../grammar/rfc3987.abnf");
-const IRI_BIS: &str = include_str!("../grammar/iri-3987bis.abnf");
-const LEIRI: &str = include_str!("../grammar/leiri.abnf");
-const XRI: &str = include_str!("../grammar/xri.abnf");
-const XRI_BALANCED: &str = include_str!("../grammar/xri-balanced.abnf");
+const RFC3986: &str = include_str!("../../grammar/rfc3986.abnf");
+const RFC3987: &str = include_str!("../../grammar/rfc3987.abnf");
+const IRI_BIS: &str = include_str!("../../grammar/iri-3987bis.abnf");
+const LEIRI: &str = include_str!("../../grammar/leiri.abnf");
+const XRI: &str = include_str!("../../grammar/xri.abnf");
+const XRI_BALANCED: &str = include_str!("../../grammar/xri-balanced.abnf");
 
 /// A file of `grammar/` by name, as compiled in.
 fn grammar_file(name: &str) -> String {
@@ -159,7 +159,7 @@ impl Grammar {
             "absolute" => self.entry_names().1,
             "relative" => self.entry_names().2,
             _ => {
-                let pest = crate::abnf::pest_name(name);
+                let pest = crate::syntax::abnf::pest_name(name);
                 return self
                     .table()
                     .iter()
@@ -246,7 +246,8 @@ impl Grammar {
     // The ABNF files are compiled in and checked by build.rs.
     #[allow(clippy::expect_used)]
     pub fn abnf(self) -> String {
-        crate::abnf::effective(self.name(), &grammar_file).expect("every grammar has its ABNF")
+        crate::syntax::abnf::effective(self.name(), &grammar_file)
+            .expect("every grammar has its ABNF")
     }
 
     /// The ABNF as the specification prints it, in RFC 5234 layout (core
@@ -258,7 +259,7 @@ impl Grammar {
     /// assert!(abnf.contains("ireg-name = *( iunreserved / sub-delims )"));
     /// ```
     pub fn spec_abnf(self) -> String {
-        use crate::abnf::{compose, to_rfc5234, Notation};
+        use crate::syntax::abnf::{compose, to_rfc5234, Notation};
         match self {
             Grammar::Uri => compose(&[RFC3986]),
             Grammar::Iri => compose(&[RFC3987]),
@@ -435,7 +436,9 @@ impl Rule {
 
     fn run(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
         if self.grammar == Grammar::Xri {
-            if let Some(offset) = crate::parens::too_deep(input.as_bytes(), crate::MAX_NESTING) {
+            if let Some(offset) =
+                crate::syntax::parens::too_deep(input.as_bytes(), crate::MAX_NESTING)
+            {
                 return Err(self.error(input, ErrorKind::TooDeep, offset, Vec::new()));
             }
         }

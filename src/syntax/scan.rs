@@ -18,8 +18,8 @@
 // the generated engine of issue 13 replaces this file.
 #![allow(clippy::indexing_slicing)]
 
-use crate::components::{AuthoritySpans, Span, Spans};
-use crate::grammar::Grammar;
+use crate::syntax::components::{AuthoritySpans, Span, Spans};
+use crate::syntax::grammar::Grammar;
 use crate::HostKind;
 
 /// A grammar's classes: for each byte the bits of the classes holding it
@@ -335,7 +335,7 @@ pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
         return crate::xri::fast_path_check(input);
     }
     let fast = scan(grammar, input);
-    let pest = crate::reference::pest_spans(grammar, input, false).ok();
+    let pest = crate::syntax::reference::pest_spans(grammar, input, false).ok();
     if fast == pest {
         Ok(fast.is_some())
     } else {

@@ -3,8 +3,8 @@
 //! costs nothing and parses nothing.
 
 use super::{parse_spans, Absolute, Reference};
-use crate::components::Spans;
-use crate::error::ParseError;
+use crate::syntax::components::Spans;
+use crate::syntax::error::ParseError;
 use crate::syntax::{LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
 use std::fmt;
 use std::marker::PhantomData;

@@ -3,11 +3,11 @@
 //! and the warnings (for HTTP IRIs made XRIs). The CLI's `convert` runs on
 //! this; the typed methods (`LeiriRef::to_iri`, ...) are the direct way.
 
-use crate::error::ParseError;
-use crate::grammar::Grammar;
-use crate::http_xri::HttpXriWarning;
-use crate::reference::{Iri, IriRef, LeiriRef, UriRef};
-use crate::uri_mapping::{Step, UriOptions};
+use crate::convert::{Step, UriOptions};
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::reference::{Iri, IriRef, LeiriRef, UriRef};
+use crate::xri::HttpXriWarning;
 use crate::xri::{XriBuf, XriRef};
 use std::fmt;
 
@@ -181,7 +181,7 @@ impl Conversion {
         let output = done.output();
         let valid = match self.to {
             Grammar::Xri => XriRef::parse(output).map(drop),
-            to => crate::reference::parse_spans(to, output, false).map(drop),
+            to => crate::syntax::reference::parse_spans(to, output, false).map(drop),
         };
         valid.map_err(|e| e.of_original(input))?;
         Ok(done)

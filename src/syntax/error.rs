@@ -1,7 +1,7 @@
 //! The one error type of parsing and checking: where the input stopped
 //! matching, and what the grammar expected there.
 
-use crate::grammar::Grammar;
+use crate::syntax::grammar::Grammar;
 use std::fmt;
 
 /// Why an input was refused.

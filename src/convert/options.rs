@@ -3,10 +3,10 @@
 //! percent-encoding, and the http/https query in a legacy document charset.
 //! Each choice is one stage, text to text, so that `--steps` can show it.
 
-use crate::error::ParseError;
-use crate::grammar::Grammar;
-use crate::pct::{self, Piece};
-use crate::reference::{Reference, UriRefBuf};
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::pct::{self, Piece};
+use crate::syntax::reference::{Reference, UriRefBuf};
 use crate::syntax::{IriSyntax, Syntax};
 use crate::HostKind;
 use encoding_rs::{EncoderResult, Encoding};

@@ -3,9 +3,9 @@
 //! input they were parsed from ([`owned`] has the owned forms), with the
 //! familiar names as aliases.
 
-use crate::components::{spans, Host, Spans};
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Grammar;
+use crate::syntax::components::{spans, Host, Spans};
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::grammar::Grammar;
 use crate::syntax::{LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
 use std::fmt;
 use std::marker::PhantomData;
@@ -24,7 +24,7 @@ pub(crate) fn parse_spans(
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
-    match crate::scan::scan(grammar, input) {
+    match crate::syntax::scan::scan(grammar, input) {
         Some(spans) if spans.scheme.is_some() || !absolute => Ok(spans),
         // Refused, or relative where an absolute reference is asked for:
         // the pest grammar says where and why.

@@ -10,16 +10,22 @@
 //! content of a cross-reference is classified the same way, except that a
 //! content with a scheme other than an XRI form is an IRI.
 
-use crate::components::{AuthoritySpans, Span};
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Grammar;
-use crate::reference::{Iri, IriRef};
+use crate::syntax::components::{AuthoritySpans, Span};
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::grammar::Grammar;
+use crate::syntax::reference::{Iri, IriRef};
 use std::fmt;
 
 mod fast;
+mod http;
+mod normal_form;
+mod normalize;
 mod owned;
 mod parts;
 mod pest_path;
+mod resolve;
+
+pub use http::HttpXriWarning;
 
 pub use owned::{XriBuf, XriRefBuf};
 
@@ -312,7 +318,7 @@ fn looks_absolute(input: &str) -> bool {
 /// needs no explanation: the content is then read as an XRI reference).
 fn iri_value(content: &str) -> Option<Iri<'_>> {
     (!looks_absolute(content))
-        .then(|| crate::scan::scan(Grammar::Iri, content))
+        .then(|| crate::syntax::scan::scan(Grammar::Iri, content))
         .flatten()
         .and_then(|spans| IriRef::from_spans(content, spans).to_absolute())
 }

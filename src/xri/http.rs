@@ -1,9 +1,9 @@
 //! HTTP IRIs as XRIs (XRI 2.0 Appendix B, non-normative): the scheme
 //! becomes "xri", and what XRI syntax reads differently is reported.
 
-use crate::error::ParseError;
-use crate::grammar::Grammar;
-use crate::reference::Iri;
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::reference::Iri;
 use crate::xri::{XriAuthority, XriBuf};
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! The components of a URI, IRI or LEIRI reference (and of an XRI's IRI
 //! authority), read off a parse tree: spans of the input, nothing copied.
 
-use crate::tree::Node;
+use crate::syntax::tree::Node;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// What kind of host an authority names (RFC 3986 3.2.2).

@@ -1,9 +1,9 @@
 //! XRI normalization (XRI 2.0 2.5 and Table 2), applied recursively to
 //! cross-references (2.5.4).
-use super::{allowed, forms, lowercase_from, percent, Decode, Normalization};
-use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Grammar;
+use crate::normalize::{allowed, forms, lowercase_from, percent, Decode, Normalization};
 use crate::resolve::{remove_dot_segments, Slashes};
+use crate::syntax::error::{ErrorKind, ParseError};
+use crate::syntax::grammar::Grammar;
 use crate::xri::{
     CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue, Subsegments, Xri,
     XriAuthority, XriBuf, XriRef,

@@ -4,7 +4,7 @@
 //! and, with the `serde` feature, serializes as the string and deserializes
 //! with validation.
 
-use crate::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
+use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use crate::syntax::Syntax;
 
 /// Equality, hashing and order by the text, and comparison with `str`, for

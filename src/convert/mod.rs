@@ -1,0 +1,51 @@
+//! Conversions between the forms, one file each: LEIRI → IRI (LEIRI Note
+//! section 4), IRI → URI (RFC 3987 3.1, 3987bis 3.6, with the IDNA and
+//! query charset options), URI → IRI (RFC 3987 3.2); [`Step`] and
+//! [`Conversion`], the procedures by grammar name, beside them. The XRI
+//! forms (2.3) and Appendix B are in `crate::xri`. Each returns an owned,
+//! parsed value of its target grammar.
+
+use crate::syntax::chars::{bidi_formatting, iprivate, ucschar};
+use crate::syntax::components::Spans;
+use crate::syntax::pct::encode;
+
+mod conversion;
+mod iri_to_uri;
+mod leiri_to_iri;
+mod options;
+mod uri_to_iri;
+
+pub use conversion::{Conversion, Converted, UnsupportedConversion};
+pub use options::{Charset, Step, UriOptions};
+
+/// Whether a non-ASCII character may stand as itself in an IRI, in the
+/// query (`in_query`) or elsewhere.
+pub(crate) fn iri_allows(c: char, in_query: bool) -> bool {
+    (ucschar(c) && !bidi_formatting(c)) || (in_query && iprivate(c))
+}
+
+/// The ASCII characters a LEIRI allows and an IRI (or URI) does not
+/// (LEIRI Note section 5: space, delimiters, unwise, controls).
+pub(crate) fn ascii_outside_iris(c: char) -> bool {
+    c.is_ascii_control()
+        || matches!(
+            c,
+            ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`'
+        )
+}
+
+/// Rewrites `text` character by character: `keep(c, in_query)` says which
+/// characters stay; the others are percent-encoded.
+pub(crate) fn encode_where(text: &str, spans: Spans, keep: impl Fn(char, bool) -> bool) -> String {
+    let query = spans.query.map(|q| q.start..q.end);
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+        if keep(c, in_query) {
+            out.push(c);
+        } else {
+            encode(c, &mut out);
+        }
+    }
+    out
+}

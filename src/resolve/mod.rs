@@ -1,0 +1,367 @@
+//! Reference resolution, RFC 3986 section 5.2 (strict), for URIs, IRIs (RFC
+//! 3987 6.5: the same algorithm on characters) and LEIRIs (nothing is
+//! percent-encoded on the way: LEIRI Note section 4).
+//!
+//! The target is written once, into one `String`, and its component spans
+//! are recorded as it is written, so the result is an owned, already parsed
+//! value. Relativization, the inverse, is in `relativize`; XRI
+//! resolution, with cross-references opaque, in `crate::xri`.
+
+use crate::syntax::components::{AuthoritySpans, Span, Spans};
+use crate::syntax::parens;
+use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference};
+use crate::syntax::Syntax;
+
+/// One side of a resolution: a text and where its components are.
+#[derive(Clone, Copy)]
+pub(crate) struct Parts<'t> {
+    text: &'t str,
+    spans: Spans,
+}
+
+impl<'t> Parts<'t> {
+    fn get(&self, span: Span) -> &'t str {
+        span.get(self.text)
+    }
+
+    fn path(&self) -> &'t str {
+        self.get(self.spans.path)
+    }
+}
+
+/// Writes the target of `reference` against `base` into `out` (cleared
+/// first) and returns its spans. RFC 3986 5.2.2, with 5.2.3 (merge), 5.2.4
+/// (remove_dot_segments) and 5.3 (component recomposition).
+fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
+    out.clear();
+    let r = reference.spans;
+    let b = base.spans;
+    let scheme = if r.scheme.is_some() { reference } else { base };
+    // Where the path comes from (RFC 3986 5.2.2).
+    enum Path<'p> {
+        /// The reference's, with dot segments removed.
+        Reference,
+        /// The base's, as it is.
+        Base(&'p str),
+        /// Merged (5.2.3), then dot segments removed.
+        Merged,
+    }
+    // (where the authority comes from, the path, where the query comes from)
+    let (authority, path, query) = if r.scheme.is_some() || r.authority.is_some() {
+        (
+            r.authority.map(|a| (reference, a)),
+            Path::Reference,
+            r.query.map(|q| (reference, q)),
+        )
+    } else if reference.path().is_empty() {
+        (
+            b.authority.map(|a| (base, a)),
+            Path::Base(base.path()),
+            r.query
+                .map(|q| (reference, q))
+                .or(b.query.map(|q| (base, q))),
+        )
+    } else if reference.path().starts_with('/') {
+        (
+            b.authority.map(|a| (base, a)),
+            Path::Reference,
+            r.query.map(|q| (reference, q)),
+        )
+    } else {
+        (
+            b.authority.map(|a| (base, a)),
+            Path::Merged,
+            r.query.map(|q| (reference, q)),
+        )
+    };
+
+    // 5.3: recompose, recording each component's span in `out`.
+    let scheme_span = scheme.spans.scheme.map(|s| push(out, scheme.get(s)));
+    out.push(':');
+    let authority_spans = authority.map(|(source, a)| {
+        out.push_str("//");
+        let shift = out.len() - a.whole.start;
+        out.push_str(source.get(a.whole));
+        let moved = |s: Span| Span {
+            start: s.start + shift,
+            end: s.end + shift,
+        };
+        AuthoritySpans {
+            whole: moved(a.whole),
+            userinfo: a.userinfo.map(moved),
+            host: moved(a.host),
+            host_kind: a.host_kind,
+            port: a.port.map(moved),
+        }
+    });
+    // Without an authority, a path starting with "//" would read as one:
+    // "/." in front keeps it a path and resolves to the same path
+    // (docs/DECISIONS.md, "Resolution").
+    let path_start = out.len();
+    match path {
+        Path::Reference => remove_dot_segments_into((reference.path(), ""), Slashes::All, out),
+        Path::Base(path) => out.push_str(path),
+        Path::Merged => remove_dot_segments_into(merge(base, reference.path()), Slashes::All, out),
+    }
+    if authority_spans.is_none() && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+    let path_span = Span {
+        start: path_start,
+        end: out.len(),
+    };
+    let query_span = query.map(|(source, q)| {
+        out.push('?');
+        push(out, source.get(q))
+    });
+    let fragment_span = r.fragment.map(|f| {
+        out.push('#');
+        push(out, reference.get(f))
+    });
+    Spans {
+        scheme: scheme_span,
+        authority: authority_spans,
+        path: path_span,
+        query: query_span,
+        fragment: fragment_span,
+    }
+}
+
+/// Appends `text` and returns where it went.
+fn push(out: &mut String, text: &str) -> Span {
+    let start = out.len();
+    out.push_str(text);
+    Span {
+        start,
+        end: out.len(),
+    }
+}
+
+/// RFC 3986 5.2.3: the reference's path after the base path's last "/"
+/// (or after "/" when the base has an authority and an empty path), as two
+/// pieces to read one after the other.
+fn merge<'p>(base: Parts<'p>, reference_path: &'p str) -> (&'p str, &'p str) {
+    let base_path = base.path();
+    if base.spans.authority.is_some() && base_path.is_empty() {
+        return ("/", reference_path);
+    }
+    match base_path.rfind('/') {
+        Some(last) => (&base_path[..=last], reference_path),
+        None => (reference_path, ""),
+    }
+}
+
+/// Where "/" delimits path segments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Slashes {
+    /// Every "/" (URIs, IRIs, LEIRIs).
+    All,
+    /// Only a "/" outside parentheses: in an XRI, a cross-reference is one
+    /// opaque unit (XRI 2.0 2.4.1).
+    OutsideParentheses,
+}
+
+impl Slashes {
+    /// Where the segment starting at `start` of `input` ends: at the next
+    /// delimiting "/", or the end.
+    fn segment_end(self, input: Input<'_>, start: usize) -> usize {
+        let bytes = input
+            .0
+            .bytes()
+            .chain(input.1.bytes())
+            .enumerate()
+            .skip(start);
+        parens::nesting_of(bytes)
+            .find(|n| n.byte == b'/' && (n.depth == 0 || self == Slashes::All))
+            .map_or(input.0.len() + input.1.len(), |n| n.at)
+    }
+
+    /// The byte offsets of the delimiting "/" in `text`.
+    fn positions(self, text: &str) -> impl Iterator<Item = usize> + '_ {
+        self.delimiters(text.as_bytes())
+    }
+
+    /// The offset of the last delimiting "/" in `text`, read from the end:
+    /// as far back as that "/" and no farther. For XRIs, a ")" read
+    /// backwards opens a cross-reference and its "(" closes it (the
+    /// parentheses of a valid XRI path balance: docs/DECISIONS.md).
+    fn last_delimiter(self, text: &str) -> Option<usize> {
+        match self {
+            Slashes::All => text.rfind('/'),
+            Slashes::OutsideParentheses => parens::last_outside(text.as_bytes(), |b| b == b'/'),
+        }
+    }
+
+    /// The offsets, in `bytes`, of the "/" that delimit (for XRIs, those
+    /// outside parentheses).
+    fn delimiters(self, bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+        let outside = self == Slashes::OutsideParentheses;
+        parens::nesting(bytes)
+            .filter(move |n| n.byte == b'/' && (n.depth == 0 || !outside))
+            .map(|n| n.at)
+    }
+}
+
+/// RFC 3986 5.2.4, step by step: the input buffer is consumed from the
+/// front, the output buffer grows at the back.
+pub(crate) fn remove_dot_segments(path: &str, slashes: Slashes) -> String {
+    let mut output = String::with_capacity(path.len());
+    remove_dot_segments_into((path, ""), slashes, &mut output);
+    output
+}
+
+/// The input buffer of 5.2.4: two pieces read one after the other (a
+/// merged path is the base's directory, then the reference's path), so
+/// that merging copies nothing.
+#[derive(Clone, Copy)]
+struct Input<'p>(&'p str, &'p str);
+
+impl<'p> Input<'p> {
+    fn is_empty(self) -> bool {
+        self.0.is_empty() && self.1.is_empty()
+    }
+
+    /// The byte at `i`, across the pieces.
+    fn at(self, i: usize) -> Option<u8> {
+        match self.0.as_bytes().get(i) {
+            Some(&b) => Some(b),
+            None => self.1.as_bytes().get(i - self.0.len()).copied(),
+        }
+    }
+
+    fn starts_with(self, prefix: &str) -> bool {
+        prefix
+            .bytes()
+            .enumerate()
+            .all(|(i, b)| self.at(i) == Some(b))
+    }
+
+    fn is(self, whole: &str) -> bool {
+        self.0.len() + self.1.len() == whole.len() && self.starts_with(whole)
+    }
+
+    /// Without its first `n` bytes.
+    fn skip(self, n: usize) -> Input<'p> {
+        if n <= self.0.len() {
+            Input(&self.0[n..], self.1)
+        } else {
+            Input(self.1.get(n - self.0.len()..).unwrap_or(""), "")
+        }
+    }
+
+    /// Appends its first `n` bytes to `out`.
+    fn push_to(self, n: usize, out: &mut String) {
+        let first = n.min(self.0.len());
+        out.push_str(&self.0[..first]);
+        if n > first {
+            out.push_str(&self.1[..n - first]);
+        }
+    }
+}
+
+/// [`remove_dot_segments`] of the pieces `path` read one after the other,
+/// appending to `out`: what was there before is left alone.
+fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut String) {
+    let floor = out.len();
+    let mut input = Input(path.0, path.1);
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            // A: drop a leading "../" or "./".
+            input = input.skip(3);
+        } else if input.starts_with("./") || input.starts_with("/./") {
+            // A, or B: "/./" becomes "/".
+            input = input.skip(2);
+        } else if input.is("/.") {
+            // B at the end: "/." becomes "/", which E then moves.
+            out.push('/');
+            break;
+        } else if input.starts_with("/../") {
+            // C: "/../" becomes "/", and the last output segment goes.
+            input = input.skip(3);
+            pop_segment(out, floor, slashes);
+        } else if input.is("/..") {
+            pop_segment(out, floor, slashes);
+            out.push('/');
+            break;
+        } else if input.is(".") || input.is("..") {
+            // D
+            break;
+        } else {
+            // E: move the first segment (with its leading "/") to the output.
+            let end = slashes.segment_end(input, usize::from(input.at(0) == Some(b'/')));
+            input.push_to(end, out);
+            input = input.skip(end);
+        }
+    }
+}
+
+/// Removes the last segment of the output (`out` from `floor`) and the "/"
+/// before it, if any. It reads the output backwards from its end, and
+/// only as far as the cut: each byte it reads is one it removes, so
+/// removing dot segments stays linear however many ".." there are.
+fn pop_segment(out: &mut String, floor: usize, slashes: Slashes) {
+    let tail = out.get(floor..).unwrap_or_default();
+    let cut = slashes.last_delimiter(tail).map_or(floor, |i| floor + i);
+    out.truncate(cut);
+}
+
+impl<'a, S: Syntax> Absolute<'a, S> {
+    /// Resolves a reference against this base (RFC 3986 5.2; for IRIs RFC
+    /// 3987 6.5, the same algorithm on characters; for LEIRIs nothing is
+    /// percent-encoded on the way, LEIRI Note section 4): the target, owned
+    /// and parsed. A fragment of the base is ignored.
+    ///
+    /// ```
+    /// let base = xiri::Uri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let reference = xiri::UriRef::parse("../g?y#s").unwrap();
+    /// assert_eq!(base.resolve(&reference).as_str(), "http://a/b/g?y#s");
+    /// let base = xiri::Leiri::parse("http://a/b c/d").unwrap();
+    /// assert_eq!(base.resolve(&xiri::LeiriRef::parse("../e f").unwrap()).as_str(), "http://a/e f");
+    /// ```
+    pub fn resolve(&self, reference: &Reference<'_, S>) -> AbsoluteBuf<S> {
+        // Enough for any target: it is made of pieces of the two.
+        let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len() + 3);
+        let spans = resolve(self.parts(), reference.parts(), &mut out);
+        AbsoluteBuf::from_parts(out, spans)
+    }
+
+    /// Resolves a reference into the caller's buffer, which is cleared
+    /// first; the target borrows it. No allocation when the buffer is large
+    /// enough.
+    ///
+    /// ```
+    /// let base = xiri::Iri::parse("http://\u{e9}x.org/a/b").unwrap();
+    /// let reference = xiri::IriRef::parse("../\u{e9}t\u{e9}?\u{e0}").unwrap();
+    /// let mut buffer = String::new();
+    /// let target = base.resolve_into(&reference, &mut buffer);
+    /// assert_eq!(target.as_str(), "http://\u{e9}x.org/\u{e9}t\u{e9}?\u{e0}");
+    /// ```
+    pub fn resolve_into<'b>(
+        &self,
+        reference: &Reference<'_, S>,
+        buffer: &'b mut String,
+    ) -> Absolute<'b, S> {
+        let spans = resolve(self.parts(), reference.parts(), buffer);
+        Absolute::from_spans(buffer.as_str(), spans)
+    }
+
+    pub(crate) fn parts(&self) -> Parts<'_> {
+        Parts {
+            text: self.as_str(),
+            spans: self.spans(),
+        }
+    }
+}
+
+impl<S: Syntax> Reference<'_, S> {
+    pub(crate) fn parts(&self) -> Parts<'_> {
+        Parts {
+            text: self.as_str(),
+            spans: self.spans(),
+        }
+    }
+}
+
+mod relativize;
+
+pub(crate) use relativize::{has_dot_segment, relative_path};
