@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod check;
+pub mod conformance;
 pub mod convert;
 pub mod lint;
 pub mod normalize;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use xiri::{Grammar, Iri, Leiri, Normalization, ParseError, Uri, Xri};
 
 /// The normal form of one absolute reference in a grammar.
-fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
+pub fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
     Ok(match grammar {
         Grammar::Uri => Uri::parse(text)?.normalize(options)?.into_string(),
         Grammar::Iri => Iri::parse(text)?.normalize(options)?.into_string(),
@@ -18,7 +18,7 @@ fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String
 
 /// Whether two absolute references of a grammar are equivalent, by the
 /// library's `is_equivalent` (which knows, for XRIs, the forms of 2.3.1).
-fn equivalent(
+pub fn equivalent(
     grammar: Grammar,
     a: &str,
     b: &str,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef, Xri, XriBuf, XriRef};
 
 /// Answers one input against the base chosen at the start.
-type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
+pub type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
 
 /// Which way: from references to targets, or from targets to references.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,8 +23,16 @@ pub fn run(
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let base = super::input(base, json_input)?;
+    let mut resolve = resolver(direction, grammar, base)?;
+    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
+        Ok(resolve(r).map(Value::String)?)
+    })
+}
+
+/// What answers each input against `base`, or why the base is refused.
+pub fn resolver(direction: Direction, grammar: Grammar, base: String) -> Result<Resolver, String> {
     let bad_base = |e: ParseError| format!("the base is not absolute: {e}");
-    let mut resolve: Resolver = match grammar {
+    Ok(match grammar {
         Grammar::Uri => {
             let base = Uri::parse(&base).map_err(bad_base)?.to_buf();
             Box::new(move |text| {
@@ -77,8 +85,5 @@ pub fn run(
                 })
             })
         }
-    };
-    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
-        Ok(resolve(r).map(Value::String)?)
     })
 }

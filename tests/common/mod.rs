@@ -261,3 +261,15 @@ pub fn corpus(name: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// The printed examples of tests/data/spec-examples.tsv and
+/// tests/data/spec-operations.tsv, read by the code `xiri conformance`
+/// reads them with.
+#[path = "../../src/cli/conformance/data.rs"]
+pub mod data;
+
+/// Every row of the two files (they are compiled in; a malformed row fails
+/// the test that asks).
+pub fn examples() -> Vec<data::Example> {
+    data::examples().unwrap_or_else(|e| panic!("{e}"))
+}
