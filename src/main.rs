@@ -65,7 +65,8 @@ struct Normalizing {
     #[arg(long)]
     nfkc: bool,
     /// Scheme-based normalization too (RFC 3986 6.2.3): default ports, "/"
-    /// for an empty path, for http, https, ws, wss and ftp.
+    /// for an empty path, for http, https, ws, wss and ftp; mailto domains
+    /// in lowercase.
     #[arg(long)]
     scheme_based: bool,
     /// Inputs are JSON strings (for equiv, JSON arrays of two strings).

@@ -77,16 +77,43 @@ pub fn examples() -> Result<Vec<Example>, String> {
     Ok(rows)
 }
 
-/// The specifications, in the order the report takes them, with the name
-/// it gives each.
-pub const SOURCES: [(&str, &str); 6] = [
-    ("rfc3986", "RFC 3986 (URI)"),
-    ("rfc3987", "RFC 3987 (IRI)"),
-    ("iri-bis", "draft-ietf-iri-3987bis-07 (IRI)"),
-    ("leiri", "W3C Note: Legacy extended IRIs (LEIRI)"),
-    ("iri-processing", "IRI processing draft (2011)"),
-    ("xri", "OASIS XRI Syntax 2.0"),
+/// The specifications, in the order the report takes them: the source
+/// column's name, how a section is cited ("RFC 3986 5.4"), and the title.
+pub const SOURCES: [(&str, &str, &str); 6] = [
+    ("rfc3986", "RFC 3986", "RFC 3986, URI Generic Syntax"),
+    (
+        "rfc3987",
+        "RFC 3987",
+        "RFC 3987, Internationalized Resource Identifiers",
+    ),
+    (
+        "iri-bis",
+        "3987bis",
+        "draft-ietf-iri-3987bis-07, the revision of RFC 3987",
+    ),
+    (
+        "leiri",
+        "LEIRI Note",
+        "W3C Note, Legacy extended IRIs for XML resource identification",
+    ),
+    (
+        "iri-processing",
+        "IRI processing draft",
+        "Internet-Draft on IRI processing (2011)",
+    ),
+    ("xri", "XRI 2.0", "OASIS XRI Syntax V2.0"),
 ];
+
+impl Example {
+    /// The document and section, as the docs cite them: "RFC 3986 5.4.1".
+    pub fn cited(&self) -> String {
+        let cite = SOURCES
+            .iter()
+            .find(|(s, _, _)| *s == self.source)
+            .map_or(self.source.as_str(), |(_, cite, _)| cite);
+        format!("{cite} {}", self.section)
+    }
+}
 
 fn read(file: &'static str, text: &str, syntax: bool) -> Result<Vec<Example>, String> {
     let mut rows = Vec::new();
@@ -131,7 +158,7 @@ fn read(file: &'static str, text: &str, syntax: bool) -> Result<Vec<Example>, St
                 rest,
             )
         };
-        if !SOURCES.iter().any(|(s, _)| s == source) {
+        if !SOURCES.iter().any(|(s, _, _)| s == source) {
             return Err(at(format!("unknown source {source:?}")));
         }
         if note.len() > 1 {
