@@ -2,10 +2,11 @@
 //! (VALID, INVALID, ABNF2.0-VALID, ABNF2.0-INVALID lines, with their SPLIT
 //! counts), pinned in snapshots/conformance__xri_vectors.snap.
 //!
-//! Each entry records three verdicts: Appendix A's (the specification's ABNF,
-//! decided by an ABNF engine), xiri's (its grammar, which adds the
-//! cross-reference policy of grammar/xri-balanced.abnf), and the peer's (the
-//! line's own claim). Where the peer or xiri differs from Appendix A, the
+//! Each entry names where the vector comes from (the peer, or the spec
+//! itself, by the `# peer:` line of its file in tests/data/peers) and records
+//! three verdicts: Appendix A's (the specification's ABNF, decided by an
+//! ABNF engine), xiri's (its grammar, which adds the cross-reference policy
+//! of grammar/xri-balanced.abnf), and the source's (the line's own claim). Where the peer or xiri differs from Appendix A, the
 //! entry says so. The specification wins over the peers
 //! (docs/DECISIONS.md); the vectors are evidence, not the spec.
 
@@ -125,12 +126,12 @@ fn xri_peer_vectors() {
             .is_ok();
         let peer = v.claim.ends_with("-VALID") || v.claim == "VALID";
         let mut entry = Map::new();
-        entry.insert("source".into(), json!(v.source));
+        entry.insert("source".into(), json!(common::peer_name(&v.source)));
         entry.insert("production".into(), json!(production));
         entry.insert("input".into(), json!(v.input));
         entry.insert("appendix_a".into(), json!(appendix_a));
         entry.insert("xiri".into(), json!(xiri));
-        entry.insert("peer".into(), json!(peer));
+        entry.insert("source_claims_valid".into(), json!(peer));
         let mut notes = Vec::new();
         if peer != appendix_a {
             notes.push(if v.claim.starts_with("ABNF2.0") {
@@ -157,7 +158,7 @@ fn xri_peer_vectors() {
             if ours.as_deref() != Some(split) {
                 notes.push("xiri splits it differently from the peer".to_string());
             }
-            entry.insert("peer_split".into(), json!(split));
+            entry.insert("source_split".into(), json!(split));
             entry.insert("xiri_split".into(), json!(ours));
         }
         if !notes.is_empty() {

@@ -273,3 +273,13 @@ pub mod data;
 pub fn examples() -> Vec<data::Example> {
     data::examples().unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// The peers' vector files, as `xiri conformance` reads them.
+#[path = "../../src/cli/conformance/peers.rs"]
+pub mod peers;
+
+/// Who wrote the vectors of a group, by the letter the vector file gives
+/// it (`## [A]`): the `# peer:` line of its file's header.
+pub fn peer_name(letter: &str) -> String {
+    peers::peer(letter).unwrap_or_else(|| panic!("no file of tests/data/peers is group {letter}"))
+}
