@@ -5,6 +5,7 @@ mod common;
 
 use proptest::prelude::*;
 use common::data::Question;
+use common::vectors;
 use serde_json::json;
 use xiri::{
     Charset, Conversion, Grammar, HttpXriWarning, Iri, IriRef, LeiriRef, Normalization, Uri,
@@ -65,61 +66,31 @@ fn printed_conversions() {
 #[test]
 fn peer_vectors() {
     let mut entries = Vec::new();
-    for file in ["xri-peer-vectors.txt", "leiri-jena-vectors.txt"] {
-        let text = common::peer_vectors(file);
-        let mut source = String::new();
-        for line in text.lines() {
-            if let Some(header) = line.strip_prefix("## [") {
-                source = header.split(']').next().unwrap_or_default().to_string();
-                continue;
-            }
-            let Some((kind, rest)) = line.split_once(' ') else {
-                continue;
-            };
-            if !matches!(kind, "IRI_TO_URI" | "URI_TO_IRI" | "TO_URI(toASCIIString)") {
-                continue;
-            }
-            // The input runs to " => " exactly (it may end in spaces); the
-            // output to a "   #" comment.
-            let (input, expected) = rest.split_once(" => ").expect("input => output");
-            let expected = expected.split("   #").next().unwrap().trim();
-            let field = |s: &str| {
-                if s == "\"\"" {
-                    String::new()
-                } else {
-                    common::unescape(s)
-                }
-            };
-            let (input, expected) = (field(input), field(expected));
-            let ours = match kind {
-                "IRI_TO_URI" => IriRef::parse(&input).map(|r| r.to_uri().into_string()),
-                "URI_TO_IRI" => UriRef::parse(&input).map(|r| r.to_iri().into_string()),
-                _ => LeiriRef::parse(&input).map(|r| r.to_uri().into_string()),
-            }
-            .map_err(|e| e.message());
-            let agrees = match &ours {
-                Ok(out) => *out == expected,
-                Err(_) => expected.starts_with("ERROR"),
-            };
-            let mut entry = serde_json::Map::new();
-            entry.insert("source".into(), json!(common::peer_name(&source)));
-            entry.insert("kind".into(), json!(kind));
-            entry.insert("input".into(), json!(input));
-            entry.insert("peer_gives".into(), json!(expected));
-            match &ours {
-                Ok(out) => entry.insert("xiri_gives".into(), json!(out)),
-                Err(message) => entry.insert("xiri_error".into(), json!(message)),
-            };
-            if !agrees {
-                let note = match (kind, &ours) {
-                    ("IRI_TO_URI", Err(_)) => "not an IRI: RFC 3987 allows private use characters only in the query",
-                    ("URI_TO_IRI", Err(_)) => "not a URI: an authority's ':' must be followed by a port (OpenXRI reads its own XRI syntax here)",
-                    _ => "differs: review",
-                };
-                entry.insert("note".into(), json!(note));
-            }
-            entries.push(serde_json::Value::Object(entry));
+    for v in common::all_vectors() {
+        let kind = v.kind.as_str();
+        if !matches!(kind, "IRI_TO_URI" | "URI_TO_IRI" | "TO_URI(toASCIIString)") {
+            continue;
         }
+        let ours = vectors::answer(&v);
+        let agrees = vectors::agrees(&v, &ours);
+        let mut entry = serde_json::Map::new();
+        entry.insert("source".into(), json!(common::peer_name(&v.group)));
+        entry.insert("kind".into(), json!(kind));
+        entry.insert("input".into(), json!(v.input));
+        entry.insert("peer_gives".into(), json!(v.theirs));
+        match &ours {
+            Ok(out) => entry.insert("xiri_gives".into(), json!(out)),
+            Err(message) => entry.insert("xiri_error".into(), json!(message)),
+        };
+        if !agrees {
+            let note = match (kind, &ours) {
+                ("IRI_TO_URI", Err(_)) => "not an IRI: RFC 3987 allows private use characters only in the query",
+                ("URI_TO_IRI", Err(_)) => "not a URI: an authority's ':' must be followed by a port (OpenXRI reads its own XRI syntax here)",
+                _ => "differs: review",
+            };
+            entry.insert("note".into(), json!(note));
+        }
+        entries.push(serde_json::Value::Object(entry));
     }
     assert!(entries.len() >= 25, "{} conversion vectors", entries.len());
     common::settings().bind(|| insta::assert_yaml_snapshot!("conversion__peer_vectors", entries));
@@ -186,46 +157,21 @@ proptest! {
 /// printed conversions, above); and 2.3.3's inverse over every openMDX pair.
 #[test]
 fn xri_normal_forms() {
-    let text = common::peer_vectors("xri-peer-vectors.txt");
     let mut entries = Vec::new();
-    let mut source = String::new();
-    for line in text.lines() {
-        if let Some(header) = line.strip_prefix("## [") {
-            source = header.split(']').next().unwrap_or_default().to_string();
-            continue;
-        }
-        let Some((kind, rest)) = line.split_once(' ') else {
-            continue;
-        };
+    for v in common::all_vectors() {
+        let kind = v.kind.as_str();
         if !matches!(kind, "TO_IRI" | "TO_URI" | "TO_IRI(escape-only)") {
             continue;
         }
-        let Some((input, expected)) = rest.split_once(" => ") else {
-            continue;
+        let (source, input, expected) = (&v.group, &v.input, &v.theirs);
+        let ours = vectors::answer(&v);
+        let compared = match &ours {
+            Ok(out) | Err(out) => out.clone(),
         };
-        // A comment starts at " # " (data never has a space before "#").
-        let expected = expected.split(" # ").next().unwrap().trim();
-        let (input, expected) = (common::unescape(input.trim()), common::unescape(expected));
-        let parsed = xiri::XriRef::parse(&input);
-        let ours = parsed.as_ref().map_err(|e| e.message()).and_then(|x| {
-            let out = match kind {
-                "TO_URI" => x.to_uri_normal(false).map(|u| u.into_string()),
-                _ => x.to_iri_normal(false).map(|i| i.into_string()),
-            };
-            out.map_err(|e| e.message())
-        });
-        // escape-only (python-openid's escapeForIRI) does not add "xri://".
-        let compared = match (&ours, kind) {
-            (Ok(out), "TO_IRI(escape-only)") if !input.starts_with("xri://") => {
-                out.trim_start_matches("xri://").to_string()
-            }
-            (Ok(out), _) => out.clone(),
-            (Err(e), _) => e.clone(),
-        };
-        let agrees = compared == expected;
+        let agrees = vectors::agrees(&v, &ours);
         if kind == "TO_IRI" && source == "B" {
             // 2.3.3 inverts every openMDX pair that is an IRI exactly.
-            if let Ok(iri) = xiri::IriRef::parse(&expected) {
+            if let Ok(iri) = xiri::IriRef::parse(expected) {
                 let back = xiri::XriBuf::from_iri_normal(&iri).unwrap();
                 assert_eq!(back.as_str(), input, "from IRI-normal: {expected}");
             }
@@ -244,7 +190,7 @@ fn xri_normal_forms() {
         entry.insert(theirs.into(), json!(expected));
         entry.insert("xiri_gives".into(), json!(compared));
         if !agrees {
-            let not_an_iri = ours.is_err() && xiri::IriRef::parse(&expected).is_err();
+            let not_an_iri = ours.is_err() && xiri::IriRef::parse(expected).is_err();
             let note = if not_an_iri {
                 "the peer's IRI-normal form is not an RFC 3987 IRI (a ':' or '@' of a cross-reference in the authority); xiri reports that instead (docs/DECISIONS.md)"
             } else if ours.as_deref() == Ok(format!("xri://{expected}").as_str()) {
@@ -528,22 +474,17 @@ fn http_iris_to_xris() {
     assert!(convert("http://a/b$c").is_err());
 
     let mut entries = Vec::new();
-    let mut source = String::new();
-    for line in common::peer_vectors("xri-peer-vectors.txt").lines() {
-        if let Some(header) = line.strip_prefix("## [") {
-            source = header.split(']').next().unwrap_or_default().to_string();
-            continue;
-        }
-        let Some(rest) = line.strip_prefix("IRI_TO_XRI ") else {
-            continue;
-        };
-        let (input, peer) = rest.split_once(" => ").unwrap();
-        let peer = peer.split("   #").next().unwrap().trim();
+    for v in common::all_vectors().into_iter().filter(|v| v.kind == "IRI_TO_XRI") {
+        let (source, input, peer) = (&v.group, v.input.as_str(), &v.theirs);
         let done = Conversion::new(Grammar::Iri, Grammar::Xri)
             .unwrap()
             .apply(input);
+        assert_eq!(
+            vectors::answer(&v),
+            done.as_ref().map(|d| d.output().to_string()).map_err(|e| e.message())
+        );
         let mut entry = serde_json::Map::new();
-        entry.insert("source".into(), json!(common::peer_name(&source)));
+        entry.insert("source".into(), json!(common::peer_name(source)));
         entry.insert("input".into(), json!(input));
         entry.insert("peer_gives".into(), json!(peer));
         match &done {

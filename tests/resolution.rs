@@ -5,6 +5,7 @@ mod common;
 
 use proptest::prelude::*;
 use common::data::Question;
+use common::vectors;
 use serde_json::json;
 use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 
@@ -160,23 +161,10 @@ proptest! {
 /// and xiri's, and the reason wherever they differ.
 #[test]
 fn jena_resolve_vectors() {
-    let text = common::peer_vectors("leiri-jena-vectors.txt");
     let mut entries = Vec::new();
-    for line in text.lines().filter_map(|l| l.strip_prefix("RESOLVE ")) {
-        let (base, rest) = line.split_once(" | ").expect("base | reference => result");
-        let (reference, jena) = rest.split_once(" => ").expect("reference => result");
-        let field = |s: &str| {
-            if s == "\"\"" {
-                String::new()
-            } else {
-                common::unescape(s)
-            }
-        };
-        let (base, reference, jena) = (field(base), field(reference), field(jena));
-        let ours = match (Leiri::parse(&base), LeiriRef::parse(&reference)) {
-            (Ok(b), Ok(r)) => Ok(b.resolve(&r).into_string()),
-            (Err(e), _) | (_, Err(e)) => Err(e.message()),
-        };
+    for v in common::all_vectors().into_iter().filter(|v| v.kind == "RESOLVE") {
+        let (base, reference, jena) = (v.base.clone().unwrap(), v.input.clone(), v.theirs.clone());
+        let ours = vectors::answer(&v);
         let mut entry = serde_json::Map::new();
         entry.insert("base".into(), json!(base));
         entry.insert("reference".into(), json!(reference));

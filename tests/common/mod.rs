@@ -66,38 +66,7 @@ pub fn settings() -> insta::Settings {
 
 /// The escapes of the peers' vector files (`tests/data/peers/`): `\xHH`, `\uHHHH`, `\UHHHHHHHH`.
 pub fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let width = match rest[at + 1..].chars().next() {
-            Some('x') => 2,
-            Some('u') => 4,
-            Some('U') => 8,
-            Some(c @ ('t' | 'n' | 'r' | '\\')) => {
-                out.push(match c {
-                    't' => '\t',
-                    'n' => '\n',
-                    'r' => '\r',
-                    _ => '\\',
-                });
-                rest = &rest[at + 2..];
-                continue;
-            }
-            _ => {
-                out.push('\\');
-                rest = &rest[at + 1..];
-                continue;
-            }
-        };
-        out.push(
-            char::from_u32(u32::from_str_radix(&rest[at + 2..at + 2 + width], 16).unwrap())
-                .unwrap(),
-        );
-        rest = &rest[at + 2 + width..];
-    }
-    out.push_str(rest);
-    out
+    vectors::unescape(text)
 }
 
 /// `tests/data/`: what the tests read of the specifications and of the
@@ -282,4 +251,20 @@ pub mod peers;
 /// it (`## [A]`): the `# peer:` line of its file's header.
 pub fn peer_name(letter: &str) -> String {
     peers::peer(letter).unwrap_or_else(|| panic!("no file of tests/data/peers is group {letter}"))
+}
+
+/// The peers' vectors xiri checks, and xiri's answers, as `xiri
+/// conformance` reads and answers them.
+#[path = "../../src/cli/conformance/vectors.rs"]
+pub mod vectors;
+
+/// The checked vectors of every group, the XRI groups first (A to I), then
+/// Jena's (the vector files' order).
+pub fn all_vectors() -> Vec<vectors::Vector> {
+    let groups = peers::groups().unwrap_or_else(|e| panic!("{e}"));
+    let (jena, xri): (Vec<_>, Vec<_>) = groups.iter().partition(|g| g.letter.starts_with('J'));
+    xri.into_iter()
+        .chain(jena)
+        .flat_map(vectors::vectors)
+        .collect()
 }

@@ -3,3 +3,5 @@
 
 pub mod answer;
 pub mod data;
+pub mod peers;
+pub mod vectors;
