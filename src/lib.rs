@@ -18,6 +18,7 @@ mod chars;
 mod components;
 mod convert;
 mod diagnose;
+pub mod draft;
 mod error;
 mod grammar;
 mod http_xri;
