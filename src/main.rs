@@ -180,7 +180,7 @@ enum Command {
         idna: bool,
         /// The document charset (a WHATWG label such as shift_jis or
         /// windows-1252): http and https queries are encoded in it before
-        /// percent-encoding (3987bis 3.6).
+        /// percent-encoding (3987bis 3.6; the IRI processing draft's 6.1).
         #[arg(long, value_name = "NAME")]
         query_charset: Option<String>,
         /// Show each step of the spec's procedure with the text after it,
@@ -205,6 +205,21 @@ enum Command {
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
+    /// Splits each input into components as the IRI processing draft's
+    /// section 5 does: any string, with path, query and fragment
+    /// percent-encoded where the draft says so. Same conventions as check,
+    /// with `components`.
+    DraftComponents {
+        /// Pre-process each input first (section 4: ASCII whitespace
+        /// trimmed, spaces written %20).
+        #[arg(long)]
+        preprocess: bool,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
     /// Lists the characters of each input that a LEIRI allows and an IRI does
     /// not (LEIRI Note section 5): offset, group, and which conversions
     /// percent-encode them.
@@ -214,6 +229,14 @@ enum Command {
         json_input: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
+    },
+    /// Every example the specifications print, what each says of it, what
+    /// xiri gives and the verdict, section by section; then the peers'
+    /// vectors. docs/CONFORMANCE.md is its Markdown.
+    Conformance {
+        /// md (Markdown), json or html.
+        #[arg(long, value_enum, default_value = "md")]
+        format: cli::conformance::Format,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
@@ -295,7 +318,13 @@ fn main() -> ExitCode {
             json_input,
             inputs,
         } => cli::lint::preprocess(spaces.into(), json_input, inputs),
+        Command::DraftComponents {
+            preprocess,
+            json_input,
+            inputs,
+        } => cli::draft::run(preprocess, json_input, inputs),
         Command::Lint { json_input, inputs } => cli::lint::lint(json_input, inputs),
+        Command::Conformance { format } => cli::conformance::run(format),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

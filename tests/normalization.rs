@@ -3,9 +3,9 @@
 
 mod common;
 
+use common::data::Question;
 use proptest::prelude::*;
 use serde_json::json;
-use common::data::Question;
 use xiri::{Grammar, Iri, Normalization, Uri};
 
 const PLAIN: Normalization = Normalization {
@@ -84,17 +84,32 @@ fn the_specifications_comparison_examples() {
 
 #[test]
 fn mailto_domains_are_case_insensitive_with_scheme_based_normalization() {
-    let normal = |s: &str, options| Uri::parse(s).unwrap().normalize(options).unwrap().into_string();
+    let normal = |s: &str, options| {
+        Uri::parse(s)
+            .unwrap()
+            .normalize(options)
+            .unwrap()
+            .into_string()
+    };
     // RFC 3986 6.2.3: the domain is a hostname; the local part keeps its case.
-    assert_eq!(normal("mailto:Joe@Example.COM", SCHEME), "mailto:Joe@example.com");
-    assert_eq!(normal("mailto:Joe@Example.COM", PLAIN), "mailto:Joe@Example.COM");
+    assert_eq!(
+        normal("mailto:Joe@Example.COM", SCHEME),
+        "mailto:Joe@example.com"
+    );
+    assert_eq!(
+        normal("mailto:Joe@Example.COM", PLAIN),
+        "mailto:Joe@Example.COM"
+    );
     // Each address of a list, the last "@" of each, escapes' hex kept.
     assert_eq!(
         normal("mailto:A@B.ORG,C%40D@E%2f.Org?Subject=Hi", SCHEME),
         "mailto:A@b.org,C%40D@e%2F.org?Subject=Hi"
     );
     // Other schemes' paths keep their case.
-    assert_eq!(normal("news:Joe@Example.COM", SCHEME), "news:Joe@Example.COM");
+    assert_eq!(
+        normal("news:Joe@Example.COM", SCHEME),
+        "news:Joe@Example.COM"
+    );
     let iri = Iri::parse("mailto:J\u{f6}e@\u{c9}xample.COM").unwrap();
     assert_eq!(
         iri.normalize(SCHEME).unwrap().as_str(),
@@ -202,7 +217,13 @@ fn xri_table_2_and_the_examples_of_2_5() {
         .collect();
     let printed: Vec<(String, String, String)> = rows
         .iter()
-        .map(|(a, r, c)| (a.clone(), r.clone(), c.replace(['\u{201c}', '\u{201d}'], "")))
+        .map(|(a, r, c)| {
+            (
+                a.clone(),
+                r.clone(),
+                c.replace(['\u{201c}', '\u{201d}'], ""),
+            )
+        })
         .collect();
     assert_eq!(data, printed);
     let mut entries = Vec::new();

@@ -3,9 +3,9 @@
 
 mod common;
 
-use proptest::prelude::*;
 use common::data::Question;
 use common::vectors;
+use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 
@@ -17,7 +17,10 @@ fn rfc3986_examples() -> Vec<(String, String, String)> {
     let mut section = String::new();
     let mut examples = Vec::new();
     for line in common::spec_data("rfc3986-5.4-resolution-examples.txt").lines() {
-        if let Some((number, _)) = line.split_once(".  ").filter(|(n, _)| n.starts_with("5.4.")) {
+        if let Some((number, _)) = line
+            .split_once(".  ")
+            .filter(|(n, _)| n.starts_with("5.4."))
+        {
             section = number.to_string();
         }
         let parsed = line.trim().split_once("=  ").and_then(|(left, right)| {
@@ -162,7 +165,10 @@ proptest! {
 #[test]
 fn jena_resolve_vectors() {
     let mut entries = Vec::new();
-    for v in common::all_vectors().into_iter().filter(|v| v.kind == "RESOLVE") {
+    for v in common::all_vectors()
+        .into_iter()
+        .filter(|v| v.kind == "RESOLVE")
+    {
         let (base, reference, jena) = (v.base.clone().unwrap(), v.input.clone(), v.theirs.clone());
         let ours = vectors::answer(&v);
         let mut entry = serde_json::Map::new();
@@ -286,7 +292,10 @@ fn xri_examples() -> Vec<(String, String, String)> {
     let mut section = String::new();
     let mut examples = Vec::new();
     for line in common::spec_data("xri-2.0-2.4.2-resolution-examples.txt").lines() {
-        if let Some((number, _)) = line.split_once(' ').filter(|(n, _)| n.starts_with("2.4.2.")) {
+        if let Some((number, _)) = line
+            .split_once(' ')
+            .filter(|(n, _)| n.starts_with("2.4.2."))
+        {
             section = number.to_string();
         }
         if !line.starts_with("   ") {

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod check;
 pub mod conformance;
 pub mod convert;
+pub mod draft;
 pub mod lint;
 pub mod normalize;
 pub mod parse;

@@ -124,13 +124,17 @@ fn uri_like(r: UriLike<'_>) -> Value {
 }
 
 fn host(h: Host<'_>) -> Value {
-    let kind = match h.kind() {
+    json!({ "text": h.as_str(), "kind": kind_name(h.kind()) })
+}
+
+/// A host kind as the JSON names it, after the ABNF.
+pub fn kind_name(kind: HostKind) -> &'static str {
+    match kind {
         HostKind::RegName => "reg-name",
         HostKind::Ipv4 => "IPv4",
         HostKind::Ipv6 => "IPv6",
         HostKind::IpvFuture => "IPvFuture",
-    };
-    json!({ "text": h.as_str(), "kind": kind })
+    }
 }
 
 fn xri(x: &XriRef<'_>) -> Value {

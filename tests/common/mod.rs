@@ -250,7 +250,11 @@ pub mod peers;
 /// Who wrote the vectors of a group, by the letter the vector file gives
 /// it (`## [A]`): the `# peer:` line of its file's header.
 pub fn peer_name(letter: &str) -> String {
-    peers::peer(letter).unwrap_or_else(|| panic!("no file of tests/data/peers is group {letter}"))
+    let groups = peers::groups().unwrap_or_else(|e| panic!("{e}"));
+    let group = groups.into_iter().find(|g| g.letter == letter);
+    group
+        .unwrap_or_else(|| panic!("no file of tests/data/peers is group {letter}"))
+        .peer
 }
 
 /// The peers' vectors xiri checks, and xiri's answers, as `xiri

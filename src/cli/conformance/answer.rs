@@ -1,10 +1,11 @@
 //! What xiri gives for a row of the printed examples, and whether that is
 //! what the specification says.
 
-use super::data::{Example, Flags, Question};
+use super::data::{named, Example, Flags, Question};
 use crate::cli::normalize::{equivalent, normal};
 use crate::cli::resolve::{resolver, Direction};
-use xiri::{Conversion, Grammar, Normalization, ParseError, Rule, Uri};
+use xiri::draft::DraftPort;
+use xiri::{Charset, Conversion, Grammar, Normalization, ParseError, Rule, Uri};
 
 /// xiri's answer to one row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,13 +35,18 @@ pub fn answer(example: &Example) -> Answer {
         Question::Normalize(grammar, flags) => {
             text(normal(*grammar, input, options(*flags)).map_err(|e| e.message()))
         }
-        Question::Convert { from, to, idna } => text(
-            conversion(*from, *to, *idna)
+        Question::Convert {
+            from,
+            to,
+            idna,
+            charset,
+        } => text(
+            conversion(*from, *to, *idna, charset.as_deref())
                 .and_then(|c| c.apply(input).map_err(|e| e.message()))
                 .map(|done| done.output().to_string()),
         ),
         Question::Steps { from, to } => text(
-            conversion(*from, *to, false)
+            conversion(*from, *to, false, None)
                 .and_then(|c| c.apply(input).map_err(|e| e.message()))
                 .map(|done| {
                     let texts: Vec<&str> = done.steps().iter().map(|s| s.text.as_str()).collect();
@@ -50,9 +56,10 @@ pub fn answer(example: &Example) -> Answer {
         Question::Components(grammar) => text(components(*grammar, input, &example.says)),
         Question::DotSegments => text(dot_segments(input)),
         Question::DraftComponents => text(draft_components(input, &example.says)),
+        Question::Preprocess(spaces) => xiri::preprocess(input, *spaces).join(" | "),
     };
-    let agrees = gives == example.says
-        || (gives.starts_with("error") && example.says.starts_with("error"));
+    let agrees =
+        gives == example.says || (gives.starts_with("error") && example.says.starts_with("error"));
     Answer { gives, agrees }
 }
 
@@ -84,9 +91,18 @@ fn valid(grammar: Grammar, rule: &str, input: &str) -> String {
     }
 }
 
-fn conversion(from: Grammar, to: Grammar, idna: bool) -> Result<Conversion, String> {
+fn conversion(
+    from: Grammar,
+    to: Grammar,
+    idna: bool,
+    charset: Option<&str>,
+) -> Result<Conversion, String> {
     let mut conversion = Conversion::new(from, to).map_err(|e| e.to_string())?;
     conversion.uri.idna = idna;
+    if let Some(label) = charset {
+        conversion.uri.query_charset =
+            Some(Charset::for_label(label).ok_or(format!("no charset {label:?}"))?);
+    }
     Ok(conversion)
 }
 
@@ -94,24 +110,7 @@ fn conversion(from: Grammar, to: Grammar, idna: bool) -> Result<Conversion, Stri
 /// with the value xiri finds, in the same words.
 fn components(grammar: Grammar, input: &str, says: &str) -> Result<String, String> {
     let found = parts(grammar, input).map_err(|e| e.message())?;
-    Ok(named(&found, says))
-}
-
-/// `says`'s names, each with its value in `found` ("<undefined>" when absent).
-pub fn named(found: &[(&str, Option<String>)], says: &str) -> String {
-    let words: Vec<String> = says
-        .split(' ')
-        .map(|pair| {
-            let name = pair.split('=').next().unwrap_or_default();
-            let value = found
-                .iter()
-                .find(|(n, _)| *n == name)
-                .and_then(|(_, v)| v.clone())
-                .unwrap_or_else(|| "<undefined>".to_string());
-            format!("{name}={value}")
-        })
-        .collect();
-    words.join(" ")
+    named(&found, says).ok_or(format!("{grammar} has not all of {says:?}"))
 }
 
 /// The components of a reference as xiri parses it.
@@ -164,7 +163,30 @@ fn dot_segments(path: &str) -> Result<String, String> {
         .to_string())
 }
 
-/// The IRI processing draft's section 5 has no implementation yet.
-fn draft_components(_input: &str, _says: &str) -> Result<String, String> {
-    Err("not implemented".to_string())
+/// The IRI processing draft's section 5 on `input`: the components `says`
+/// names.
+fn draft_components(input: &str, says: &str) -> Result<String, String> {
+    let c = xiri::draft::parse_components(input);
+    let a = c.authority.as_ref();
+    let own = |s: Option<&str>| s.map(str::to_string);
+    let found = [
+        ("scheme", own(c.scheme)),
+        ("authority", own(a.map(|a| a.text))),
+        ("userinfo", own(a.and_then(|a| a.userinfo))),
+        ("host", own(a.map(|a| a.host))),
+        (
+            "host-kind",
+            a.map(|a| crate::cli::parse::kind_name(a.host_kind).to_string()),
+        ),
+        ("port", own(a.and_then(|a| a.port).map(|p| p.as_str()))),
+        (
+            "port-valid",
+            a.and_then(|a| a.port)
+                .map(|p| matches!(p, DraftPort::Digits(_)).to_string()),
+        ),
+        ("path", Some(c.path.to_string())),
+        ("query", own(c.query.as_deref())),
+        ("fragment", own(c.fragment.as_deref())),
+    ];
+    named(&found, says).ok_or(format!("section 5 names no part of {says:?}"))
 }

@@ -7,7 +7,7 @@
 //! same rows. The files' headers say what each column holds.
 
 use std::str::FromStr;
-use xiri::Grammar;
+use xiri::{Grammar, Spaces};
 
 /// `tests/data/spec-examples.tsv`.
 pub const SYNTAX: &str = include_str!("../../../tests/data/spec-examples.tsv");
@@ -25,8 +25,14 @@ pub enum Question {
     Equiv(Grammar, Flags),
     /// The normal form.
     Normalize(Grammar, Flags),
-    /// The input converted from one form to another.
-    Convert { from: Grammar, to: Grammar, idna: bool },
+    /// The input converted from one form to another, with IDNA for
+    /// registered names or a document charset for http(s) queries.
+    Convert {
+        from: Grammar,
+        to: Grammar,
+        idna: bool,
+        charset: Option<String>,
+    },
     /// The text after each step of a conversion.
     Steps { from: Grammar, to: Grammar },
     /// The components the spec names.
@@ -35,6 +41,8 @@ pub enum Question {
     DotSegments,
     /// The IRI processing draft's section 5, component by component.
     DraftComponents,
+    /// The IRI processing draft's section 4, spaces handled so.
+    Preprocess(Spaces),
 }
 
 /// The normalization options a row asks for.
@@ -174,7 +182,9 @@ fn read(file: &'static str, text: &str, syntax: bool) -> Result<Vec<Example>, St
             with: with.map(xml_notation).transpose().map_err(at)?,
             says: xml_notation(says).map_err(at)?,
             differs: Some(differs.to_string()).filter(|d| d != "-"),
-            constructed: note.as_deref().is_some_and(|n| n.starts_with("constructed")),
+            constructed: note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("constructed")),
             note,
             file,
             line: n + 1,
@@ -187,7 +197,9 @@ fn read(file: &'static str, text: &str, syntax: bool) -> Result<Vec<Example>, St
 fn operation_question(operation: &str) -> Result<Question, String> {
     let words: Vec<&str> = operation.split(' ').collect();
     let grammar = |i: usize| -> Result<Grammar, String> {
-        let name = words.get(i).ok_or(format!("{operation:?} names no grammar"))?;
+        let name = words
+            .get(i)
+            .ok_or(format!("{operation:?} names no grammar"))?;
         Grammar::from_str(name).map_err(|e| e.to_string())
     };
     let flags = |from: usize| -> Result<Flags, String> {
@@ -212,15 +224,28 @@ fn operation_question(operation: &str) -> Result<Question, String> {
         "resolve" => arity(2).and(grammar(1).map(Question::Resolve))?,
         "equiv" => Question::Equiv(grammar(1)?, flags(2)?),
         "normalize" => Question::Normalize(grammar(1)?, flags(2)?),
-        "convert" => Question::Convert {
-            from: grammar(1)?,
-            to: grammar(2)?,
-            idna: match words.get(3) {
-                None => false,
-                Some(&"idna") if words.len() == 4 => true,
-                Some(_) => return Err(format!("{operation:?}: only \"idna\" may follow")),
-            },
-        },
+        "convert" => {
+            let (mut idna, mut charset) = (false, None);
+            for word in words.iter().skip(3) {
+                match word.strip_prefix("charset=") {
+                    Some(label) => charset = Some(label.to_string()),
+                    None if *word == "idna" => idna = true,
+                    None => return Err(format!("unknown option {word:?} in {operation:?}")),
+                }
+            }
+            Question::Convert {
+                from: grammar(1)?,
+                to: grammar(2)?,
+                idna,
+                charset,
+            }
+        }
+        "preprocess" => arity(2).and(match words.get(1).copied() {
+            Some("split") => Ok(Question::Preprocess(Spaces::Split)),
+            Some("encode") => Ok(Question::Preprocess(Spaces::Encode)),
+            Some("remove") => Ok(Question::Preprocess(Spaces::Remove)),
+            other => Err(format!("preprocess {other:?}: split, encode or remove")),
+        })?,
         "steps" => arity(3).and(Ok(Question::Steps {
             from: grammar(1)?,
             to: grammar(2)?,
@@ -260,4 +285,18 @@ pub fn xml_notation(text: &str) -> Result<String, String> {
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The components `says` names ("name=value" separated by spaces), each
+/// with its value in `found`, in the same words ("<undefined>" for one that
+/// is absent); `None` when `found` has no such component at all.
+pub fn named(found: &[(&str, Option<String>)], says: &str) -> Option<String> {
+    let mut words = Vec::new();
+    for pair in says.split(' ') {
+        let name = pair.split('=').next().unwrap_or_default();
+        let (_, value) = found.iter().find(|(n, _)| *n == name)?;
+        let value = value.as_deref().unwrap_or("<undefined>");
+        words.push(format!("{name}={value}"));
+    }
+    Some(words.join(" "))
 }

@@ -86,12 +86,3 @@ pub fn groups() -> Result<Vec<Group>, String> {
         })
         .collect()
 }
-
-/// The peer a group's letter stands for, e.g. "A" → "OpenXRI (XRITest)".
-pub fn peer(letter: &str) -> Option<String> {
-    groups()
-        .ok()?
-        .into_iter()
-        .find(|g| g.letter == letter)
-        .map(|g| g.peer)
-}

@@ -82,7 +82,7 @@ pub fn unescape(text: &str) -> String {
 }
 
 /// A field that is `""` is the empty string; the others are unescaped.
-fn field(text: &str) -> String {
+pub fn field(text: &str) -> String {
     if text == "\"\"" {
         String::new()
     } else {
