@@ -22,9 +22,11 @@ struct Cli {
 /// What to match against, shared by check, parse and tree.
 #[derive(Args)]
 struct Target {
-    /// uri, iri, iri-bis, leiri or xri.
+    /// uri, iri, iri-bis, leiri or xri; for check also xri-appendix-a
+    /// (XRI 2.0 Appendix A as printed, without xiri's cross-reference
+    /// policy, decided by an ABNF engine).
     #[arg(long, short)]
-    grammar: Grammar,
+    grammar: cli::appendix_a::GrammarArg,
     /// reference, absolute, relative, or (except for parse) any production
     /// by its ABNF name, e.g. xri-segment, IPv6address.
     #[arg(long, short, default_value = "reference")]
@@ -278,10 +280,14 @@ fn main() -> ExitCode {
             target,
             json,
             input,
-        } => cli::input(&input, target.json_input)
-            .and_then(|input| cli::parse::run(target.grammar, &target.rule, json, &input)),
-        Command::Tree { target, input } => cli::input(&input, target.json_input)
-            .and_then(|input| cli::tree(target.grammar, &target.rule, &input)),
+        } => target.grammar.library("parse").and_then(|grammar| {
+            cli::input(&input, target.json_input)
+                .and_then(|input| cli::parse::run(grammar, &target.rule, json, &input))
+        }),
+        Command::Tree { target, input } => target.grammar.library("tree").and_then(|grammar| {
+            cli::input(&input, target.json_input)
+                .and_then(|input| cli::tree(grammar, &target.rule, &input))
+        }),
         Command::Resolve(a) => cli::resolve::run(
             Direction::Resolve,
             a.grammar,
