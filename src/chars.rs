@@ -3,8 +3,9 @@
 
 /// RFC 3987 4.1: bidi formatting characters are not allowed in IRIs,
 /// though `ucschar` covers them (the LEIRI Note section 5 lists them).
+/// The newer Bidi_Control characters count too (docs/DECISIONS.md).
 pub(crate) fn bidi_formatting(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
+    crate::security::is_bidi_formatting(c)
 }
 
 /// RFC 3987's ucschar.

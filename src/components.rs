@@ -15,6 +15,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 /// assert_eq!(kinds, [HostKind::RegName, HostKind::Ipv4, HostKind::Ipv6, HostKind::IpvFuture]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostKind {
     /// A registered name (`reg-name`, `ireg-name`), possibly empty.
     RegName,
@@ -24,6 +25,23 @@ pub enum HostKind {
     Ipv6,
     /// A future IP literal in brackets, `[v1.x]` (`IPvFuture`).
     IpvFuture,
+}
+
+impl HostKind {
+    /// Its name, as the CLI prints it: "reg-name", "IPv4", "IPv6" or
+    /// "IPvFuture".
+    ///
+    /// ```
+    /// assert_eq!(xiri::HostKind::Ipv6.name(), "IPv6");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            HostKind::RegName => "reg-name",
+            HostKind::Ipv4 => "IPv4",
+            HostKind::Ipv6 => "IPv6",
+            HostKind::IpvFuture => "IPvFuture",
+        }
+    }
 }
 
 /// The host of an authority: its text as written and its kind.

@@ -6,7 +6,9 @@ use crate::chars::{bidi_formatting, iprivate, ucschar};
 use crate::components::Spans;
 use crate::grammar::Grammar;
 use crate::pct::{self, encode, Piece};
+use crate::reference::Reference;
 use crate::reference::{IriRef, IriRefBuf, LeiriRef, UriRef, UriRefBuf};
+use crate::syntax::IriSyntax;
 use crate::uri_mapping::Step;
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the
@@ -78,7 +80,7 @@ impl LeiriRef<'_> {
     }
 }
 
-impl IriRef<'_> {
+impl<S: IriSyntax> Reference<'_, S> {
     /// The URI reference (RFC 3987 3.1): every character outside ASCII is
     /// percent-encoded as UTF-8, with uppercase hex, in every component, the
     /// host's registered name included (IDNA is a separate step). The
@@ -93,11 +95,7 @@ impl IriRef<'_> {
         if text.is_ascii() {
             // An ASCII IRI is a URI with the same components (RFC 3987
             // 2.2's i-rules are RFC 3986's rules on ASCII).
-            return UriRefBuf {
-                text: text.to_string(),
-                spans: self.spans(),
-                grammar: Grammar::Uri,
-            };
+            return UriRefBuf::from_parts(text.to_string(), self.spans());
         }
         // Runs of ASCII are copied whole; the UTF-8 bytes of the others are
         // written as triplets.
@@ -127,14 +125,10 @@ impl IriRef<'_> {
             at = p;
             p + 2 * before
         });
-        let uri = UriRefBuf {
-            text: out,
-            spans,
-            grammar: Grammar::Uri,
-        };
+        let uri = UriRefBuf::from_parts(out, spans);
         debug_assert_eq!(
-            UriRef::parse(&uri.text).map(|u| u.spans()).ok(),
-            Some(uri.spans)
+            UriRef::parse(uri.as_str()).map(|u| u.spans()).ok(),
+            Some(spans)
         );
         uri
     }
@@ -297,6 +291,49 @@ fn outer_cross_references<'a>(x: &XriRef<'a>) -> Vec<CrossReference<'a>> {
     found
 }
 
+/// The escaping rules of XRI 2.0 2.3.2 on `text` (the XRI `x`, with
+/// "xri://" in front when `shift` is its length), one character at a time:
+/// `emit` gets each character's offset in `text` and what it becomes. "%"
+/// is "%25" everywhere; "#", "?" and "/" are "%23", "%3F" and "%2F" inside
+/// a cross-reference. The cross-references come in order and do not
+/// overlap, so one walk along them and the text keeps this linear.
+fn escape_2_3_2(x: &XriRef<'_>, shift: usize, text: &str, mut emit: impl FnMut(usize, &str)) {
+    let mut inside = outer_cross_references(x).into_iter().map(|r| {
+        let at = range_in(x.as_str(), r.as_str());
+        at.start + shift..at.end + shift
+    });
+    let mut current = inside.next();
+    let mut one = [0u8; 4];
+    for (i, c) in text.char_indices() {
+        while current.as_ref().is_some_and(|r| r.end <= i) {
+            current = inside.next();
+        }
+        let in_xref = current.as_ref().is_some_and(|r| r.contains(&i));
+        let piece: &str = match c {
+            '%' => "%25",
+            '#' if in_xref => "%23",
+            '?' if in_xref => "%3F",
+            '/' if in_xref => "%2F",
+            _ => c.encode_utf8(&mut one),
+        };
+        emit(i, piece);
+    }
+}
+
+/// The offset in the XRI of the character whose escaped form holds
+/// `escaped_offset` of the escaped text ([`escape_2_3_2`]'s inverse, for
+/// errors).
+fn original_offset(x: &XriRef<'_>, shift: usize, text: &str, escaped_offset: usize) -> usize {
+    let (mut at, mut found) = (0, None);
+    escape_2_3_2(x, shift, text, |i, piece| {
+        if found.is_none() && escaped_offset < at + piece.len() {
+            found = Some(i);
+        }
+        at += piece.len();
+    });
+    found.unwrap_or(text.len()).saturating_sub(shift)
+}
+
 impl XriRef<'_> {
     /// IRI-normal form (XRI 2.0 2.3.1): "xri://" in front of an absolute
     /// XRI that omits it, then the escaping rules of 2.3.2: "%" becomes
@@ -314,7 +351,7 @@ impl XriRef<'_> {
     pub fn to_iri_normal(&self, nfkc: bool) -> Result<IriRefBuf, ParseError> {
         let steps = self.to_iri_normal_steps(nfkc)?;
         let last = steps.into_iter().last().map(|s| s.text).unwrap_or_default();
-        IriRefBuf::parse(last)
+        IriRefBuf::parse(last).map_err(|e| e.of_original(self.as_str()))
     }
 
     /// The steps of [`to_iri_normal`](Self::to_iri_normal) (2.3.1): the
@@ -332,10 +369,7 @@ impl XriRef<'_> {
         let normalized;
         let x = if nfkc {
             use unicode_normalization::UnicodeNormalization;
-            let options = crate::Normalization {
-                nfkc: true,
-                ..Default::default()
-            };
+            let options = crate::Normalization::default().with_nfkc(true);
             // Nothing is decoded before this step: what is encoded stays.
             if let Some(culprit) = crate::normalize::culprit(self.as_str(), options, |_| false) {
                 return Err(Grammar::Xri.reference().error(
@@ -351,7 +385,7 @@ impl XriRef<'_> {
                 nfkc.as_str(),
             ));
             normalized = nfkc;
-            &XriRef::parse(&normalized)?
+            &XriRef::parse(&normalized).map_err(|e| e.of_original(self.as_str()))?
         } else {
             self
         };
@@ -366,26 +400,18 @@ impl XriRef<'_> {
                 text.as_str(),
             ));
         }
-        // The cross-references come in order and do not overlap: one walk
-        // along them and the text together keeps this linear.
-        let mut inside = outer_cross_references(x).into_iter().map(|r| {
-            let at = range_in(x.as_str(), r.as_str());
-            at.start + shift..at.end + shift
-        });
-        let mut current = inside.next();
         let mut out = String::with_capacity(text.len() + 8);
-        for (i, c) in text.char_indices() {
-            while current.as_ref().is_some_and(|r| r.end <= i) {
-                current = inside.next();
-            }
-            let in_xref = current.as_ref().is_some_and(|r| r.contains(&i));
-            match c {
-                '%' => out.push_str("%25"),
-                '#' if in_xref => out.push_str("%23"),
-                '?' if in_xref => out.push_str("%3F"),
-                '/' if in_xref => out.push_str("%2F"),
-                _ => out.push(c),
-            }
+        escape_2_3_2(x, shift, &text, |_, piece| out.push_str(piece));
+        // The IRI-normal form need not be an IRI (docs/DECISIONS.md,
+        // "Conversions"); the error is told of the XRI as given.
+        if let Err(e) = IriRef::parse(&out) {
+            let offset = if std::ptr::eq(x, self) {
+                original_offset(x, shift, &text, e.offset())
+            } else {
+                // NFKC changed the text: where it first differs.
+                return Err(e.of_original(self.as_str()));
+            };
+            return Err(e.within(self.as_str(), 0).at(offset));
         }
         steps.push(Step::new(
             "XRI 2.0 2.3.1 step 4: the escaping rules of 2.3.2 (% as %25; #, ? and / in cross-references as %23, %3F, %2F)",
@@ -434,6 +460,6 @@ impl XriBuf {
             rest = from.get(code.len()..).unwrap_or_default();
         }
         out.push_str(rest);
-        XriBuf::parse(out)
+        XriBuf::parse(out).map_err(|e| e.of_original(iri.as_str()))
     }
 }

@@ -7,6 +7,7 @@ use crate::reference::LeiriRef;
 /// What to do with spaces inside a string (step 2 of the IRI processing
 /// draft's section 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Spaces {
     /// Several references are allowed: split on runs of spaces.
     Split,
@@ -43,6 +44,7 @@ pub fn preprocess(input: &str, spaces: Spaces) -> Vec<String> {
 /// The groups of characters the LEIRI Note's section 5 lists as allowed in
 /// LEIRIs but not in IRIs (or only in an IRI's query).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Group {
     /// U+0020.
     Space,

@@ -31,7 +31,7 @@ pub enum ErrorKind {
     ///
     /// ```
     /// let iri = xiri::IriRef::parse("http://a\u{2488}b.example/").unwrap();
-    /// let options = xiri::UriOptions { idna: true, ..Default::default() };
+    /// let options = xiri::UriOptions::default().with_idna(true);
     /// assert_eq!(iri.to_uri_with(&options).unwrap_err().kind(), xiri::ErrorKind::NotConvertible);
     /// ```
     NotConvertible,
@@ -43,12 +43,23 @@ pub enum ErrorKind {
     ///
     /// ```
     /// let iri = xiri::Iri::parse("http://a/b\u{FF0F}c").unwrap();
-    /// let nfkc = xiri::Normalization { nfkc: true, ..Default::default() };
+    /// let nfkc = xiri::Normalization::default().with_nfkc(true);
     /// let err = iri.normalize(nfkc).unwrap_err();
     /// assert_eq!(err.kind(), xiri::ErrorKind::NotNormalizable);
     /// assert_eq!(err.offset(), 10);
     /// ```
     NotNormalizable,
+    /// The input matches the grammar but breaks RFC 3987 section 4's rules
+    /// on bidi IRIs (4.1: no bidi formatting characters; 4.2: each
+    /// component's direction), which only
+    /// [`Rule::check_strict`](crate::Rule::check_strict) enforces.
+    /// [`expected`](ParseError::expected) names the rule.
+    ///
+    /// ```
+    /// let err = xiri::Grammar::Iri.reference().check_strict("http://a/\u{202E}b").unwrap_err();
+    /// assert_eq!(err.kind(), xiri::ErrorKind::Bidi);
+    /// ```
+    Bidi,
 }
 
 /// An input that does not match: the byte offset where matching stopped,
@@ -98,6 +109,32 @@ impl ParseError {
     pub(crate) fn within(mut self, whole: &str, start: usize) -> ParseError {
         self.offset += start;
         self.input = whole.into();
+        self
+    }
+
+    /// This error, found in a text a conversion made from `original` (the
+    /// output of one of its steps), told of `original` instead: the
+    /// offset is kept where the two texts agree up to it, and otherwise
+    /// moved back to where they first differ, which is where the change
+    /// that led to the error begins. `expected` still says what the
+    /// failing step needed.
+    pub(crate) fn of_original(mut self, original: &str) -> ParseError {
+        if &*self.input == original {
+            return self;
+        }
+        let same = original
+            .char_indices()
+            .zip(self.input.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(original.len().min(self.input.len()), |((i, _), _)| i);
+        self.offset = self.offset.min(same);
+        self.input = original.into();
+        self
+    }
+
+    /// This error at another offset of the same input.
+    pub(crate) fn at(mut self, offset: usize) -> ParseError {
+        self.offset = offset;
         self
     }
 
@@ -170,17 +207,12 @@ impl ParseError {
     pub fn message(&self) -> String {
         let what = format!("{} ({})", self.rule, self.grammar.name());
         match self.kind {
-            ErrorKind::Syntax => {
-                let found = match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
-                    Some(c) => format!("{c:?}"),
-                    None => "the end of the input".to_string(),
-                };
-                format!(
-                    "no match for {what} at byte {}: found {found}, expected {}",
-                    self.offset,
-                    self.expected_list()
-                )
-            }
+            ErrorKind::Syntax => format!(
+                "no match for {what} at byte {}: found {}, expected {}",
+                self.offset,
+                self.found(),
+                self.expected_list()
+            ),
             ErrorKind::TooDeep => format!(
                 "not parsed as {what}: parentheses nest deeper than {} at byte {}",
                 crate::MAX_NESTING,
@@ -198,6 +230,12 @@ impl ParseError {
             ErrorKind::NotAbsolute => {
                 format!("no match for {what}: a relative reference, which has no scheme")
             }
+            ErrorKind::Bidi => format!(
+                "refused as {what} at byte {}: found {}, expected {}",
+                self.offset,
+                self.found(),
+                self.expected_list()
+            ),
             ErrorKind::NotConvertible => format!(
                 "not converted from {what} at byte {}: expected {}",
                 self.offset,
@@ -208,6 +246,14 @@ impl ParseError {
                 self.offset,
                 self.expected_list()
             ),
+        }
+    }
+
+    /// The character at the offset, or the end of the input.
+    fn found(&self) -> String {
+        match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
+            Some(c) => format!("{c:?}"),
+            None => "the end of the input".to_string(),
         }
     }
 
@@ -230,7 +276,9 @@ impl fmt::Display for ParseError {
             if i == self.offset {
                 caret = shown.chars().count();
             }
-            if c.is_control() {
+            // Bidi formatting characters too: shown as themselves they
+            // would reorder the line and move the caret.
+            if c.is_control() || crate::security::is_bidi_formatting(c) {
                 shown.extend(c.escape_default());
             } else {
                 shown.push(c);

@@ -13,6 +13,9 @@ use std::str::FromStr;
 
 /// One of the syntaxes xiri implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// Not `#[non_exhaustive]`: callers (the CLI first) match on it to reach
+// the typed API of each syntax, and every arm must exist; a new grammar is
+// a new major version (docs/ARCHITECTURE.md).
 pub enum Grammar {
     /// URI, RFC 3986 Appendix A.
     Uri,

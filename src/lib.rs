@@ -28,6 +28,9 @@ mod procedure;
 mod reference;
 mod resolve;
 mod scan;
+pub mod security;
+mod syntax;
+mod text;
 mod tree;
 mod uri_mapping;
 mod xri;
@@ -45,18 +48,20 @@ pub use http_xri::HttpXriWarning;
 pub use normalize::Normalization;
 pub use procedure::{Conversion, Converted, UnsupportedConversion};
 pub use reference::{
-    Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf, UriRef,
-    UriRefBuf,
+    Absolute, AbsoluteBuf, Iri, IriBis, IriBisBuf, IriBisRef, IriBisRefBuf, IriBuf, IriRef,
+    IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference, ReferenceBuf, Uri, UriBuf,
+    UriRef, UriRefBuf,
 };
 #[doc(hidden)]
 pub use scan::fast_path_check;
+pub use syntax::{IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
 pub use tree::{Node, ParseTree};
 pub use uri_mapping::{Charset, Step, UriOptions};
 #[doc(hidden)]
 pub use xri::xri_fast_path_answers;
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Subsegment,
-    SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef,
+    SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

@@ -78,11 +78,10 @@ struct Normalizing {
 
 impl Normalizing {
     fn options(&self) -> xiri::Normalization {
-        xiri::Normalization {
-            nfc: self.nfc,
-            nfkc: self.nfkc,
-            scheme_based: self.scheme_based,
-        }
+        xiri::Normalization::default()
+            .with_nfc(self.nfc)
+            .with_nfkc(self.nfkc)
+            .with_scheme_based(self.scheme_based)
     }
 }
 
@@ -113,6 +112,11 @@ enum Command {
     Check {
         #[command(flatten)]
         target: Target,
+        /// Also refuse what RFC 3987 section 4 forbids in bidi IRIs: bidi
+        /// formatting characters (4.1) and components whose direction
+        /// breaks 4.2.
+        #[arg(long)]
+        strict: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
@@ -273,9 +277,17 @@ fn conversion(
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { target, inputs } => {
-            cli::check::run(target.grammar, &target.rule, target.json_input, inputs)
-        }
+        Command::Check {
+            target,
+            strict,
+            inputs,
+        } => cli::check::run(
+            target.grammar,
+            &target.rule,
+            strict,
+            target.json_input,
+            inputs,
+        ),
         Command::Parse {
             target,
             json,

@@ -159,7 +159,9 @@ impl Conversion {
                 Some(step) => step.text.clone(),
                 None => input.to_string(),
             };
-            let (next, mut steps) = self.stage(from, &text, &mut done.warnings)?;
+            let (next, mut steps) = self
+                .stage(from, &text, &mut done.warnings)
+                .map_err(|e| e.of_original(input))?;
             // Each stage's first step is its input: the conversion's input
             // for the first stage, which keeps it (named, if the procedure
             // has no name for it), the previous output for the others.
@@ -173,6 +175,15 @@ impl Conversion {
             }
             from = next;
         }
+        // Every value an operation returns is one of its target grammar
+        // (XRI 2.0's IRI-normal form, for one, need not be an IRI:
+        // docs/DECISIONS.md, "Conversions").
+        let output = done.output();
+        let valid = match self.to {
+            Grammar::Xri => XriRef::parse(output).map(drop),
+            to => crate::reference::parse_spans(to, output, false).map(drop),
+        };
+        valid.map_err(|e| e.of_original(input))?;
         Ok(done)
     }
 

@@ -8,11 +8,9 @@
 
 use crate::components::{AuthoritySpans, Span, Spans};
 use crate::error::ParseError;
-use crate::reference::{
-    wider, Iri, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Uri, UriBuf,
-    UriRef, UriRefBuf,
-};
-use crate::xri::{Xri, XriBuf, XriRef};
+use crate::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
+use crate::syntax::Syntax;
+use crate::xri::{Xri, XriBuf, XriRef, XriRefBuf};
 
 /// One side of a resolution: a text and where its components are.
 #[derive(Clone, Copy)]
@@ -317,85 +315,62 @@ fn pop_segment(out: &mut String, floor: usize, slashes: Slashes) {
     out.truncate(cut);
 }
 
-macro_rules! resolution {
-    ($Abs:ident, $Ref:ident, $Buf:ident, $rfc:literal, $base:literal, $reference:literal, $target:literal) => {
-        impl<'a> $Abs<'a> {
-            #[doc = concat!("Resolves a reference against this base (", $rfc, "): the target, owned and parsed. A fragment of the base is ignored.")]
-            ///
-            /// ```
-            #[doc = concat!("let base = xiri::", stringify!($Abs), "::parse(", $base, ").unwrap();")]
-            #[doc = concat!("let reference = xiri::", stringify!($Ref), "::parse(", $reference, ").unwrap();")]
-            #[doc = concat!("assert_eq!(base.resolve(&reference).as_str(), ", $target, ");")]
-            /// ```
-            pub fn resolve(&self, reference: &$Ref<'_>) -> $Buf {
-                // Enough for any target: it is made of pieces of the two.
-                let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len() + 3);
-                let spans = resolve(self.parts(), reference.parts(), &mut out);
-                $Buf { text: out, spans, grammar: wider(self.grammar(), reference.grammar()) }
-            }
+impl<'a, S: Syntax> Absolute<'a, S> {
+    /// Resolves a reference against this base (RFC 3986 5.2; for IRIs RFC
+    /// 3987 6.5, the same algorithm on characters; for LEIRIs nothing is
+    /// percent-encoded on the way, LEIRI Note section 4): the target, owned
+    /// and parsed. A fragment of the base is ignored.
+    ///
+    /// ```
+    /// let base = xiri::Uri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let reference = xiri::UriRef::parse("../g?y#s").unwrap();
+    /// assert_eq!(base.resolve(&reference).as_str(), "http://a/b/g?y#s");
+    /// let base = xiri::Leiri::parse("http://a/b c/d").unwrap();
+    /// assert_eq!(base.resolve(&xiri::LeiriRef::parse("../e f").unwrap()).as_str(), "http://a/e f");
+    /// ```
+    pub fn resolve(&self, reference: &Reference<'_, S>) -> AbsoluteBuf<S> {
+        // Enough for any target: it is made of pieces of the two.
+        let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len() + 3);
+        let spans = resolve(self.parts(), reference.parts(), &mut out);
+        AbsoluteBuf::from_parts(out, spans)
+    }
 
-            /// Resolves a reference into the caller's buffer, which is
-            /// cleared first; the target borrows it. No allocation when the
-            /// buffer is large enough.
-            ///
-            /// ```
-            #[doc = concat!("let base = xiri::", stringify!($Abs), "::parse(", $base, ").unwrap();")]
-            #[doc = concat!("let reference = xiri::", stringify!($Ref), "::parse(", $reference, ").unwrap();")]
-            /// let mut buffer = String::new();
-            /// let target = base.resolve_into(&reference, &mut buffer);
-            #[doc = concat!("assert_eq!(target.as_str(), ", $target, ");")]
-            /// ```
-            pub fn resolve_into<'b>(&self, reference: &$Ref<'_>, buffer: &'b mut String) -> $Abs<'b> {
-                let spans = resolve(self.parts(), reference.parts(), buffer);
-                $Abs::from_spans_in(wider(self.grammar(), reference.grammar()), buffer.as_str(), spans)
-            }
+    /// Resolves a reference into the caller's buffer, which is cleared
+    /// first; the target borrows it. No allocation when the buffer is large
+    /// enough.
+    ///
+    /// ```
+    /// let base = xiri::Iri::parse("http://\u{e9}x.org/a/b").unwrap();
+    /// let reference = xiri::IriRef::parse("../\u{e9}t\u{e9}?\u{e0}").unwrap();
+    /// let mut buffer = String::new();
+    /// let target = base.resolve_into(&reference, &mut buffer);
+    /// assert_eq!(target.as_str(), "http://\u{e9}x.org/\u{e9}t\u{e9}?\u{e0}");
+    /// ```
+    pub fn resolve_into<'b>(
+        &self,
+        reference: &Reference<'_, S>,
+        buffer: &'b mut String,
+    ) -> Absolute<'b, S> {
+        let spans = resolve(self.parts(), reference.parts(), buffer);
+        Absolute::from_spans(buffer.as_str(), spans)
+    }
 
-            fn parts(&self) -> Parts<'_> {
-                Parts {
-                    text: self.as_str(),
-                    spans: self.spans(),
-                }
-            }
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            text: self.as_str(),
+            spans: self.spans(),
         }
-
-        impl $Ref<'_> {
-            fn parts(&self) -> Parts<'_> {
-                Parts {
-                    text: self.as_str(),
-                    spans: self.spans(),
-                }
-            }
-        }
-    };
+    }
 }
 
-resolution!(
-    Uri,
-    UriRef,
-    UriBuf,
-    "RFC 3986 5.2",
-    "\"http://a/b/c/d;p?q\"",
-    "\"../g?y#s\"",
-    "\"http://a/b/g?y#s\""
-);
-resolution!(
-    Iri,
-    IriRef,
-    IriBuf,
-    "RFC 3987 6.5, which is RFC 3986 5.2 on characters",
-    "\"http://\u{e9}x.org/a/b\"",
-    "\"../\u{e9}t\u{e9}?\u{e0}\"",
-    "\"http://\u{e9}x.org/\u{e9}t\u{e9}?\u{e0}\""
-);
-resolution!(
-    Leiri,
-    LeiriRef,
-    LeiriBuf,
-    "RFC 3986 5.2; LEIRI Note section 4: nothing is percent-encoded on the way",
-    "\"http://a/b c/d\"",
-    "\"../e f\"",
-    "\"http://a/e f\""
-);
+impl<S: Syntax> Reference<'_, S> {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            text: self.as_str(),
+            spans: self.spans(),
+        }
+    }
+}
 
 /// The candidates for a reference from `base` to `target`; the caller keeps
 /// the shortest that parses and resolves back to the
@@ -432,6 +407,10 @@ fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
         let relative = relative_path(base_path, target_path, Slashes::All);
         candidates.push(format!("{relative}{}", suffix(true)));
         candidates.push(format!("./{relative}{}", suffix(true)));
+        if relative.is_empty() {
+            // The base's directory itself.
+            candidates.push(format!(".{}", suffix(true)));
+        }
         if target_path.starts_with('/') {
             candidates.push(format!("{target_path}{}", suffix(true)));
         }
@@ -448,11 +427,19 @@ fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
 /// The path from the directory of `base_path` to `target_path`: as many
 /// "../" as the base's directory has segments beyond what the two share,
 /// then the rest of the target's path. Directories end at the "/" that
-/// `slashes` says delimit; a shared prefix ends at one. Linear: the common
-/// prefix is measured once.
+/// `slashes` says delimit; a shared prefix ends at one. The directory is
+/// read with its dot segments removed: a reference is merged with it as
+/// written and the dot segments go after, which comes to the same
+/// (`/b/./` and `/b/` both take `c` to `/b/c`). Linear: the common prefix
+/// is measured once.
 fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String {
     let directory_end = slashes.last_delimiter(base_path).map_or(0, |i| i + 1);
     let directory = base_path.get(..directory_end).unwrap_or_default();
+    let directory = if has_dot_segment(directory) {
+        std::borrow::Cow::Owned(remove_dot_segments(directory, slashes))
+    } else {
+        std::borrow::Cow::Borrowed(directory)
+    };
     let common = directory
         .bytes()
         .zip(target_path.bytes())
@@ -460,7 +447,7 @@ fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String
         .count();
     // The last delimiter of the directory within the common prefix.
     let shared = slashes
-        .positions(directory)
+        .positions(&directory)
         .map(|i| i + 1)
         .take_while(|&end| end <= common)
         .last()
@@ -472,80 +459,61 @@ fn relative_path(base_path: &str, target_path: &str, slashes: Slashes) -> String
     path
 }
 
+/// Whether `path` has a "." or ".." segment (by any "/": a dot segment
+/// inside a cross-reference only makes the check cost a copy).
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    path.split('/')
+        .any(|segment| segment == "." || segment == "..")
+}
+
 fn authority_text(p: Parts<'_>) -> Option<&str> {
     p.spans.authority.map(|a| a.whole.get(p.text))
 }
 
-macro_rules! relativization {
-    ($Abs:ident, $Ref:ident, $RefBuf:ident, $base:literal, $target:literal, $reference:literal) => {
-        impl<'a> $Abs<'a> {
-            /// A reference that resolves against this base to what the
-            /// target resolves to (the target with its dot segments
-            /// removed, RFC 3986 5.2.2): the shortest of a few forms
-            /// (nothing, a fragment, a query, a relative path, an absolute
-            /// path, a network path) that does, else that target itself.
-            /// A target with dot segments has no reference that resolves
-            /// to it as written, since resolution removes them; this gives
-            /// the one to its dot-free form (docs/DECISIONS.md,
-            /// "Relativization").
-            ///
-            /// ```
-            #[doc = concat!("let base = xiri::", stringify!($Abs), "::parse(", $base, ").unwrap();")]
-            #[doc = concat!("let target = xiri::", stringify!($Abs), "::parse(", $target, ").unwrap();")]
-            /// let reference = base.relativize(&target);
-            #[doc = concat!("assert_eq!(reference.as_str(), ", $reference, ");")]
-            /// assert_eq!(base.resolve(&reference.as_borrowed()).as_borrowed(), target);
-            /// ```
-            pub fn relativize(&self, target: &$Abs<'_>) -> $RefBuf {
-                // What the target resolves to, which every candidate must.
-                let goal = self.resolve(target.as_reference());
-                let goal = goal.as_borrowed();
-                let grammar = goal.grammar();
-                let mut buffer = String::new();
-                let mut best: Option<$RefBuf> = None;
-                for candidate in relative_candidates(self.parts(), goal.parts()) {
-                    if best.as_ref().is_some_and(|b| b.as_str().len() <= candidate.len()) {
-                        continue;
-                    }
-                    if let Ok(reference) = $Ref::parse_in(grammar, &candidate) {
-                        if self.resolve_into(&reference, &mut buffer).as_str() == goal.as_str() {
-                            best = Some(reference.to_buf());
-                        }
-                    }
+impl<S: Syntax> Absolute<'_, S> {
+    /// A reference that resolves against this base to what the target
+    /// resolves to (the target with its dot segments removed, RFC 3986
+    /// 5.2.2): the shortest of a few forms (nothing, a fragment, a query,
+    /// a relative path, an absolute path, a network path) that does, else
+    /// that target itself. A target with dot segments has no reference
+    /// that resolves to it as written, since resolution removes them; this
+    /// gives the one to its dot-free form (docs/DECISIONS.md,
+    /// "Relativization").
+    ///
+    /// ```
+    /// let base = xiri::Uri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let target = xiri::Uri::parse("http://a/b/g?y#s").unwrap();
+    /// let reference = base.relativize(&target);
+    /// assert_eq!(reference.as_str(), "../g?y#s");
+    /// assert_eq!(base.resolve(&reference.as_borrowed()).as_borrowed(), target);
+    /// let dotted = xiri::Uri::parse("http://a/./c").unwrap();
+    /// assert_eq!(base.resolve(&base.relativize(&dotted).as_borrowed()).as_str(), "http://a/c");
+    /// ```
+    pub fn relativize(&self, target: &Absolute<'_, S>) -> ReferenceBuf<S> {
+        // What the target resolves to, which every candidate must.
+        let goal = self.resolve(target.as_reference());
+        let goal = goal.as_borrowed();
+        let mut buffer = String::new();
+        let mut best: Option<ReferenceBuf<S>> = None;
+        for candidate in relative_candidates(self.parts(), goal.parts()) {
+            if best
+                .as_ref()
+                .is_some_and(|b| b.as_str().len() <= candidate.len())
+            {
+                continue;
+            }
+            if let Ok(reference) = Reference::<S>::parse(&candidate) {
+                if self.resolve_into(&reference, &mut buffer).as_str() == goal.as_str() {
+                    best = Some(reference.to_buf());
                 }
-                // The goal resolves to itself (its dot segments are gone),
-                // so the last candidate is always kept; the goal as a
-                // reference is the answer that needs no search.
-                best.unwrap_or_else(|| goal.as_reference().to_buf())
             }
         }
-    };
+        // The goal resolves to itself (its dot segments are gone), so the
+        // last candidate is always kept; the goal as a reference is the
+        // answer that needs no search.
+        best.unwrap_or_else(|| goal.as_reference().to_buf())
+    }
 }
-
-relativization!(
-    Uri,
-    UriRef,
-    UriRefBuf,
-    "\"http://a/b/c/d;p?q\"",
-    "\"http://a/b/g?y#s\"",
-    "\"../g?y#s\""
-);
-relativization!(
-    Iri,
-    IriRef,
-    IriRefBuf,
-    "\"http://\u{e9}x.org/a/b\"",
-    "\"http://\u{e9}x.org/a/\u{e9}t\u{e9}\"",
-    "\"\u{e9}t\u{e9}\""
-);
-relativization!(
-    Leiri,
-    LeiriRef,
-    LeiriRefBuf,
-    "\"http://a/b c/d\"",
-    "\"http://a/e f\"",
-    "\"/e f\""
-);
 
 impl Xri<'_> {
     /// Resolves an XRI reference against this base (XRI 2.0 2.4.1): RFC
@@ -597,7 +565,7 @@ impl Xri<'_> {
     /// let reference = base.relativize(&target).unwrap();
     /// assert_eq!(reference.as_str(), "../!g!g");
     /// ```
-    pub fn relativize(&self, target: &Xri<'_>) -> Result<String, ParseError> {
+    pub fn relativize(&self, target: &Xri<'_>) -> Result<XriRefBuf, ParseError> {
         let goal = self.resolve(target.as_reference())?;
         let target = goal.as_xri();
         let suffix = |with_query: bool| {
@@ -622,23 +590,31 @@ impl Xri<'_> {
             let relative = relative_path(self.path(), target.path(), Slashes::OutsideParentheses);
             candidates.push(format!("{relative}{}", suffix(true)));
             candidates.push(format!("./{relative}{}", suffix(true)));
+            if relative.is_empty() {
+                candidates.push(format!(".{}", suffix(true)));
+            }
+            if relative.is_empty() {
+                // The base's directory itself.
+                candidates.push(format!(".{}", suffix(true)));
+            }
             candidates.push(format!("{}{}", target.path(), suffix(true)));
         }
         let mut buffer = String::new();
-        let mut best = target.as_str();
-        let mut found = None;
+        let mut best: Option<XriRef<'_>> = None;
         for candidate in &candidates {
-            if candidate.len() < best.len() {
+            let shorter = best.map_or(target.as_str().len(), |b| b.as_str().len());
+            if candidate.len() < shorter {
                 if let Ok(reference) = XriRef::parse(candidate) {
                     let back = self.resolve_into(&reference, &mut buffer);
                     if back.is_ok_and(|back| back.as_str() == target.as_str()) {
-                        best = candidate;
-                        found = Some(candidate);
+                        best = Some(reference);
                     }
                 }
             }
         }
-        Ok(found.map_or_else(|| target.as_str().to_string(), String::clone))
+        // The target itself is the answer when no shorter form resolves to
+        // it (it resolves to itself: its dot segments are gone).
+        Ok(best.unwrap_or(*target.as_reference()).to_buf())
     }
 
     fn resolve_text(&self, reference: &XriRef<'_>, text: &mut String) {

@@ -1,6 +1,6 @@
 //! The fast path: URI, IRI, IRI-bis and LEIRI references validated and
 //! split in one pass over the bytes, without allocating, on tables that
-//! `build.rs` derives from the ABNF (`src/abnf_tables.rs`): a class-bit
+//! `build.rs` derives from the ABNF (`build/abnf_tables.rs`): a class-bit
 //! table for ASCII, the classes' ranges beyond it, and DFAs for
 //! `IPv4address` and `IP-literal`.
 //!

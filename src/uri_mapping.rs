@@ -6,7 +6,8 @@
 use crate::error::ParseError;
 use crate::grammar::Grammar;
 use crate::pct::{self, Piece};
-use crate::reference::{IriRef, UriRefBuf};
+use crate::reference::{Reference, UriRefBuf};
+use crate::syntax::{IriSyntax, Syntax};
 use crate::HostKind;
 use encoding_rs::{EncoderResult, Encoding};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -54,15 +55,14 @@ impl Charset {
     }
 }
 
-/// How [`IriRef::to_uri_with`] maps what RFC 3987 3.1 and 3987bis 3.6
+/// How [`IriRef::to_uri_with`](crate::Reference::to_uri_with) maps what RFC 3987 3.1 and 3987bis 3.6
 /// leave to the application. The default is plain percent-encoding, as
-/// [`IriRef::to_uri`] does.
+/// [`IriRef::to_uri`](crate::Reference::to_uri) does.
 ///
 /// ```
-/// let options = xiri::UriOptions {
-///     idna: true,
-///     query_charset: xiri::Charset::for_label("iso-8859-1"),
-/// };
+/// let options = xiri::UriOptions::default()
+///     .with_idna(true)
+///     .with_query_charset(xiri::Charset::for_label("iso-8859-1"));
 /// let iri = xiri::IriRef::parse("http://r\u{e9}sum\u{e9}.example.org/r\u{e9}sum\u{e9}?q=r\u{e9}sum\u{e9}").unwrap();
 /// assert_eq!(
 ///     iri.to_uri_with(&options).unwrap().as_str(),
@@ -70,6 +70,7 @@ impl Charset {
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct UriOptions {
     /// For a scheme known to use DNS names (http, https, ws, wss, ftp,
     /// ldap, sip, ... : the list is in docs/DECISIONS.md) or a relative
@@ -86,6 +87,29 @@ pub struct UriOptions {
     /// character the charset cannot encode is an error. `None` or a
     /// UCS-based charset means UTF-8.
     pub query_charset: Option<Charset>,
+}
+
+impl UriOptions {
+    /// With IDNA for registered names on or off.
+    ///
+    /// ```
+    /// assert!(xiri::UriOptions::default().with_idna(true).idna);
+    /// ```
+    pub fn with_idna(mut self, on: bool) -> Self {
+        self.idna = on;
+        self
+    }
+
+    /// With the document charset of the http(s) query (`None`: UTF-8).
+    ///
+    /// ```
+    /// let latin1 = xiri::Charset::for_label("latin1");
+    /// assert_eq!(xiri::UriOptions::default().with_query_charset(latin1).query_charset, latin1);
+    /// ```
+    pub fn with_query_charset(mut self, charset: Option<Charset>) -> Self {
+        self.query_charset = charset;
+        self
+    }
 }
 
 /// One step of a conversion procedure and the text after it, as the tables
@@ -116,7 +140,7 @@ impl Step {
     }
 }
 
-impl IriRef<'_> {
+impl<S: IriSyntax> Reference<'_, S> {
     /// The URI reference (RFC 3987 3.1, 3987bis 3.6), with the options for
     /// registered names and the http/https query. With the default options
     /// this is [`to_uri`](Self::to_uri). Fails when a host label fails
@@ -125,7 +149,7 @@ impl IriRef<'_> {
     ///
     /// ```
     /// let iri = xiri::IriRef::parse("http://\u{7d0d}\u{8c46}.example.org/").unwrap();
-    /// let options = xiri::UriOptions { idna: true, ..Default::default() };
+    /// let options = xiri::UriOptions::default().with_idna(true);
     /// assert_eq!(iri.to_uri_with(&options).unwrap().as_str(), "http://xn--99zt52a.example.org/");
     /// ```
     pub fn to_uri_with(&self, options: &UriOptions) -> Result<UriRefBuf, ParseError> {
@@ -161,7 +185,7 @@ impl IriRef<'_> {
             }
         }
         if let Some(charset) = options.query_charset.filter(|c| !c.is_ucs_based()) {
-            let iri = IriRef::parse_in(self.grammar(), &text)?;
+            let iri = Reference::<S>::parse(&text)?;
             if let Some(mapped) = legacy_query(&iri, charset, self.as_str())? {
                 text = mapped;
                 steps.push(Step::new(
@@ -173,7 +197,7 @@ impl IriRef<'_> {
                 ));
             }
         }
-        let uri = IriRef::parse_in(self.grammar(), &text)?.to_uri();
+        let uri = Reference::<S>::parse(&text)?.to_uri();
         steps.push(Step::new(
             "RFC 3987 3.1 step 2: each ucschar and iprivate as UTF-8 %HH triplets",
             uri.into_string(),
@@ -196,7 +220,7 @@ fn uses_dns(scheme: &str) -> bool {
 
 /// The IRI with its registered name through IDNA ToASCII, or `None` when
 /// there is no registered name or it is all ASCII.
-fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
+fn idna_host<S: Syntax>(iri: &Reference<'_, S>) -> Result<Option<String>, ParseError> {
     let text = iri.as_str();
     let Some(authority) = iri.spans().authority else {
         return Ok(None);
@@ -219,6 +243,10 @@ fn idna_host(iri: &IriRef<'_>) -> Result<Option<String>, ParseError> {
     })?;
     if decoded.is_ascii() {
         return Ok(None);
+    }
+    // Spoofing: look-alikes of delimiters, bidi formatting, mixed scripts.
+    if let Some((at, what)) = crate::security::idna_refusal(text, host.start..host.end) {
+        return Err(fail(at, &what));
     }
     let uts46 = Uts46::new();
     let ascii = |label: &str| -> Result<String, idna::Errors> {
@@ -271,8 +299,8 @@ fn decode_utf8(text: &str) -> Result<String, usize> {
 /// draft's 6.1); `None` when the rule
 /// does not apply. Offsets in errors are those of `original`, the IRI
 /// before any earlier stage.
-fn legacy_query(
-    iri: &IriRef<'_>,
+fn legacy_query<S: Syntax>(
+    iri: &Reference<'_, S>,
     charset: Charset,
     original: &str,
 ) -> Result<Option<String>, ParseError> {

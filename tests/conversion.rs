@@ -33,12 +33,9 @@ fn printed_conversions() {
         };
         let (from, to, idna) = (*from, *to, *idna);
         let input = example.input.as_str();
-        let options = UriOptions {
-            idna,
-            query_charset: charset
-                .as_deref()
-                .map(|label| Charset::for_label(label).unwrap()),
-        };
+        let options = UriOptions::default()
+            .with_idna(idna)
+            .with_query_charset(charset.as_deref().map(|l| Charset::for_label(l).unwrap()));
         let ours = match (from, to) {
             (Grammar::Iri, Grammar::Uri) => IriRef::parse(input)
                 .and_then(|r| r.to_uri_with(&options))
@@ -320,10 +317,7 @@ fn rfc3987_3_2_1_step_tables() {
 /// "résumé"), and 3.2.1's note on "xn--99zt52a".
 #[test]
 fn idna_host_names() {
-    let idna = UriOptions {
-        idna: true,
-        ..Default::default()
-    };
+    let idna = UriOptions::default().with_idna(true);
     let section = common::spec_data("rfc3987-3.1-idna.txt");
     assert!(section.contains("\"http://xn--rsum-bpad.example.org\""));
     let bis = common::spec_data("iri-3987bis-3-idna.txt");
@@ -382,9 +376,8 @@ fn idna_host_names() {
 /// before percent-encoding.
 #[test]
 fn query_charset() {
-    let with = |label: &str| UriOptions {
-        query_charset: Some(Charset::for_label(label).unwrap()),
-        ..Default::default()
+    let with = |label: &str| {
+        UriOptions::default().with_query_charset(Some(Charset::for_label(label).unwrap()))
     };
     for (label, iri, uri) in [
         (
@@ -417,10 +410,7 @@ fn query_charset() {
         assert_eq!(out.as_str(), uri, "{label}: {iri}");
     }
     let iri = common::unescape_xml("http://&#xE9;.example/?a&#x100;");
-    let both = UriOptions {
-        idna: true,
-        ..with("latin1")
-    };
+    let both = with("latin1").with_idna(true);
     let err = IriRef::parse(&iri).unwrap().to_uri_with(&both).unwrap_err();
     assert_eq!(err.kind(), xiri::ErrorKind::NotConvertible);
     assert_eq!(&iri[err.offset()..], "\u{100}", "the offset is the input's");
@@ -533,7 +523,7 @@ proptest! {
     /// panic; the URI maps to itself.
     #[test]
     fn uri_options_properties(input in iri(), idna: bool, charset in prop::sample::select(vec![None, Some("latin1"), Some("shift_jis"), Some("iso-2022-jp")])) {
-        let options = UriOptions { idna, query_charset: charset.and_then(Charset::for_label) };
+        let options = UriOptions::default().with_idna(idna).with_query_charset(charset.and_then(Charset::for_label));
         let http = format!("http://{}", input.trim_start_matches('/'));
         for text in [input.as_str(), http.as_str()] {
             let Ok(iri) = IriRef::parse(text) else { continue };

@@ -351,7 +351,7 @@ fn parts_agree(x: &XriRef<'_>) -> Result<(), String> {
                 .chain(segments.iter().flat_map(|s| s.subsegments()))
                 .filter_map(|s| match s.value() {
                     SubsegmentValue::CrossReference(xref) => Some(xref),
-                    SubsegmentValue::Literal(_) => None,
+                    _ => None,
                 }),
         );
     for xref in xrefs {

@@ -8,15 +8,11 @@ use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Grammar, Iri, Normalization, Uri};
 
-const PLAIN: Normalization = Normalization {
-    nfc: false,
-    nfkc: false,
-    scheme_based: false,
-};
-const SCHEME: Normalization = Normalization {
-    scheme_based: true,
-    ..PLAIN
-};
+const PLAIN: Normalization = Normalization::new()
+    .with_nfc(false)
+    .with_nfkc(false)
+    .with_scheme_based(false);
+const SCHEME: Normalization = PLAIN.with_scheme_based(true);
 
 /// Whether two absolute references of `grammar` are equivalent.
 fn equivalent(grammar: Grammar, a: &str, b: &str, options: Normalization) -> bool {
@@ -45,11 +41,9 @@ fn the_specifications_comparison_examples() {
         if grammar == Grammar::Xri {
             continue;
         }
-        let options = Normalization {
-            nfc: flags.nfc,
-            nfkc: false,
-            scheme_based: flags.scheme_based,
-        };
+        let options = PLAIN
+            .with_nfc(flags.nfc)
+            .with_scheme_based(flags.scheme_based);
         let (a, b) = (example.input.as_str(), example.with.as_deref().unwrap());
         let equivalent = equivalent(grammar, a, b, options);
         let gives = if equivalent {
@@ -157,7 +151,7 @@ proptest! {
     /// Normalizing is idempotent and keeps equivalence, with every option.
     #[test]
     fn normalization_is_idempotent_and_keeps_equivalence(input in iri(), nfc: bool, nfkc: bool, scheme_based: bool) {
-        let options = Normalization { nfc, nfkc, scheme_based };
+        let options = Normalization::default().with_nfc(nfc).with_nfkc(nfkc).with_scheme_based(scheme_based);
         if let Ok(x) = Iri::parse(&input) {
             // The atoms have no character whose forms change the
             // structure, so every normal form exists.
@@ -283,10 +277,7 @@ fn xri_table_2_and_the_examples_of_2_5() {
     // 2.5.3
     assert!(equivalent("xri://@a/foo*bar", "xri://@a/*foo*bar"));
     // 2.1.1: NFKC, as an option.
-    let nfkc = Normalization {
-        nfkc: true,
-        ..PLAIN
-    };
+    let nfkc = PLAIN.with_nfkc(true);
     let fullwidth = xiri::Xri::parse("@\u{ff45}xample").unwrap();
     assert_eq!(
         fullwidth.normalize(nfkc).unwrap().as_str(),

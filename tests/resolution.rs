@@ -246,7 +246,8 @@ fn relativize_finds_short_references_that_resolve_back() {
         ("http://a/b/c/d;p?y", "?y"),
         ("http://a/b/c/d;p", "d;p"),
         ("http://a/b/c/g", "g"),
-        ("http://a/b/c/", "./"),
+        // RFC 3986 5.4.1 prints "." = "http://a/b/c/", shorter than "./".
+        ("http://a/b/c/", "."),
         ("http://a/b/g", "../g"),
         ("http://a/g", "/g"),
         ("http://g/x", "//g/x"),
@@ -410,8 +411,8 @@ proptest! {
         let target = base.resolve(&r).unwrap();
         let target = target.as_xri();
         let relative = base.relativize(&target).unwrap();
-        let back = base.resolve(&xiri::XriRef::parse(&relative).unwrap()).unwrap();
+        let back = base.resolve(&relative.as_borrowed()).unwrap();
         prop_assert_eq!(back.as_str(), target.as_str(), "via {:?}", relative);
-        prop_assert!(relative.len() <= target.as_str().len());
+        prop_assert!(relative.as_str().len() <= target.as_str().len());
     }
 }

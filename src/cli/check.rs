@@ -16,6 +16,7 @@ const POLICY: &str = "XRI 2.0 Appendix A as printed accepts it, and xiri's \
 pub fn run(
     grammar: GrammarArg,
     rule_name: &str,
+    strict: bool,
     json_input: bool,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
@@ -28,7 +29,12 @@ pub fn run(
     // as printed would have taken it.
     let mut appendix_a: Option<Result<AppendixA, String>> = None;
     super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
-        let Err(e) = rule.check(text) else {
+        let checked = if strict {
+            rule.check_strict(text)
+        } else {
+            rule.check(text)
+        };
+        let Err(e) = checked else {
             return Ok(Value::Bool(true));
         };
         if grammar != Grammar::Xri {

@@ -27,7 +27,7 @@ fn components(c: &DraftComponents<'_>) -> Value {
         json!({
             "text": a.text,
             "userinfo": a.userinfo,
-            "host": { "text": a.host, "kind": super::parse::kind_name(a.host_kind) },
+            "host": { "text": a.host, "kind": a.host_kind.name() },
             "port": a.port.map(|p| p.as_str()),
             "port_valid": a.port.map(|p| matches!(p, DraftPort::Digits(_))),
         })

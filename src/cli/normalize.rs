@@ -3,15 +3,28 @@
 use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{Grammar, Iri, Leiri, Normalization, ParseError, Uri, Xri};
+use xiri::{
+    Absolute, Grammar, LeiriNote, Normalization, ParseError, Rfc3986, Rfc3987, Rfc3987bis, Syntax,
+    Xri,
+};
+
+fn normal_in<S: Syntax>(text: &str, options: Normalization) -> Result<String, ParseError> {
+    Ok(Absolute::<S>::parse(text)?
+        .normalize(options)?
+        .into_string())
+}
+
+fn equivalent_in<S: Syntax>(a: &str, b: &str, options: Normalization) -> Result<bool, ParseError> {
+    Ok(Absolute::<S>::parse(a)?.is_equivalent(&Absolute::parse(b)?, options))
+}
 
 /// The normal form of one absolute reference in a grammar.
 pub fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
     Ok(match grammar {
-        Grammar::Uri => Uri::parse(text)?.normalize(options)?.into_string(),
-        Grammar::Iri => Iri::parse(text)?.normalize(options)?.into_string(),
-        Grammar::IriBis => Iri::parse_3987bis(text)?.normalize(options)?.into_string(),
-        Grammar::Leiri => Leiri::parse(text)?.normalize(options)?.into_string(),
+        Grammar::Uri => normal_in::<Rfc3986>(text, options)?,
+        Grammar::Iri => normal_in::<Rfc3987>(text, options)?,
+        Grammar::IriBis => normal_in::<Rfc3987bis>(text, options)?,
+        Grammar::Leiri => normal_in::<LeiriNote>(text, options)?,
         Grammar::Xri => Xri::parse(text)?.normalize(options)?.into_string(),
     })
 }
@@ -25,10 +38,10 @@ pub fn equivalent(
     options: Normalization,
 ) -> Result<bool, ParseError> {
     Ok(match grammar {
-        Grammar::Uri => Uri::parse(a)?.is_equivalent(&Uri::parse(b)?, options),
-        Grammar::Iri => Iri::parse(a)?.is_equivalent(&Iri::parse(b)?, options),
-        Grammar::IriBis => Iri::parse_3987bis(a)?.is_equivalent(&Iri::parse_3987bis(b)?, options),
-        Grammar::Leiri => Leiri::parse(a)?.is_equivalent(&Leiri::parse(b)?, options),
+        Grammar::Uri => equivalent_in::<Rfc3986>(a, b, options)?,
+        Grammar::Iri => equivalent_in::<Rfc3987>(a, b, options)?,
+        Grammar::IriBis => equivalent_in::<Rfc3987bis>(a, b, options)?,
+        Grammar::Leiri => equivalent_in::<LeiriNote>(a, b, options)?,
         Grammar::Xri => Xri::parse(a)?.is_equivalent(&Xri::parse(b)?, options),
     })
 }

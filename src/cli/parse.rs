@@ -4,8 +4,8 @@
 use serde_json::{json, Map, Value};
 use std::process::ExitCode;
 use xiri::{
-    CrossReference, CrossReferenceValue, Delimiter, Grammar, Host, HostKind, IriRef, LeiriRef,
-    ParseError, Subsegment, SubsegmentValue, UriRef, XriAuthority, XriRef,
+    CrossReference, CrossReferenceValue, Grammar, Host, LeiriNote, ParseError, Reference, Rfc3986,
+    Rfc3987, Rfc3987bis, Subsegment, SubsegmentValue, Syntax, XriAuthority, XriRef,
 };
 
 pub fn run(
@@ -49,10 +49,10 @@ pub fn run(
 /// The typed components of `input`, already known to match the rule.
 fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, ParseError> {
     let mut value = match grammar {
-        Grammar::Uri => uri_like(UriRef::parse(input)?.into()),
-        Grammar::Iri => uri_like(IriRef::parse(input)?.into()),
-        Grammar::IriBis => uri_like(IriRef::parse_3987bis(input)?.into()),
-        Grammar::Leiri => uri_like(LeiriRef::parse(input)?.into()),
+        Grammar::Uri => uri_like::<Rfc3986>(input)?,
+        Grammar::Iri => uri_like::<Rfc3987>(input)?,
+        Grammar::IriBis => uri_like::<Rfc3987bis>(input)?,
+        Grammar::Leiri => uri_like::<LeiriNote>(input)?,
         Grammar::Xri => {
             let reference = XriRef::parse(input)?;
             if rule_name == "absolute" && !reference.is_absolute() {
@@ -72,69 +72,28 @@ fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, P
     Ok(Value::Object(object))
 }
 
-/// The accessors the three URI-like reference types share.
-struct UriLike<'a> {
-    absolute: bool,
-    scheme: Option<&'a str>,
-    authority: Option<&'a str>,
-    userinfo: Option<&'a str>,
-    host: Option<Host<'a>>,
-    port: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-    text: &'a str,
+/// The components of a reference of any of the RFC 3986-shaped syntaxes.
+fn uri_like<S: Syntax>(input: &str) -> Result<Value, ParseError> {
+    Ok(reference(&Reference::<S>::parse(input)?))
 }
 
-macro_rules! uri_like_from {
-    ($($T:ident),*) => {$(
-        impl<'a> From<$T<'a>> for UriLike<'a> {
-            fn from(r: $T<'a>) -> Self {
-                UriLike {
-                    absolute: r.is_absolute(),
-                    scheme: r.scheme(),
-                    authority: r.authority(),
-                    userinfo: r.userinfo(),
-                    host: r.host(),
-                    port: r.port(),
-                    path: r.path(),
-                    query: r.query(),
-                    fragment: r.fragment(),
-                    text: r.as_str(),
-                }
-            }
-        }
-    )*};
-}
-uri_like_from!(UriRef, IriRef, LeiriRef);
-
-fn uri_like(r: UriLike<'_>) -> Value {
+fn reference<S: Syntax>(r: &Reference<'_, S>) -> Value {
     json!({
-        "input": r.text,
-        "kind": if r.absolute { "absolute" } else { "relative" },
-        "scheme": r.scheme,
-        "authority": r.authority,
-        "userinfo": r.userinfo,
-        "host": r.host.map(host),
-        "port": r.port,
-        "path": r.path,
-        "query": r.query,
-        "fragment": r.fragment,
+        "input": r.as_str(),
+        "kind": if r.is_absolute() { "absolute" } else { "relative" },
+        "scheme": r.scheme(),
+        "authority": r.authority(),
+        "userinfo": r.userinfo(),
+        "host": r.host().map(host),
+        "port": r.port(),
+        "path": r.path(),
+        "query": r.query(),
+        "fragment": r.fragment(),
     })
 }
 
 fn host(h: Host<'_>) -> Value {
-    json!({ "text": h.as_str(), "kind": kind_name(h.kind()) })
-}
-
-/// A host kind as the JSON names it, after the ABNF.
-pub fn kind_name(kind: HostKind) -> &'static str {
-    match kind {
-        HostKind::RegName => "reg-name",
-        HostKind::Ipv4 => "IPv4",
-        HostKind::Ipv6 => "IPv6",
-        HostKind::IpvFuture => "IPvFuture",
-    }
+    json!({ "text": h.as_str(), "kind": h.kind().name() })
 }
 
 fn xri(x: &XriRef<'_>) -> Value {
@@ -179,15 +138,12 @@ fn authority(a: &XriAuthority<'_>) -> Value {
             "host": host(*h),
             "port": port,
         }),
+        _ => json!({ "text": a.as_str() }),
     }
 }
 
 fn subsegment(s: &Subsegment<'_>) -> Value {
-    let delimiter = match s.delimiter() {
-        Delimiter::Star => "*",
-        Delimiter::Bang => "!",
-        Delimiter::Implicit => "implicit",
-    };
+    let delimiter = s.delimiter().name();
     let mut object = Map::new();
     object.insert("text".into(), json!(s.as_str()));
     object.insert("delimiter".into(), json!(delimiter));
@@ -196,6 +152,7 @@ fn subsegment(s: &Subsegment<'_>) -> Value {
         SubsegmentValue::CrossReference(xref) => {
             object.insert("xref".into(), cross_reference(&xref))
         }
+        _ => None,
     };
     Value::Object(object)
 }
@@ -204,8 +161,9 @@ fn cross_reference(x: &CrossReference<'_>) -> Value {
     match x.value() {
         CrossReferenceValue::Xri(inner) => json!({ "text": x.as_str(), "xri": xri(&inner) }),
         CrossReferenceValue::Iri(iri) => {
-            json!({ "text": x.as_str(), "iri": uri_like(IriRef::from(iri).into()) })
+            json!({ "text": x.as_str(), "iri": reference(iri.as_reference()) })
         }
+        _ => json!({ "text": x.as_str() }),
     }
 }
 

@@ -3,10 +3,30 @@
 
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{Grammar, Iri, IriRef, Leiri, LeiriRef, ParseError, Uri, UriRef, Xri, XriBuf, XriRef};
+use xiri::{
+    Absolute, Grammar, LeiriNote, ParseError, Reference, Rfc3986, Rfc3987, Rfc3987bis, Syntax, Xri,
+    XriBuf, XriRef,
+};
 
 /// Answers one input against the base chosen at the start.
 pub type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
+
+/// The base, parsed once, and what to do with each input, for any of the
+/// RFC 3986-shaped syntaxes.
+fn resolver<S: Syntax>(direction: Direction, base: &str) -> Result<Resolver, String> {
+    let base = Absolute::<S>::parse(base).map_err(bad_base)?.to_buf();
+    Ok(Box::new(move |text| {
+        let base = base.as_borrowed();
+        Ok(match direction {
+            Direction::Resolve => base.resolve(&Reference::parse(text)?).into_string(),
+            Direction::Relative => base.relativize(&Absolute::parse(text)?).into_string(),
+        })
+    }))
+}
+
+fn bad_base(e: ParseError) -> String {
+    format!("the base is not absolute: {e}")
+}
 
 /// Which way: from references to targets, or from targets to references.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,65 +43,31 @@ pub fn run(
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let base = super::input(base, json_input)?;
-    let mut resolve = resolver(direction, grammar, base)?;
+    let mut resolve = resolver_for(direction, grammar, base)?;
     super::batch::run(json_input, inputs, "output", Value::Null, |r| {
         Ok(resolve(r).map(Value::String)?)
     })
 }
 
-/// What answers each input against `base`, or why the base is refused.
-pub fn resolver(direction: Direction, grammar: Grammar, base: String) -> Result<Resolver, String> {
-    let bad_base = |e: ParseError| format!("the base is not absolute: {e}");
+/// What answers each input against `base` in `grammar`, or why the base is
+/// refused.
+pub fn resolver_for(
+    direction: Direction,
+    grammar: Grammar,
+    base: String,
+) -> Result<Resolver, String> {
     Ok(match grammar {
-        Grammar::Uri => {
-            let base = Uri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&UriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Uri::parse(text)?).into_string(),
-                })
-            })
-        }
-        Grammar::Iri => {
-            let base = Iri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&IriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Iri::parse(text)?).into_string(),
-                })
-            })
-        }
-        Grammar::IriBis => {
-            let base = Iri::parse_3987bis(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&IriRef::parse_3987bis(text)?).into_string(),
-                    Direction::Relative => {
-                        base.relativize(&Iri::parse_3987bis(text)?).into_string()
-                    }
-                })
-            })
-        }
-        Grammar::Leiri => {
-            let base = Leiri::parse(&base).map_err(bad_base)?.to_buf();
-            Box::new(move |text| {
-                let base = base.as_borrowed();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&LeiriRef::parse(text)?).into_string(),
-                    Direction::Relative => base.relativize(&Leiri::parse(text)?).into_string(),
-                })
-            })
-        }
+        Grammar::Uri => resolver::<Rfc3986>(direction, &base)?,
+        Grammar::Iri => resolver::<Rfc3987>(direction, &base)?,
+        Grammar::IriBis => resolver::<Rfc3987bis>(direction, &base)?,
+        Grammar::Leiri => resolver::<LeiriNote>(direction, &base)?,
         Grammar::Xri => {
             let base = XriBuf::parse(base).map_err(bad_base)?;
             Box::new(move |text| {
                 let base = base.as_xri();
                 Ok(match direction {
                     Direction::Resolve => base.resolve(&XriRef::parse(text)?)?.into_string(),
-                    Direction::Relative => base.relativize(&Xri::parse(text)?)?,
+                    Direction::Relative => base.relativize(&Xri::parse(text)?)?.into_string(),
                 })
             })
         }

@@ -6,8 +6,9 @@ use crate::components::{HostKind, Spans};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Grammar;
 use crate::pct::{self, Piece};
-use crate::reference::{Iri, IriBuf, Leiri, LeiriBuf, Uri, UriBuf};
-use crate::resolve::{remove_dot_segments, Slashes};
+use crate::reference::{Absolute, AbsoluteBuf};
+use crate::resolve::{has_dot_segment, remove_dot_segments, Slashes};
+use crate::syntax::Syntax;
 
 mod forms;
 mod xri;
@@ -20,10 +21,15 @@ pub(crate) use forms::culprit;
 /// ```
 /// use xiri::{Iri, Normalization};
 /// let decomposed = Iri::parse("http://example.org/re\u{301}sume\u{301}").unwrap();
-/// let nfc = Normalization { nfc: true, ..Normalization::default() };
+/// let nfc = Normalization::default().with_nfc(true);
 /// assert_eq!(decomposed.normalize(nfc).unwrap().as_str(), "http://example.org/r\u{e9}sum\u{e9}");
 /// ```
+///
+/// It is `#[non_exhaustive]`: make one from `default()` and the `with_`
+/// methods (or set the fields of a value you have), so that a new option
+/// is not a breaking change.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Normalization {
     /// Unicode Normalization Form C (RFC 3987 5.3.2.2). Changes only
     /// characters outside ASCII, so URIs not at all.
@@ -36,6 +42,53 @@ pub struct Normalization {
     /// authority becomes "/"; for mailto, the domains of the addresses go
     /// to lowercase.
     pub scheme_based: bool,
+}
+
+impl Normalization {
+    /// No option on: the syntax-based steps only (the same as `default()`,
+    /// usable in a `const`).
+    ///
+    /// ```
+    /// const PLAIN: xiri::Normalization = xiri::Normalization::new();
+    /// assert_eq!(PLAIN, xiri::Normalization::default());
+    /// ```
+    pub const fn new() -> Self {
+        Self {
+            nfc: false,
+            nfkc: false,
+            scheme_based: false,
+        }
+    }
+
+    /// With NFC (RFC 3987 5.3.2.2) on or off.
+    ///
+    /// ```
+    /// assert!(xiri::Normalization::default().with_nfc(true).nfc);
+    /// ```
+    pub const fn with_nfc(self, on: bool) -> Self {
+        Self { nfc: on, ..self }
+    }
+
+    /// With NFKC (XRI 2.0 2.1.1) on or off.
+    ///
+    /// ```
+    /// assert!(xiri::Normalization::default().with_nfkc(true).nfkc);
+    /// ```
+    pub const fn with_nfkc(self, on: bool) -> Self {
+        Self { nfkc: on, ..self }
+    }
+
+    /// With scheme-based normalization (RFC 3986 6.2.3) on or off.
+    ///
+    /// ```
+    /// assert!(xiri::Normalization::default().with_scheme_based(true).scheme_based);
+    /// ```
+    pub const fn with_scheme_based(self, on: bool) -> Self {
+        Self {
+            scheme_based: on,
+            ..self
+        }
+    }
 }
 
 /// Which characters percent-decoding may produce.
@@ -225,13 +278,6 @@ fn mailto_domains(path: &str) -> String {
     addresses.join(",")
 }
 
-/// Whether RFC 3986 5.2.4 would change `path`: it has a "." or ".."
-/// segment.
-fn has_dot_segment(path: &str) -> bool {
-    path.split('/')
-        .any(|segment| segment == "." || segment == "..")
-}
-
 /// Appends `component` with its percent-encodings of unreserved characters
 /// decoded and the others in uppercase hex.
 fn percent(component: &str, decode: Decode, out: &mut String) {
@@ -266,68 +312,52 @@ fn allowed(c: char, decode: Decode) -> bool {
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
 
-macro_rules! normalization {
-    ($Abs:ident, $Buf:ident, $decode:expr, $rfc:literal, $a:literal, $b:literal, $normal:literal) => {
-        impl $Abs<'_> {
-            #[doc = concat!("The normal form (", $rfc, "): scheme and host in lowercase, percent-encodings of unreserved characters decoded and the others in uppercase hex, dot segments removed; more with `options`.")]
-            ///
-            /// ```
-            #[doc = concat!("let x = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
-            #[doc = concat!("assert_eq!(x.normalize(xiri::Normalization::default())?.as_str(), ", $normal, ");")]
-            /// # Ok::<(), xiri::ParseError>(())
-            /// ```
-            pub fn normalize(&self, options: Normalization) -> Result<$Buf, ParseError> {
-                let source = Source { text: self.as_str(), spans: self.spans(), grammar: self.grammar() };
-                $Buf::parse_in(source.grammar, normalize(source, $decode, options)?)
-            }
+impl<S: Syntax> Absolute<'_, S> {
+    /// The normal form (RFC 3986 6.2.2; for IRIs and LEIRIs RFC 3987
+    /// 5.3.2): scheme and US-ASCII-only host in lowercase, percent-encodings
+    /// of unreserved characters decoded and the others in uppercase hex, an
+    /// empty port dropped, dot segments removed; more with `options`. Fails
+    /// only when NFC or NFKC is asked for and would change the structure
+    /// ([`ErrorKind::NotNormalizable`]).
+    ///
+    /// ```
+    /// let x = xiri::Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+    /// assert_eq!(x.normalize(xiri::Normalization::default())?.as_str(), "example://a/b/c/%7Bfoo%7D");
+    /// let i = xiri::Iri::parse("HTTP://www.EXAMPLE.org/r%C3%A9sum%c3%a9/%7euser").unwrap();
+    /// assert_eq!(i.normalize(xiri::Normalization::default())?.as_str(), "http://www.example.org/r\u{e9}sum\u{e9}/~user");
+    /// # Ok::<(), xiri::ParseError>(())
+    /// ```
+    pub fn normalize(&self, options: Normalization) -> Result<AbsoluteBuf<S>, ParseError> {
+        let source = Source {
+            text: self.as_str(),
+            spans: self.spans(),
+            grammar: S::GRAMMAR,
+        };
+        let decode = if crate::syntax::unicode::<S>() {
+            Decode::IUnreserved
+        } else {
+            Decode::Unreserved
+        };
+        AbsoluteBuf::parse(normalize(source, decode, options)?)
+    }
 
-            /// Whether two are equivalent: equal once both are normalized
-            /// with the same options (the comparison ladder's syntax-based
-            /// step, and the scheme-based one if asked for). One whose
-            /// normal form with these options does not exist (a form that
-            /// would change its structure) is equivalent only to the same
-            /// text: the ladder's first rung, simple string comparison
-            /// (RFC 3986 6.2.1), which never gives a false positive.
-            ///
-            /// ```
-            #[doc = concat!("let a = xiri::", stringify!($Abs), "::parse(", $a, ").unwrap();")]
-            #[doc = concat!("let b = xiri::", stringify!($Abs), "::parse(", $b, ").unwrap();")]
-            /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
-            /// ```
-            pub fn is_equivalent(&self, other: &$Abs<'_>, options: Normalization) -> bool {
-                match (self.normalize(options), other.normalize(options)) {
-                    (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
-                    _ => self.as_str() == other.as_str(),
-                }
-            }
+    /// Whether two are equivalent: equal once both are normalized with the
+    /// same options (the comparison ladder's syntax-based step, and the
+    /// scheme-based one if asked for). One whose normal form with these
+    /// options does not exist (a form that would change its structure) is
+    /// equivalent only to the same text: the ladder's first rung, simple
+    /// string comparison (RFC 3986 6.2.1), which never gives a false
+    /// positive.
+    ///
+    /// ```
+    /// let a = xiri::Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+    /// let b = xiri::Uri::parse("example://a/b/c/%7Bfoo%7D").unwrap();
+    /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
+    /// ```
+    pub fn is_equivalent(&self, other: &Absolute<'_, S>, options: Normalization) -> bool {
+        match (self.normalize(options), other.normalize(options)) {
+            (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
+            _ => self.as_str() == other.as_str(),
         }
-    };
+    }
 }
-
-normalization!(
-    Uri,
-    UriBuf,
-    Decode::Unreserved,
-    "RFC 3986 6.2.2",
-    "\"eXAMPLE://a/./b/../b/%63/%7bfoo%7d\"",
-    "\"example://a/b/c/%7Bfoo%7D\"",
-    "\"example://a/b/c/%7Bfoo%7D\""
-);
-normalization!(
-    Iri,
-    IriBuf,
-    Decode::IUnreserved,
-    "RFC 3987 5.3.2",
-    "\"HTTP://www.EXAMPLE.org/r%C3%A9sum%c3%a9/%7euser\"",
-    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\"",
-    "\"http://www.example.org/r\u{e9}sum\u{e9}/~user\""
-);
-normalization!(
-    Leiri,
-    LeiriBuf,
-    Decode::IUnreserved,
-    "RFC 3987 5.3.2, as for IRIs",
-    "\"HTTP://a/b c/%7e\"",
-    "\"http://a/b c/~\"",
-    "\"http://a/b c/~\""
-);

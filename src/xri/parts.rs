@@ -19,6 +19,7 @@ use crate::reference::Iri;
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GlobalContext {
     /// `=`, persons.
     Equals,
@@ -70,6 +71,7 @@ impl GlobalContext {
 /// assert_eq!(marks, [Delimiter::Implicit, Delimiter::Star, Delimiter::Bang]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Delimiter {
     /// `*`: reassignable.
     Star,
@@ -77,6 +79,21 @@ pub enum Delimiter {
     Bang,
     /// No mark: the first sub-segment of a segment, reassignable by default.
     Implicit,
+}
+
+impl Delimiter {
+    /// How it is written: "*", "!", or "implicit" for no mark.
+    ///
+    /// ```
+    /// assert_eq!(xiri::Delimiter::Bang.name(), "!");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Delimiter::Star => "*",
+            Delimiter::Bang => "!",
+            Delimiter::Implicit => "implicit",
+        }
+    }
 }
 
 /// What a sub-segment holds: literal text or a cross-reference.
@@ -89,6 +106,7 @@ pub enum Delimiter {
 /// assert!(matches!(subs[1].value(), SubsegmentValue::CrossReference(x) if x.content() == "=b"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SubsegmentValue<'a> {
     /// Literal text (possibly empty, as in `*`).
     Literal(&'a str),
@@ -223,6 +241,7 @@ pub(super) fn outside_parentheses(b: &[u8], stop: impl Fn(u8) -> bool) -> Option
 /// assert!(matches!(&values[1], CrossReferenceValue::Iri(iri) if iri.scheme() == "http"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum CrossReferenceValue<'a> {
     /// An XRI reference, absolute or relative.
     Xri(XriRef<'a>),
@@ -307,6 +326,7 @@ impl<'a> CrossReference<'a> {
 /// assert!(matches!(Xri::parse("xri://example.com").unwrap().authority(), XriAuthority::Iri { .. }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum XriAuthority<'a> {
     /// A global context symbol and the sub-segments after it (`gcs-authority`):
     /// `@example*home` is `@` with `example` and `*home`; `!!1000` is `!`

@@ -231,6 +231,11 @@ pub fn corpus(name: &str) -> Vec<String> {
         .collect()
 }
 
+pub mod adapter;
+pub mod hostile;
+pub mod props;
+pub mod shapes;
+
 /// The printed examples of tests/data/spec-examples.tsv and
 /// tests/data/spec-operations.tsv, read by the code `xiri conformance`
 /// reads them with.

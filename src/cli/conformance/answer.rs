@@ -3,7 +3,7 @@
 
 use super::data::{named, Example, Flags, Question};
 use crate::cli::normalize::{equivalent, normal};
-use crate::cli::resolve::{resolver, Direction};
+use crate::cli::resolve::{resolver_for, Direction};
 use xiri::draft::DraftPort;
 use xiri::{Charset, Conversion, Grammar, Normalization, ParseError, Rule, Uri};
 
@@ -22,7 +22,7 @@ pub fn answer(example: &Example) -> Answer {
     let with = example.with.as_deref().unwrap_or_default();
     let gives = match &example.question {
         Question::Valid { grammar, rule } => valid(*grammar, rule, input),
-        Question::Resolve(grammar) => resolver(Direction::Resolve, *grammar, with.to_string())
+        Question::Resolve(grammar) => resolver_for(Direction::Resolve, *grammar, with.to_string())
             .and_then(|mut resolve| resolve(input).map_err(|e| e.message()))
             .unwrap_or_else(error),
         Question::Equiv(grammar, flags) => {
@@ -72,11 +72,9 @@ fn text(result: Result<String, String>) -> String {
 }
 
 fn options(flags: Flags) -> Normalization {
-    Normalization {
-        nfc: flags.nfc,
-        nfkc: false,
-        scheme_based: flags.scheme_based,
-    }
+    Normalization::new()
+        .with_nfc(flags.nfc)
+        .with_scheme_based(flags.scheme_based)
 }
 
 fn valid(grammar: Grammar, rule: &str, input: &str) -> String {
@@ -174,10 +172,7 @@ fn draft_components(input: &str, says: &str) -> Result<String, String> {
         ("authority", own(a.map(|a| a.text))),
         ("userinfo", own(a.and_then(|a| a.userinfo))),
         ("host", own(a.map(|a| a.host))),
-        (
-            "host-kind",
-            a.map(|a| crate::cli::parse::kind_name(a.host_kind).to_string()),
-        ),
+        ("host-kind", a.map(|a| a.host_kind.name().to_string())),
         ("port", own(a.and_then(|a| a.port).map(|p| p.as_str()))),
         (
             "port-valid",

@@ -1,0 +1,30 @@
+//! Normalization and equivalence in every grammar (issue 11), with every
+//! option: normal forms that re-parse, are idempotent, keep the components
+//! and are in the Unicode form asked for; equivalence reflexive and
+//! symmetric.
+//!
+//! The properties are `tests/common/props/`, shared with `tests/hostile.rs`.
+//! The input is two strings, split at its first line feed. Run from the
+//! repository root (see docs/TESTING.md):
+//!     RUSTC_BOOTSTRAP=1 cargo fuzz run normalization -- -max_total_time=60
+
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../tests/common/adapter.rs"]
+mod adapter;
+#[allow(dead_code)]
+#[path = "../../tests/common/props/mod.rs"]
+mod props;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (a, b) = props::two(input);
+    if let Err(failure) = props::all(props::NORMALIZATION, a, b) {
+        panic!("{failure}");
+    }
+});

@@ -1,0 +1,29 @@
+//! Resolution and relativization in every grammar (issue 11): targets
+//! that re-parse as themselves, resolve_into agreeing with resolve, and a
+//! relativized reference that resolves to what the target resolves to.
+//!
+//! The properties are `tests/common/props/`, shared with `tests/hostile.rs`.
+//! The input is two strings, split at its first line feed. Run from the
+//! repository root (see docs/TESTING.md):
+//!     RUSTC_BOOTSTRAP=1 cargo fuzz run resolution -- -max_total_time=60
+
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../tests/common/adapter.rs"]
+mod adapter;
+#[allow(dead_code)]
+#[path = "../../tests/common/props/mod.rs"]
+mod props;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (a, b) = props::two(input);
+    if let Err(failure) = props::all(props::RESOLUTION, a, b) {
+        panic!("{failure}");
+    }
+});

@@ -1,0 +1,287 @@
+//! What every public operation must keep on any input (issue 11), for all
+//! five grammars. Each check is a function of one or two strings giving a
+//! `Check`: an `Err` describes the first property that fails, as "what |
+//! details" (the part before " | " names the property, so failures can be
+//! told apart); a panic is a failure too. Used by `tests/hostile.rs` (proptest and the
+//! bounded fuzz run) and by the targets of `fuzz/`, which include this
+//! file: it uses only `std`, `xiri`, `unicode-normalization` and the
+//! adapter beside it.
+
+use super::adapter::{all_options, Adapt};
+use unicode_normalization::{is_nfc, is_nfkc};
+use xiri::{
+    Iri, IriBis, IriBisRef, IriRef, Leiri, LeiriRef, Normalization, ParseError, Uri, UriRef,
+};
+
+/// `Ok`, or which property failed and on what.
+pub type Check = Result<(), String>;
+
+macro_rules! ensure {
+    ($cond:expr, $($what:tt)+) => {
+        if !$cond {
+            return Err(format!($($what)+));
+        }
+    };
+}
+
+/// An error names the input the caller gave and an offset on one of its
+/// character boundaries.
+fn error_on(e: &ParseError, input: &str, what: &str) -> Check {
+    ensure!(
+        e.input() == input,
+        "{what}: the error names another input | {input:?}: error on {:?} at {}",
+        e.input(),
+        e.offset()
+    );
+    ensure!(
+        input.is_char_boundary(e.offset()),
+        "{what}: the error offset is not in the input | {input:?} at {}",
+        e.offset()
+    );
+    Ok(())
+}
+
+/// No "." or ".." segment in `path`, but the "/." that keeps a path
+/// starting with "//" from reading as an authority when there is none.
+fn no_dot_segments(path: &str, authority: bool) -> bool {
+    let path = match path.strip_prefix("/.") {
+        Some(rest) if !authority && rest.starts_with("//") => rest,
+        _ => path,
+    };
+    path.split('/').all(|s| s != "." && s != "..")
+}
+
+/// Which properties the Unicode forms asked for hold of a normal form.
+fn in_unicode_forms(text: &str, options: Normalization) -> bool {
+    (!options.nfc || is_nfc(text)) && (!options.nfkc || is_nfkc(text))
+}
+
+/// The options without NFC and NFKC.
+fn without_forms(options: Normalization) -> Normalization {
+    options.with_nfc(false).with_nfkc(false)
+}
+
+/// The URI-like grammars' properties, generic over the parse functions:
+/// `$g` names the grammar in messages.
+macro_rules! uri_like {
+    ($m:ident, $g:literal, $Ref:ident, $Abs:ident, $ref:path, $abs:path) => {
+        pub mod $m {
+            use super::*;
+
+            pub fn parse(s: &str) -> Check {
+                match $ref(s) {
+                    Ok(r) => {
+                        ensure!(r.as_str() == s, concat!($g, " parse: as_str differs | {:?}"), s);
+                        ensure!(r.to_buf().as_borrowed() == r, concat!($g, " parse: to_buf differs | {:?}"), s);
+                        ensure!(
+                            $abs(s).is_ok() == r.is_absolute(),
+                            concat!($g, " parse: absolute parse disagrees | {:?}"),
+                            s
+                        );
+                    }
+                    Err(e) => error_on(&e, s, concat!($g, " parse"))?,
+                }
+                if let Err(e) = $abs(s) {
+                    error_on(&e, s, concat!($g, " parse absolute"))?;
+                }
+                Ok(())
+            }
+
+            /// `reference` against `base`, and `relativize` both ways.
+            pub fn resolution(base: &str, reference: &str) -> Check {
+                let Ok(b) = $abs(base) else { return Ok(()) };
+                if let Ok(r) = $ref(reference) {
+                    let target = b.resolve(&r);
+                    let t = target.as_borrowed();
+                    ensure!(
+                        $abs(t.as_str()).ok() == Some(t),
+                        concat!($g, " resolve: the target does not re-parse as itself | {:?} + {:?} -> {:?}"),
+                        base, reference, t.as_str()
+                    );
+                    let mut buffer = String::from("dirty");
+                    let into = b.resolve_into(&r, &mut buffer);
+                    ensure!(into == t, concat!($g, " resolve_into differs from resolve | {:?} + {:?}"), base, reference);
+                    // RFC 3986 5.2.2: an empty path takes the base's as it is,
+                    // dot segments and all; another has them removed.
+                    let keeps_base = r.scheme().is_none() && r.authority().is_none() && r.path().is_empty();
+                    let again = b.resolve(&$Ref::from(t));
+                    ensure!(
+                        keeps_base || again == target,
+                        concat!($g, " resolve: resolving the target changes it | {:?} + {:?} -> {:?} -> {:?}"),
+                        base, reference, t.as_str(), again.as_str()
+                    );
+                    relativize(&b, &t)?;
+                }
+                if let Ok(t) = $abs(reference) {
+                    relativize(&b, &t)?;
+                    relativize(&t, &b)?;
+                }
+                Ok(())
+            }
+
+            /// The reference parses and resolves to what the target resolves
+            /// to, and is no longer than the target.
+            fn relativize(base: &$Abs<'_>, target: &$Abs<'_>) -> Check {
+                let (b, t) = (base.as_str(), target.as_str());
+                let relative = base.relative(target).map_err(|e| {
+                    format!(concat!($g, " relativize: refused | {:?} to {:?}: {}"), b, t, e)
+                })?;
+                let text = relative.as_ref();
+                let Ok(parsed) = $ref(text) else {
+                    return Err(format!(concat!($g, " relativize: the reference does not parse | {:?} to {:?} -> {:?}"), b, t, text));
+                };
+                ensure!(parsed.to_buf() == relative, concat!($g, " relativize: spans differ from a parse | {:?} to {:?}"), b, t);
+                let expected = base.resolve(&$Ref::from(*target));
+                let back = base.resolve(&parsed);
+                ensure!(
+                    back == expected,
+                    concat!($g, " relativize: the reference resolves elsewhere | {:?} to {:?} -> {:?} -> {:?}"),
+                    b, t, text, back.as_str()
+                );
+                ensure!(text.len() <= t.len(), concat!($g, " relativize: longer than the target | {:?} to {:?} -> {:?}"), b, t, text);
+                Ok(())
+            }
+
+            /// The parts that say how a reference reads: which components
+            /// there are and, with `path`, how many path segments; with
+            /// `port`, whether there is a port.
+            fn shape(x: &$Abs<'_>, path: bool, port: bool) -> [usize; 6] {
+                let has = |o: Option<&str>| usize::from(o.is_some());
+                let segments = if path { x.path().split('/').count() } else { 0 };
+                // RFC 3986 3.2.3: an empty port goes in every normal form.
+                let port = if port { has(x.port().filter(|p| !p.is_empty())) } else { 0 };
+                [has(x.authority()), has(x.userinfo()), port, segments, has(x.query()), has(x.fragment())]
+            }
+
+            /// Normalization with every option, and equivalence with `other`.
+            pub fn normalization(input: &str, other: &str) -> Check {
+                let Ok(x) = $abs(input) else { return Ok(()) };
+                let y = $abs(other).ok();
+                for o in all_options() {
+                    ensure!(x.equivalent(&x, o), concat!($g, " is_equivalent: not reflexive | {:?} {:?}"), input, o);
+                    if let Some(y) = y {
+                        ensure!(
+                            x.equivalent(&y, o) == y.equivalent(&x, o),
+                            concat!($g, " is_equivalent: not symmetric | {:?} {:?} {:?}"),
+                            input, other, o
+                        );
+                    }
+                    let n = match x.normal(o) {
+                        Ok(n) => n,
+                        Err(e) => {
+                            ensure!(o.nfc || o.nfkc, concat!($g, " normalize: refused without NFC or NFKC | {:?}"), input);
+                            error_on(&e, input, concat!($g, " normalize"))?;
+                            continue;
+                        }
+                    };
+                    let nb = n.as_borrowed();
+                    ensure!($abs(nb.as_str()).ok() == Some(nb), concat!($g, " normalize: does not re-parse as itself | {:?} {:?} -> {:?}"), input, o, nb.as_str());
+                    let twice = nb.normal(o).map(|t| t.as_str().to_string());
+                    ensure!(
+                        twice.as_deref() == Ok(nb.as_str()),
+                        concat!($g, " normalize: not idempotent | {:?} {:?} -> {:?} -> {:?}"),
+                        input, o, nb.as_str(), twice
+                    );
+                    ensure!(x.equivalent(&nb, o), concat!($g, " is_equivalent: not to its normal form | {:?} {:?}"), input, o);
+                    ensure!(no_dot_segments(nb.path(), nb.authority().is_some()), concat!($g, " normalize: a dot segment is left | {:?} {:?} -> {:?}"), input, o, nb.as_str());
+                    ensure!(in_unicode_forms(nb.as_str(), o), concat!($g, " normalize: not in the Unicode form asked for | {:?} {:?} -> {:?}"), input, o, nb.as_str());
+                    // Its segments stay, but for dot segments (maybe encoded)
+                    // and an empty path ("/" with scheme_based); an empty
+                    // port goes, and a default one may with scheme_based.
+                    let path = x.path();
+                    let dotless = !path.is_empty() && no_dot_segments(path, true) && !path.to_ascii_lowercase().contains("%2e");
+                    ensure!(
+                        o.nfc || o.nfkc || shape(&nb, dotless, !o.scheme_based) == shape(&x, dotless, !o.scheme_based),
+                        concat!($g, " normalize: the components changed | {:?} {:?} -> {:?}"),
+                        input, o, nb.as_str()
+                    );
+                    if let (true, Ok(p)) = (o.nfc || o.nfkc, x.normal(without_forms(o))) {
+                        ensure!(
+                            shape(&nb, true, true) == shape(&p.as_borrowed(), true, true),
+                            concat!($g, " normalize: NFC or NFKC changed the structure | {:?} {:?} -> {:?}, without: {:?}"),
+                            input, o, nb.as_str(), p.as_str()
+                        );
+                    }
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+uri_like!(uri, "uri", UriRef, Uri, UriRef::parse, Uri::parse);
+uri_like!(iri, "iri", IriRef, Iri, IriRef::parse, Iri::parse);
+uri_like!(
+    iri_bis,
+    "iri-bis",
+    IriBisRef,
+    IriBis,
+    IriBisRef::parse,
+    IriBis::parse
+);
+uri_like!(
+    leiri,
+    "leiri",
+    LeiriRef,
+    Leiri,
+    LeiriRef::parse,
+    Leiri::parse
+);
+
+pub mod convert;
+pub mod xri;
+
+/// A check of one or two strings (a base and a reference, or two to
+/// compare), by the grammar or the operations it covers.
+pub type Family = (&'static str, fn(&str, &str) -> Check);
+
+/// Parsing, in every grammar.
+pub const PARSE: &[Family] = &[
+    ("uri", |a, b| uri::parse(a).and_then(|()| uri::parse(b))),
+    ("iri", |a, b| iri::parse(a).and_then(|()| iri::parse(b))),
+    ("iri-bis", |a, b| {
+        iri_bis::parse(a).and_then(|()| iri_bis::parse(b))
+    }),
+    ("leiri", |a, b| {
+        leiri::parse(a).and_then(|()| leiri::parse(b))
+    }),
+    ("xri", |a, b| xri::parse(a).and_then(|()| xri::parse(b))),
+];
+
+/// Resolution and relativization, in every grammar.
+pub const RESOLUTION: &[Family] = &[
+    ("uri", uri::resolution),
+    ("iri", iri::resolution),
+    ("iri-bis", iri_bis::resolution),
+    ("leiri", leiri::resolution),
+    ("xri", xri::resolution),
+];
+
+/// Normalization and equivalence, in every grammar.
+pub const NORMALIZATION: &[Family] = &[
+    ("uri", uri::normalization),
+    ("iri", iri::normalization),
+    ("iri-bis", iri_bis::normalization),
+    ("leiri", leiri::normalization),
+    ("xri", xri::normalization),
+];
+
+/// Every conversion, pre-processing and diagnosis (of the first string).
+pub const CONVERSION: &[Family] = &[
+    ("methods", |a, _| convert::methods(a)),
+    ("xri forms", |a, _| convert::xri(a)),
+    ("Conversion", |a, _| convert::conversions(a)),
+    ("preprocess, diagnose", |a, _| {
+        convert::spaces_and_findings(a)
+    }),
+];
+
+/// Every check of `families`, until one fails.
+pub fn all(families: &[Family], a: &str, b: &str) -> Check {
+    families.iter().try_for_each(|(_, check)| check(a, b))
+}
+
+/// Two strings from one fuzzer input: split at the first line feed.
+pub fn two(input: &str) -> (&str, &str) {
+    input.split_once('\n').unwrap_or((input, ""))
+}
