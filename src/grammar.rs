@@ -435,7 +435,7 @@ impl Rule {
 
     fn run(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
         if self.grammar == Grammar::Xri {
-            if let Some(offset) = too_deep(input) {
+            if let Some(offset) = crate::parens::too_deep(input.as_bytes(), crate::MAX_NESTING) {
                 return Err(self.error(input, ErrorKind::TooDeep, offset, Vec::new()));
             }
         }
@@ -652,25 +652,4 @@ fn delimiters<T: fmt::Debug>(grammar: Grammar, rules: &[String], tokens: Vec<T>)
         })
         .map(|d| format!("{d:?}"))
         .collect()
-}
-
-/// The offset of the first "(" that opens more than [`crate::MAX_NESTING`]
-/// levels of parentheses, counting a ")" only against an open "(". Only
-/// XRI nests (cross-references); this bounds the parser's recursion before
-/// it starts.
-pub(crate) fn too_deep(input: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, b) in input.bytes().enumerate() {
-        match b {
-            b'(' => {
-                depth += 1;
-                if depth > crate::MAX_NESTING {
-                    return Some(i);
-                }
-            }
-            b')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    None
 }

@@ -23,6 +23,7 @@ mod error;
 mod grammar;
 mod http_xri;
 mod normalize;
+mod parens;
 mod pct;
 mod procedure;
 mod reference;

@@ -8,6 +8,7 @@
 
 use crate::components::{AuthoritySpans, Span, Spans};
 use crate::error::ParseError;
+use crate::parens;
 use crate::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use crate::syntax::Syntax;
 use crate::xri::{Xri, XriBuf, XriRef, XriRefBuf};
@@ -165,15 +166,20 @@ impl Slashes {
     /// Where the segment starting at `start` of `input` ends: at the next
     /// delimiting "/", or the end.
     fn segment_end(self, input: Input<'_>, start: usize) -> usize {
-        let rest = input.0.bytes().chain(input.1.bytes()).skip(start);
-        self.delimiters(rest)
-            .next()
-            .map_or(input.0.len() + input.1.len(), |i| start + i)
+        let bytes = input
+            .0
+            .bytes()
+            .chain(input.1.bytes())
+            .enumerate()
+            .skip(start);
+        parens::nesting_of(bytes)
+            .find(|n| n.byte == b'/' && (n.depth == 0 || self == Slashes::All))
+            .map_or(input.0.len() + input.1.len(), |n| n.at)
     }
 
     /// The byte offsets of the delimiting "/" in `text`.
     fn positions(self, text: &str) -> impl Iterator<Item = usize> + '_ {
-        self.delimiters(text.bytes())
+        self.delimiters(text.as_bytes())
     }
 
     /// The offset of the last delimiting "/" in `text`, read from the end:
@@ -181,34 +187,19 @@ impl Slashes {
     /// backwards opens a cross-reference and its "(" closes it (the
     /// parentheses of a valid XRI path balance: docs/DECISIONS.md).
     fn last_delimiter(self, text: &str) -> Option<usize> {
-        if self == Slashes::All {
-            return text.rfind('/');
+        match self {
+            Slashes::All => text.rfind('/'),
+            Slashes::OutsideParentheses => parens::last_outside(text.as_bytes(), |b| b == b'/'),
         }
-        let mut depth = 0usize;
-        text.bytes().enumerate().rev().find_map(|(i, b)| {
-            match b {
-                b')' => depth += 1,
-                b'(' => depth = depth.saturating_sub(1),
-                b'/' if depth == 0 => return Some(i),
-                _ => {}
-            }
-            None
-        })
     }
 
     /// The offsets, in `bytes`, of the "/" that delimit (for XRIs, those
     /// outside parentheses).
-    fn delimiters(self, bytes: impl Iterator<Item = u8>) -> impl Iterator<Item = usize> {
-        let mut depth = 0usize;
-        bytes.enumerate().filter_map(move |(i, b)| {
-            match b {
-                b'(' if self == Slashes::OutsideParentheses => depth += 1,
-                b')' if self == Slashes::OutsideParentheses => depth = depth.saturating_sub(1),
-                b'/' if depth == 0 => return Some(i),
-                _ => {}
-            }
-            None
-        })
+    fn delimiters(self, bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+        let outside = self == Slashes::OutsideParentheses;
+        parens::nesting(bytes)
+            .filter(move |n| n.byte == b'/' && (n.depth == 0 || !outside))
+            .map(|n| n.at)
     }
 }
 

@@ -46,7 +46,9 @@ pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
     // (Counting the "(" first is cheaper than following the depth, and
     // enough for nearly every input.)
     let opens = input.bytes().filter(|&c| c == b'(').count();
-    if opens > crate::MAX_NESTING && crate::grammar::too_deep(input).is_some() {
+    if opens > crate::MAX_NESTING
+        && crate::parens::too_deep(input.as_bytes(), crate::MAX_NESTING).is_some()
+    {
         return None;
     }
     Fast::new(input, false).reference()
@@ -214,7 +216,7 @@ impl<'a> Fast<'a> {
     /// `xref = "(" ( XRI-reference / IRI ) ")"` at `at`: to the matching
     /// ")", its content read on its own. Its end.
     fn xref(&self, at: usize) -> Option<usize> {
-        let close = matching(self.b, at)?;
+        let close = crate::parens::matching(self.b, at)?;
         let content = &self.s[at + 1..close];
         match iri_value(content) {
             Some(iri) => balanced_iri(&iri).then_some(())?,
@@ -292,52 +294,20 @@ impl<'a> Fast<'a> {
     /// balance.
     fn balanced_tail(&self, query: Option<Span>, fragment: Option<Span>) -> bool {
         !self.nested
-            || (query.is_none_or(|q| balanced(q.get(self.s), false))
-                && fragment.is_none_or(|f| balanced(f.get(self.s), false)))
+            || (query.is_none_or(|q| crate::parens::balanced(q.get(self.s).as_bytes(), false))
+                && fragment
+                    .is_none_or(|f| crate::parens::balanced(f.get(self.s).as_bytes(), false)))
     }
 
     /// Inside a cross-reference: the userinfo's and host's parentheses
     /// balance.
     fn balanced_authority(&self, a: &AuthoritySpans) -> bool {
         !self.nested
-            || (a.userinfo.is_none_or(|u| balanced(u.get(self.s), false))
-                && balanced(a.host.get(self.s), false))
+            || (a
+                .userinfo
+                .is_none_or(|u| crate::parens::balanced(u.get(self.s).as_bytes(), false))
+                && crate::parens::balanced(a.host.get(self.s).as_bytes(), false))
     }
-}
-
-/// The offset of the ")" matching the "(" at `open`.
-fn matching(b: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, &c) in b.iter().enumerate().skip(open) {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Whether the parentheses in `text` form balanced groups; with
-/// `segments`, groups that do not hold a "/" (the IRI path's segments are
-/// what balance).
-fn balanced(text: &str, segments: bool) -> bool {
-    let mut depth = 0usize;
-    for c in text.bytes() {
-        match c {
-            b'(' => depth += 1,
-            b')' if depth == 0 => return false,
-            b')' => depth -= 1,
-            b'/' if segments && depth > 0 => return false,
-            _ => {}
-        }
-    }
-    depth == 0
 }
 
 /// An IRI inside a cross-reference: each component's parentheses balance
@@ -347,9 +317,16 @@ fn balanced_iri(iri: &Iri<'_>) -> bool {
     if !text.contains(['(', ')']) {
         return true;
     }
-    iri.userinfo().is_none_or(|u| balanced(u, false))
-        && iri.host().is_none_or(|h| balanced(h.as_str(), false))
-        && balanced(iri.path(), true)
-        && iri.query().is_none_or(|q| balanced(q, false))
-        && iri.fragment().is_none_or(|f| balanced(f, false))
+    iri.userinfo()
+        .is_none_or(|u| crate::parens::balanced(u.as_bytes(), false))
+        && iri
+            .host()
+            .is_none_or(|h| crate::parens::balanced(h.as_str().as_bytes(), false))
+        && crate::parens::balanced(iri.path().as_bytes(), true)
+        && iri
+            .query()
+            .is_none_or(|q| crate::parens::balanced(q.as_bytes(), false))
+        && iri
+            .fragment()
+            .is_none_or(|f| crate::parens::balanced(f.as_bytes(), false))
 }

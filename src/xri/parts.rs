@@ -201,7 +201,7 @@ impl<'a> Iterator for Subsegments<'a> {
             _ => Delimiter::Implicit,
         };
         let from = usize::from(delimiter != Delimiter::Implicit);
-        let end = outside_parentheses(b.get(from..).unwrap_or_default(), |c| {
+        let end = crate::parens::first_outside(b.get(from..).unwrap_or_default(), |c| {
             matches!(c, b'*' | b'!')
         })
         .map_or(b.len(), |i| from + i);
@@ -211,30 +211,15 @@ impl<'a> Iterator for Subsegments<'a> {
     }
 }
 
-/// The offset of the first byte of `b` outside parentheses that `stop`
-/// holds for.
-pub(super) fn outside_parentheses(b: &[u8], stop: impl Fn(u8) -> bool) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, &c) in b.iter().enumerate() {
-        match c {
-            b'(' => depth += 1,
-            b')' => depth = depth.saturating_sub(1),
-            c if depth == 0 && stop(c) => return Some(i),
-            _ => {}
-        }
-    }
-    None
-}
-
 /// What a cross-reference holds.
 ///
 /// ```
 /// use xiri::{CrossReferenceValue, SubsegmentValue, XriRef};
 /// let x = XriRef::parse("a*(=b)*(http://example.com/)").unwrap();
-/// let values: Vec<_> = x.segments().next().unwrap().subsegments().skip(1)
-///     .map(|s| match s.value() {
-///         SubsegmentValue::CrossReference(xref) => xref.value(),
-///         SubsegmentValue::Literal(_) => unreachable!(),
+/// let values: Vec<_> = x.segments().next().unwrap().subsegments()
+///     .filter_map(|s| match s.value() {
+///         SubsegmentValue::CrossReference(xref) => Some(xref.value()),
+///         _ => None,
 ///     })
 ///     .collect();
 /// assert!(matches!(&values[0], CrossReferenceValue::Xri(x) if x.is_absolute()));
@@ -452,7 +437,7 @@ impl<'a> Iterator for Segments<'a> {
 
     fn next(&mut self) -> Option<Segment<'a>> {
         let rest = self.rest?;
-        match outside_parentheses(rest.as_bytes(), |c| c == b'/') {
+        match crate::parens::first_outside(rest.as_bytes(), |c| c == b'/') {
             Some(i) => {
                 self.rest = Some(&rest[i + 1..]);
                 Some(Segment { text: &rest[..i] })

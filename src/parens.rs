@@ -1,0 +1,137 @@
+//! The one scanner of parentheses: how deeply each byte of a text is
+//! nested. XRI cross-references are parenthesized, so where a "/", "*" or
+//! "!" delimits, where a cross-reference ends, whether a component's
+//! parentheses balance (the policy of docs/DECISIONS.md) and whether they
+//! nest too deeply are all read off it.
+
+/// One byte of a text, read for its parentheses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Nested {
+    /// Its offset.
+    pub(crate) at: usize,
+    /// The byte.
+    pub(crate) byte: u8,
+    /// How many parentheses are open around it. For "(" and ")" that is
+    /// the depth outside the pair they belong to, so a ")" that closes a
+    /// "(" has the depth that "(" had.
+    pub(crate) depth: usize,
+    /// A closing parenthesis with nothing open (its depth is then 0).
+    pub(crate) unmatched: bool,
+}
+
+/// The bytes of `bytes` with their nesting, from the first. Reading the
+/// other way, from the last ([`nesting_back`]), a ")" opens and a "("
+/// closes.
+pub(crate) fn nesting(bytes: &[u8]) -> impl Iterator<Item = Nested> + '_ {
+    nesting_of(bytes.iter().copied().enumerate())
+}
+
+/// [`nesting`] of bytes given with their offsets, in order (a text in
+/// pieces, say).
+pub(crate) fn nesting_of(bytes: impl Iterator<Item = (usize, u8)>) -> impl Iterator<Item = Nested> {
+    walk(bytes, b'(', b')')
+}
+
+/// The bytes of `bytes` with their nesting, from the last: it reads only
+/// as far back as it is asked to, so a caller that stops early pays for
+/// what it read.
+pub(crate) fn nesting_back(bytes: &[u8]) -> impl Iterator<Item = Nested> + '_ {
+    walk(bytes.iter().copied().enumerate().rev(), b')', b'(')
+}
+
+fn walk(
+    bytes: impl Iterator<Item = (usize, u8)>,
+    open: u8,
+    close: u8,
+) -> impl Iterator<Item = Nested> {
+    let mut depth = 0usize;
+    bytes.map(move |(at, byte)| {
+        let mut nested = Nested {
+            at,
+            byte,
+            depth,
+            unmatched: false,
+        };
+        if byte == open {
+            depth += 1;
+        } else if byte == close {
+            nested.unmatched = depth == 0;
+            depth = depth.saturating_sub(1);
+            nested.depth = depth;
+        }
+        nested
+    })
+}
+
+/// The first byte outside every parenthesis for which `stop` holds
+/// (parentheses themselves are never one).
+pub(crate) fn first_outside(bytes: &[u8], stop: impl Fn(u8) -> bool) -> Option<usize> {
+    nesting(bytes)
+        .find(|n| n.depth == 0 && !matches!(n.byte, b'(' | b')') && stop(n.byte))
+        .map(|n| n.at)
+}
+
+/// The last byte outside every parenthesis for which `stop` holds, read
+/// from the end.
+pub(crate) fn last_outside(bytes: &[u8], stop: impl Fn(u8) -> bool) -> Option<usize> {
+    nesting_back(bytes)
+        .find(|n| n.depth == 0 && !matches!(n.byte, b'(' | b')') && stop(n.byte))
+        .map(|n| n.at)
+}
+
+/// The ")" that closes the "(" at `open`.
+pub(crate) fn matching(bytes: &[u8], open: usize) -> Option<usize> {
+    let rest = bytes.get(open..)?;
+    nesting(rest)
+        .skip(1)
+        .find(|n| n.byte == b')' && n.depth == 0)
+        .map(|n| open + n.at)
+}
+
+/// Whether every parenthesis of `bytes` has its pair; with `no_slash`,
+/// also whether no "/" stands inside one.
+pub(crate) fn balanced(bytes: &[u8], no_slash: bool) -> bool {
+    let mut open_after = 0;
+    for n in nesting(bytes) {
+        if n.unmatched || (no_slash && n.byte == b'/' && n.depth > 0) {
+            return false;
+        }
+        open_after = n.depth + usize::from(n.byte == b'(');
+    }
+    open_after == 0
+}
+
+/// The offset of the first "(" nested deeper than `limit`.
+pub(crate) fn too_deep(bytes: &[u8], limit: usize) -> Option<usize> {
+    nesting(bytes)
+        .find(|n| n.byte == b'(' && n.depth >= limit)
+        .map(|n| n.at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depths() {
+        let d: Vec<usize> = nesting(b"a(b(c)d)e").map(|n| n.depth).collect();
+        assert_eq!(d, [0, 0, 1, 1, 2, 1, 1, 0, 0]);
+        let back: Vec<usize> = nesting_back(b"a(b)").map(|n| n.depth).collect();
+        assert_eq!(back, [0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn the_questions_asked_of_it() {
+        assert_eq!(first_outside(b"a(/)/b", |c| c == b'/'), Some(4));
+        assert_eq!(last_outside(b"a/(b/c)", |c| c == b'/'), Some(1));
+        assert_eq!(matching(b"x(a(b)c)d", 1), Some(7));
+        assert_eq!(matching(b"x(a", 1), None);
+        assert!(balanced(b"(a)(b(c))", false));
+        assert!(!balanced(b"(a))", false));
+        assert!(!balanced(b"((a)", false));
+        assert!(!balanced(b"(a/b)", true));
+        assert!(balanced(b"a/b", true));
+        assert_eq!(too_deep(b"((a))", 2), None);
+        assert_eq!(too_deep(b"(((a)))", 2), Some(2));
+    }
+}
