@@ -387,8 +387,8 @@ fn query_charset() {
         ),
         (
             "shift_jis",
-            "HTTPS://a/?q=&#x65E5;&#x672C;&amp;x",
-            "HTTPS://a/?q=%93%FA%96%7B&amp;x",
+            "HTTPS://a/?q=&#x65E5;&#x672C;&x",
+            "HTTPS://a/?q=%93%FA%96%7B&x",
         ),
         (
             "iso-2022-jp",

@@ -4,20 +4,10 @@
 use serde_json::Value;
 use std::process::Command;
 
-/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character.
+/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
+/// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
 pub fn unescape_xml(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("&#x") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 3..];
-        let end = after.find(';').expect("&#x...; is closed");
-        let code = u32::from_str_radix(&after[..end], 16).expect("hex in &#x...;");
-        out.push(char::from_u32(code).expect("a Unicode scalar value"));
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    out
+    data::xml_notation(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs the `xiri` binary and returns its standard output and exit code.
