@@ -15,6 +15,7 @@
 
 mod convert;
 mod diagnose;
+pub mod draft;
 mod normalize;
 mod resolve;
 pub mod security;

@@ -22,9 +22,11 @@ struct Cli {
 /// What to match against, shared by check, parse and tree.
 #[derive(Args)]
 struct Target {
-    /// uri, iri, iri-bis, leiri or xri.
+    /// uri, iri, iri-bis, leiri or xri; for check also xri-appendix-a
+    /// (XRI 2.0 Appendix A as printed, without xiri's cross-reference
+    /// policy, decided by an ABNF engine).
     #[arg(long, short)]
-    grammar: Grammar,
+    grammar: cli::appendix_a::GrammarArg,
     /// reference, absolute, relative, or (except for parse) any production
     /// by its ABNF name, e.g. xri-segment, IPv6address.
     #[arg(long, short, default_value = "reference")]
@@ -65,7 +67,8 @@ struct Normalizing {
     #[arg(long)]
     nfkc: bool,
     /// Scheme-based normalization too (RFC 3986 6.2.3): default ports, "/"
-    /// for an empty path, for http, https, ws, wss and ftp.
+    /// for an empty path, for http, https, ws, wss and ftp; mailto domains
+    /// in lowercase.
     #[arg(long)]
     scheme_based: bool,
     /// Inputs are JSON strings (for equiv, JSON arrays of two strings).
@@ -183,7 +186,7 @@ enum Command {
         idna: bool,
         /// The document charset (a WHATWG label such as shift_jis or
         /// windows-1252): http and https queries are encoded in it before
-        /// percent-encoding (3987bis 3.6).
+        /// percent-encoding (3987bis 3.6; the IRI processing draft's 6.1).
         #[arg(long, value_name = "NAME")]
         query_charset: Option<String>,
         /// Show each step of the spec's procedure with the text after it,
@@ -208,6 +211,21 @@ enum Command {
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
+    /// Splits each input into components as the IRI processing draft's
+    /// section 5 does: any string, with path, query and fragment
+    /// percent-encoded where the draft says so. Same conventions as check,
+    /// with `components`.
+    DraftComponents {
+        /// Pre-process each input first (section 4: ASCII whitespace
+        /// trimmed, spaces written %20).
+        #[arg(long)]
+        preprocess: bool,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
     /// Lists the characters of each input that a LEIRI allows and an IRI does
     /// not (LEIRI Note section 5): offset, group, and which conversions
     /// percent-encode them.
@@ -217,6 +235,14 @@ enum Command {
         json_input: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
+    },
+    /// Every example the specifications print, what each says of it, what
+    /// xiri gives and the verdict, section by section; then the peers'
+    /// vectors. docs/CONFORMANCE.md is its Markdown.
+    Conformance {
+        /// md (Markdown), json or html.
+        #[arg(long, value_enum, default_value = "md")]
+        format: cli::conformance::Format,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
     /// rules without RULE).
@@ -266,10 +292,14 @@ fn main() -> ExitCode {
             target,
             json,
             input,
-        } => cli::input(&input, target.json_input)
-            .and_then(|input| cli::parse::run(target.grammar, &target.rule, json, &input)),
-        Command::Tree { target, input } => cli::input(&input, target.json_input)
-            .and_then(|input| cli::tree(target.grammar, &target.rule, &input)),
+        } => target.grammar.library("parse").and_then(|grammar| {
+            cli::input(&input, target.json_input)
+                .and_then(|input| cli::parse::run(grammar, &target.rule, json, &input))
+        }),
+        Command::Tree { target, input } => target.grammar.library("tree").and_then(|grammar| {
+            cli::input(&input, target.json_input)
+                .and_then(|input| cli::tree(grammar, &target.rule, &input))
+        }),
         Command::Resolve(a) => cli::resolve::run(
             Direction::Resolve,
             a.grammar,
@@ -306,7 +336,13 @@ fn main() -> ExitCode {
             json_input,
             inputs,
         } => cli::lint::preprocess(spaces.into(), json_input, inputs),
+        Command::DraftComponents {
+            preprocess,
+            json_input,
+            inputs,
+        } => cli::draft::run(preprocess, json_input, inputs),
         Command::Lint { json_input, inputs } => cli::lint::lint(json_input, inputs),
+        Command::Conformance { format } => cli::conformance::run(format),
         Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
     };
     match result {

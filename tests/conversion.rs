@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::data::Question;
+use common::vectors;
 use proptest::prelude::*;
 use serde_json::json;
 use xiri::{
@@ -10,60 +12,60 @@ use xiri::{
     UriOptions, UriRef, XriBuf,
 };
 
+/// Every conversion example the specifications print (the `convert` rows
+/// of tests/data/spec-operations.tsv: RFC 3987 3.1, 3.2, 3.2.1 and 6.4,
+/// 3987bis 3.4, 3.7 and 6.4, the IRI processing draft's 6.1, XRI 2.0 2.3.2
+/// and Appendix B), through the
+/// typed methods: xiri gives what the spec prints, unless the row names the
+/// docs/DECISIONS.md entry that says why not.
 #[test]
-fn rfc3987_examples() {
-    // 3.1: IRI → URI.
-    for (iri, uri) in [
-        (
-            "http://r&#xE9;sum&#xE9;.example.org",
-            "http://r%C3%A9sum%C3%A9.example.org",
-        ),
-        (
-            "http://validator.w3.org/check?uri=http%3A%2F%2Fr&#xE9;sum&#xE9;.example.org",
-            "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org",
-        ),
-        (
-            "http://www.example.org/red%09ros&#xE9;#red",
-            "http://www.example.org/red%09ros%C3%A9#red",
-        ),
-        (
-            "http://example.com/&#x10300;&#x10301;&#x10302;",
-            "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82",
-        ),
-    ] {
-        let iri = common::unescape_xml(iri);
+fn printed_conversions() {
+    let mut count = 0;
+    for example in common::examples() {
+        let Question::Convert {
+            from,
+            to,
+            idna,
+            charset,
+        } = &example.question
+        else {
+            continue;
+        };
+        let (from, to, idna) = (*from, *to, *idna);
+        let input = example.input.as_str();
+        let options = UriOptions::default()
+            .with_idna(idna)
+            .with_query_charset(charset.as_deref().map(|l| Charset::for_label(l).unwrap()));
+        let ours = match (from, to) {
+            (Grammar::Iri, Grammar::Uri) => IriRef::parse(input)
+                .and_then(|r| r.to_uri_with(&options))
+                .map(|u| u.into_string()),
+            (Grammar::IriBis, Grammar::Uri) => IriRef::parse_3987bis(input)
+                .and_then(|r| r.to_uri_with(&options))
+                .map(|u| u.into_string()),
+            (Grammar::Uri, Grammar::Iri | Grammar::IriBis) => {
+                UriRef::parse(input).map(|r| r.to_iri().into_string())
+            }
+            (Grammar::Xri, Grammar::Iri) => xiri::XriRef::parse(input)
+                .and_then(|x| x.to_iri_normal(false))
+                .map(|i| i.into_string()),
+            (Grammar::Iri, Grammar::Xri) => Iri::parse(input)
+                .and_then(|i| XriBuf::from_http_iri(&i))
+                .map(|(x, _)| x.into_string()),
+            other => panic!("no printed conversion {other:?}"),
+        };
+        let ours = ours.unwrap_or_else(|e| format!("error: {}", e.message()));
         assert_eq!(
-            IriRef::parse(&iri).unwrap().to_uri().as_str(),
-            uri,
-            "3.1: {iri}"
+            ours == example.says,
+            example.differs.is_none(),
+            "{}: {input} gives {ours}; the spec prints {} (differs: {:?})",
+            example.cited(),
+            example.says,
+            example.differs
         );
+        count += 1;
     }
-    // 3.2 and 3.2.1: URI → IRI.
-    for (uri, iri) in [
-        (
-            "http://www.example.org/r%E9sum%E9.html",
-            "http://www.example.org/r%E9sum%E9.html",
-        ),
-        (
-            "http://www.example.org/D%C3%BCrst",
-            "http://www.example.org/D&#xFC;rst",
-        ),
-        (
-            "http://www.example.org/D%FCrst",
-            "http://www.example.org/D%FCrst",
-        ),
-        (
-            "http://xn--99zt52a.example.org/%e2%80%ae",
-            "http://xn--99zt52a.example.org/%E2%80%AE",
-        ),
-    ] {
-        let iri = common::unescape_xml(iri);
-        assert_eq!(
-            UriRef::parse(uri).unwrap().to_iri().as_str(),
-            iri,
-            "3.2: {uri}"
-        );
-    }
+    assert_eq!(count, 24, "the convert rows of spec-operations.tsv");
 }
 
 /// IRI_TO_URI and URI_TO_IRI from the XRI peers, TO_URI(toASCIIString)
@@ -71,55 +73,31 @@ fn rfc3987_examples() {
 #[test]
 fn peer_vectors() {
     let mut entries = Vec::new();
-    for file in ["xri-peer-vectors.txt", "leiri-jena-vectors.txt"] {
-        let text = common::peer_vectors(file);
-        for line in text.lines() {
-            let Some((kind, rest)) = line.split_once(' ') else {
-                continue;
-            };
-            if !matches!(kind, "IRI_TO_URI" | "URI_TO_IRI" | "TO_URI(toASCIIString)") {
-                continue;
-            }
-            // The input runs to " => " exactly (it may end in spaces); the
-            // output to a "   #" comment.
-            let (input, expected) = rest.split_once(" => ").expect("input => output");
-            let expected = expected.split("   #").next().unwrap().trim();
-            let field = |s: &str| {
-                if s == "\"\"" {
-                    String::new()
-                } else {
-                    common::unescape(s)
-                }
-            };
-            let (input, expected) = (field(input), field(expected));
-            let ours = match kind {
-                "IRI_TO_URI" => IriRef::parse(&input).map(|r| r.to_uri().into_string()),
-                "URI_TO_IRI" => UriRef::parse(&input).map(|r| r.to_iri().into_string()),
-                _ => LeiriRef::parse(&input).map(|r| r.to_uri().into_string()),
-            }
-            .map_err(|e| e.message());
-            let agrees = match &ours {
-                Ok(out) => *out == expected,
-                Err(_) => expected.starts_with("ERROR"),
-            };
-            let mut entry = serde_json::Map::new();
-            entry.insert("kind".into(), json!(kind));
-            entry.insert("input".into(), json!(input));
-            entry.insert("peer".into(), json!(expected));
-            match &ours {
-                Ok(out) => entry.insert("xiri".into(), json!(out)),
-                Err(message) => entry.insert("xiri_error".into(), json!(message)),
-            };
-            if !agrees {
-                let note = match (kind, &ours) {
-                    ("IRI_TO_URI", Err(_)) => "not an IRI: RFC 3987 allows private use characters only in the query",
-                    ("URI_TO_IRI", Err(_)) => "not a URI: an authority's ':' must be followed by a port (OpenXRI reads its own XRI syntax here)",
-                    _ => "differs: review",
-                };
-                entry.insert("note".into(), json!(note));
-            }
-            entries.push(serde_json::Value::Object(entry));
+    for v in common::all_vectors() {
+        let kind = v.kind.as_str();
+        if !matches!(kind, "IRI_TO_URI" | "URI_TO_IRI" | "TO_URI(toASCIIString)") {
+            continue;
         }
+        let ours = vectors::answer(&v);
+        let agrees = vectors::agrees(&v, &ours);
+        let mut entry = serde_json::Map::new();
+        entry.insert("source".into(), json!(common::peer_name(&v.group)));
+        entry.insert("kind".into(), json!(kind));
+        entry.insert("input".into(), json!(v.input));
+        entry.insert("peer_gives".into(), json!(v.theirs));
+        match &ours {
+            Ok(out) => entry.insert("xiri_gives".into(), json!(out)),
+            Err(message) => entry.insert("xiri_error".into(), json!(message)),
+        };
+        if !agrees {
+            let note = match (kind, &ours) {
+                ("IRI_TO_URI", Err(_)) => "not an IRI: RFC 3987 allows private use characters only in the query",
+                ("URI_TO_IRI", Err(_)) => "not a URI: an authority's ':' must be followed by a port (OpenXRI reads its own XRI syntax here)",
+                _ => "differs: review",
+            };
+            entry.insert("note".into(), json!(note));
+        }
+        entries.push(serde_json::Value::Object(entry));
     }
     assert!(entries.len() >= 25, "{} conversion vectors", entries.len());
     common::settings().bind(|| insta::assert_yaml_snapshot!("conversion__peer_vectors", entries));
@@ -182,86 +160,44 @@ proptest! {
     }
 }
 
-/// XRI 2.0 2.3.2's examples (with "/abc", which its worked example dropped:
-/// ../shared/specs/README.md) and the peers' TO_IRI and TO_URI vectors;
-/// and 2.3.3's inverse over every openMDX pair.
+/// The peers' TO_IRI and TO_URI vectors (2.3.2's examples are with the
+/// printed conversions, above); and 2.3.3's inverse over every openMDX pair.
 #[test]
 fn xri_normal_forms() {
-    for (xri, iri) in [
-        (
-            "xri://@example/(xri://@example2/abc?id=1)",
-            "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)",
-        ),
-        (
-            "xri://@example.com/(@example/abc)",
-            "xri://@example.com/(@example%2Fabc)",
-        ),
-        (
-            "xri://@example.com/(@example/abc%2Fd/ef)",
-            "xri://@example.com/(@example%2Fabc%252Fd%2Fef)",
-        ),
-    ] {
-        assert_eq!(
-            xiri::XriRef::parse(xri)
-                .unwrap()
-                .to_iri_normal(false)
-                .unwrap()
-                .as_str(),
-            iri
-        );
-    }
-    let text = common::peer_vectors("xri-peer-vectors.txt");
     let mut entries = Vec::new();
-    let mut source = String::new();
-    for line in text.lines() {
-        if let Some(header) = line.strip_prefix("## [") {
-            source = header.split(']').next().unwrap_or_default().to_string();
-            continue;
-        }
-        let Some((kind, rest)) = line.split_once(' ') else {
-            continue;
-        };
+    for v in common::all_vectors() {
+        let kind = v.kind.as_str();
         if !matches!(kind, "TO_IRI" | "TO_URI" | "TO_IRI(escape-only)") {
             continue;
         }
-        let Some((input, expected)) = rest.split_once(" => ") else {
-            continue;
+        let (source, input, expected) = (&v.group, &v.input, &v.theirs);
+        let ours = vectors::answer(&v);
+        let compared = match &ours {
+            Ok(out) | Err(out) => out.clone(),
         };
-        // A comment starts at " # " (data never has a space before "#").
-        let expected = expected.split(" # ").next().unwrap().trim();
-        let (input, expected) = (common::unescape(input.trim()), common::unescape(expected));
-        let parsed = xiri::XriRef::parse(&input);
-        let ours = parsed.as_ref().map_err(|e| e.message()).and_then(|x| {
-            let out = match kind {
-                "TO_URI" => x.to_uri_normal(false).map(|u| u.into_string()),
-                _ => x.to_iri_normal(false).map(|i| i.into_string()),
-            };
-            out.map_err(|e| e.message())
-        });
-        // escape-only (python-openid's escapeForIRI) does not add "xri://".
-        let compared = match (&ours, kind) {
-            (Ok(out), "TO_IRI(escape-only)") if !input.starts_with("xri://") => {
-                out.trim_start_matches("xri://").to_string()
-            }
-            (Ok(out), _) => out.clone(),
-            (Err(e), _) => e.clone(),
-        };
-        let agrees = compared == expected;
+        let agrees = vectors::agrees(&v, &ours);
         if kind == "TO_IRI" && source == "B" {
             // 2.3.3 inverts every openMDX pair that is an IRI exactly.
-            if let Ok(iri) = xiri::IriRef::parse(&expected) {
+            if let Ok(iri) = xiri::IriRef::parse(expected) {
                 let back = xiri::XriBuf::from_iri_normal(&iri).unwrap();
                 assert_eq!(back.as_str(), input, "from IRI-normal: {expected}");
             }
         }
         let mut entry = serde_json::Map::new();
-        entry.insert("source".into(), json!(source));
+        // Group H is what the spec prints itself, group I what the vector
+        // file's author derived from it: neither is a peer's answer.
+        let theirs = match source.as_str() {
+            "H" => "spec_prints",
+            "I" => "derived_gives",
+            _ => "peer_gives",
+        };
+        entry.insert("source".into(), json!(common::peer_name(source)));
         entry.insert("kind".into(), json!(kind));
         entry.insert("input".into(), json!(input));
-        entry.insert("peer".into(), json!(expected));
-        entry.insert("xiri".into(), json!(compared));
+        entry.insert(theirs.into(), json!(expected));
+        entry.insert("xiri_gives".into(), json!(compared));
         if !agrees {
-            let not_an_iri = ours.is_err() && xiri::IriRef::parse(&expected).is_err();
+            let not_an_iri = ours.is_err() && xiri::IriRef::parse(expected).is_err();
             let note = if not_an_iri {
                 "the peer's IRI-normal form is not an RFC 3987 IRI (a ':' or '@' of a cross-reference in the authority); xiri reports that instead (docs/DECISIONS.md)"
             } else if ours.as_deref() == Ok(format!("xri://{expected}").as_str()) {
@@ -345,6 +281,20 @@ fn rfc3987_3_2_1_step_tables() {
     }
     let tables: Vec<&[(usize, String)]> = rows.chunks(5).collect();
     assert_eq!(tables.len(), 3, "three examples of five steps: {rows:?}");
+    // The report's rows (`steps` in spec-operations.tsv) are these tables.
+    let rows: Vec<(String, String)> = common::examples()
+        .into_iter()
+        .filter(|e| matches!(e.question, Question::Steps { .. }))
+        .map(|e| (e.input, e.says))
+        .collect();
+    let printed: Vec<(String, String)> = tables
+        .iter()
+        .map(|table| {
+            let steps: Vec<String> = table.iter().map(|r| common::unescape_xml(&r.1)).collect();
+            (steps[0].clone(), steps.join(" | "))
+        })
+        .collect();
+    assert_eq!(rows, printed);
     for table in tables {
         assert_eq!(
             table.iter().map(|r| r.0).collect::<Vec<_>>(),
@@ -375,11 +325,9 @@ fn idna_host_names() {
         bis.contains("\"http://xn--rsum-bad.example.org\""),
         "the erratum is printed"
     );
+    // RFC 3987 3.1's and 3987bis 3.4.2's examples are with the printed
+    // conversions, above.
     for (iri, uri) in [
-        (
-            "http://r&#xE9;sum&#xE9;.example.org",
-            "http://xn--rsum-bpad.example.org",
-        ),
         (
             "http://&#x7D0D;&#x8C46;.example.org/%e2%80%ae",
             "http://xn--99zt52a.example.org/%e2%80%ae",
@@ -423,8 +371,9 @@ fn idna_host_names() {
     assert_eq!(err.offset(), 7, "a label longer than 63 octets");
 }
 
-/// 3987bis 3.6: for http and https only, and only in the query, a legacy
-/// document charset encodes the characters before percent-encoding.
+/// 3987bis 3.6 (the IRI processing draft's 6.1): for http and https only,
+/// and only in the query, a legacy document charset encodes the characters
+/// before percent-encoding.
 #[test]
 fn query_charset() {
     let with = |label: &str| {
@@ -438,8 +387,8 @@ fn query_charset() {
         ),
         (
             "shift_jis",
-            "HTTPS://a/?q=&#x65E5;&#x672C;&amp;x",
-            "HTTPS://a/?q=%93%FA%96%7B&amp;x",
+            "HTTPS://a/?q=&#x65E5;&#x672C;&x",
+            "HTTPS://a/?q=%93%FA%96%7B&x",
         ),
         (
             "iso-2022-jp",
@@ -526,21 +475,27 @@ fn http_iris_to_xris() {
     assert!(convert("http://a/b$c").is_err());
 
     let mut entries = Vec::new();
-    for line in common::peer_vectors("xri-peer-vectors.txt").lines() {
-        let Some(rest) = line.strip_prefix("IRI_TO_XRI ") else {
-            continue;
-        };
-        let (input, peer) = rest.split_once(" => ").unwrap();
-        let peer = peer.split("   #").next().unwrap().trim();
+    for v in common::all_vectors()
+        .into_iter()
+        .filter(|v| v.kind == "IRI_TO_XRI")
+    {
+        let (source, input, peer) = (&v.group, v.input.as_str(), &v.theirs);
         let done = Conversion::new(Grammar::Iri, Grammar::Xri)
             .unwrap()
             .apply(input);
+        assert_eq!(
+            vectors::answer(&v),
+            done.as_ref()
+                .map(|d| d.output().to_string())
+                .map_err(|e| e.message())
+        );
         let mut entry = serde_json::Map::new();
+        entry.insert("source".into(), json!(common::peer_name(source)));
         entry.insert("input".into(), json!(input));
-        entry.insert("peer".into(), json!(peer));
+        entry.insert("peer_gives".into(), json!(peer));
         match &done {
             Ok(done) => {
-                entry.insert("xiri".into(), json!(done.output()));
+                entry.insert("xiri_gives".into(), json!(done.output()));
                 let warnings: Vec<String> = done.warnings().iter().map(|w| w.to_string()).collect();
                 entry.insert("warnings".into(), json!(warnings));
             }

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::data::Question;
+use common::vectors;
 use proptest::prelude::*;
 use serde_json::json;
 use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
@@ -10,16 +12,34 @@ use xiri::{Iri, IriRef, Leiri, LeiriRef, Uri, UriRef};
 /// RFC 3986 5.4's examples, read from the RFC's own text (copied in
 /// tests/data/specs/): every line
 /// `"reference"  =  "target"` of 5.4.1 and 5.4.2 (a trailing `;` comment,
-/// as on "http:g", is dropped).
-fn rfc3986_examples() -> Vec<(String, String)> {
-    common::spec_data("rfc3986-5.4-resolution-examples.txt")
-        .lines()
-        .filter_map(|line| {
-            let (left, right) = line.trim().split_once("=  ")?;
+/// as on "http:g", is dropped), with its section.
+fn rfc3986_examples() -> Vec<(String, String, String)> {
+    let mut section = String::new();
+    let mut examples = Vec::new();
+    for line in common::spec_data("rfc3986-5.4-resolution-examples.txt").lines() {
+        if let Some((number, _)) = line
+            .split_once(".  ")
+            .filter(|(n, _)| n.starts_with("5.4."))
+        {
+            section = number.to_string();
+        }
+        let parsed = line.trim().split_once("=  ").and_then(|(left, right)| {
             let reference = left.trim().strip_prefix('"')?.strip_suffix('"')?;
             let target = right.trim().strip_prefix('"')?.split('"').next()?;
-            Some((reference.to_string(), target.to_string()))
-        })
+            Some((section.clone(), reference.to_string(), target.to_string()))
+        });
+        examples.extend(parsed);
+    }
+    examples
+}
+
+/// The `resolve` rows of tests/data/spec-operations.tsv for one document
+/// and grammar: (section, reference, base, what the spec prints).
+fn resolve_rows(source: &str, grammar: xiri::Grammar) -> Vec<(String, String, String, String)> {
+    common::examples()
+        .into_iter()
+        .filter(|e| e.source == source && e.question == Question::Resolve(grammar))
+        .map(|e| (e.section, e.input, e.with.unwrap(), e.says))
         .collect()
 }
 
@@ -29,10 +49,16 @@ const BASE: &str = "http://a/b/c/d;p?q";
 fn rfc3986_section_5_4_all_42() {
     let examples = rfc3986_examples();
     assert_eq!(examples.len(), 42, "5.4 prints 42 examples");
+    // The report's rows are the RFC's lines.
+    let rows: Vec<_> = examples
+        .iter()
+        .map(|(s, r, t)| (s.clone(), r.clone(), BASE.to_string(), t.clone()))
+        .collect();
+    assert_eq!(resolve_rows("rfc3986", xiri::Grammar::Uri), rows);
     let base = Uri::parse(BASE).unwrap();
     let mut buffer = String::new();
     let mut entries = Vec::new();
-    for (reference, expected) in &examples {
+    for (section, reference, expected) in &examples {
         let r = UriRef::parse(reference).unwrap();
         let target = base.resolve(&r);
         assert_eq!(target.as_str(), expected, "{reference}");
@@ -54,7 +80,10 @@ fn rfc3986_section_5_4_all_42() {
             (iri.as_str(), leiri.as_str()),
             (expected.as_str(), expected.as_str())
         );
-        entries.push(json!({ "reference": reference, "target": target.as_str() }));
+        entries.push(json!({
+            "section": section, "base": BASE, "reference": reference,
+            "spec_prints": expected, "xiri_gives": target.as_str(),
+        }));
     }
     common::settings().bind(|| insta::assert_yaml_snapshot!("resolution__rfc3986_5_4", entries));
 }
@@ -135,29 +164,19 @@ proptest! {
 /// and xiri's, and the reason wherever they differ.
 #[test]
 fn jena_resolve_vectors() {
-    let text = common::peer_vectors("leiri-jena-vectors.txt");
     let mut entries = Vec::new();
-    for line in text.lines().filter_map(|l| l.strip_prefix("RESOLVE ")) {
-        let (base, rest) = line.split_once(" | ").expect("base | reference => result");
-        let (reference, jena) = rest.split_once(" => ").expect("reference => result");
-        let field = |s: &str| {
-            if s == "\"\"" {
-                String::new()
-            } else {
-                common::unescape(s)
-            }
-        };
-        let (base, reference, jena) = (field(base), field(reference), field(jena));
-        let ours = match (Leiri::parse(&base), LeiriRef::parse(&reference)) {
-            (Ok(b), Ok(r)) => Ok(b.resolve(&r).into_string()),
-            (Err(e), _) | (_, Err(e)) => Err(e.message()),
-        };
+    for v in common::all_vectors()
+        .into_iter()
+        .filter(|v| v.kind == "RESOLVE")
+    {
+        let (base, reference, jena) = (v.base.clone().unwrap(), v.input.clone(), v.theirs.clone());
+        let ours = vectors::answer(&v);
         let mut entry = serde_json::Map::new();
         entry.insert("base".into(), json!(base));
         entry.insert("reference".into(), json!(reference));
-        entry.insert("jena".into(), json!(jena));
+        entry.insert("jena_gives".into(), json!(jena));
         match &ours {
-            Ok(target) => entry.insert("xiri".into(), json!(target)),
+            Ok(target) => entry.insert("xiri_gives".into(), json!(target)),
             Err(message) => entry.insert("xiri_error".into(), json!(message)),
         };
         if ours.as_deref() != Ok(jena.as_str()) {
@@ -268,30 +287,64 @@ proptest! {
 
 /// XRI 2.0 2.4.2's examples, read from the specification's text (copied in
 /// tests/data/specs/): every line
-/// `reference  =  target` of 2.4.2.1 and 2.4.2.2 against its base.
-fn xri_examples() -> Vec<(String, String)> {
-    common::spec_data("xri-2.0-2.4.2-resolution-examples.txt")
-        .lines()
-        .filter(|line| line.starts_with("   "))
-        .filter_map(|line| {
-            let (reference, target) = line.split_once("=  ")?;
-            Some((reference.trim().to_string(), target.trim().to_string()))
-        })
-        .collect()
+/// `reference  =  target` of 2.4.2.1 and 2.4.2.2 against its base, with its
+/// section.
+fn xri_examples() -> Vec<(String, String, String)> {
+    let mut section = String::new();
+    let mut examples = Vec::new();
+    for line in common::spec_data("xri-2.0-2.4.2-resolution-examples.txt").lines() {
+        if let Some((number, _)) = line
+            .split_once(' ')
+            .filter(|(n, _)| n.starts_with("2.4.2."))
+        {
+            section = number.to_string();
+        }
+        if !line.starts_with("   ") {
+            continue;
+        }
+        if let Some((reference, target)) = line.split_once("=  ") {
+            let (reference, target) = (reference.trim(), target.trim());
+            examples.push((section.clone(), reference.to_string(), target.to_string()));
+        }
+    }
+    examples
 }
+
+const XRI_BASE: &str = "xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q";
 
 #[test]
 fn xri_section_2_4_2_all_39() {
     let examples = xri_examples();
     assert_eq!(examples.len(), 40, "39 examples and //@!g!g");
-    let base = xiri::Xri::parse("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q").unwrap();
+    // The report's rows are the spec's lines; where it prints no target,
+    // the row says "error: " and its words.
+    let rows: Vec<_> = examples
+        .iter()
+        .map(|(s, r, t)| {
+            let t = if t.starts_with("Not a legal") {
+                format!("error: {t}")
+            } else {
+                t.clone()
+            };
+            (s.clone(), r.clone(), XRI_BASE.to_string(), t)
+        })
+        .collect();
+    let printed: Vec<_> = resolve_rows("xri", xiri::Grammar::Xri)
+        .into_iter()
+        .filter(|row| row.0.starts_with("2.4.2"))
+        .collect();
+    assert_eq!(printed, rows);
+    let base = xiri::Xri::parse(XRI_BASE).unwrap();
     let mut entries = Vec::new();
-    for (reference, printed) in &examples {
+    for (section, reference, printed) in &examples {
         let entry = match xiri::XriRef::parse(reference) {
             Ok(r) => {
                 let target = base.resolve(&r).unwrap();
                 assert_eq!(target.as_str(), printed, "{reference}");
-                json!({ "reference": reference, "target": target.as_str() })
+                json!({
+                    "section": section, "base": XRI_BASE, "reference": reference,
+                    "spec_prints": printed, "xiri_gives": target.as_str(),
+                })
             }
             Err(e) => {
                 // The spec's own verdict for //@!g!g; the two "x=1"
@@ -306,7 +359,10 @@ fn xri_section_2_4_2_all_39() {
                 if x_equals && printed.contains('=') {
                     assert!(xiri::Xri::parse(printed).is_err(), "{printed}");
                 }
-                json!({ "reference": reference, "printed": printed, "error": e.message() })
+                json!({
+                    "section": section, "base": XRI_BASE, "reference": reference,
+                    "spec_prints": printed, "xiri_error": e.message(),
+                })
             }
         };
         entries.push(entry);

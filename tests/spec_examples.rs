@@ -1,57 +1,71 @@
 //! Every syntax example printed in the specifications, pinned in a reviewed
-//! snapshot (`snapshots/spec_examples__<source>.snap`): the verdict of the
-//! grammar and rule the example is about and, for a match, its typed
-//! components as `xiri parse --json` prints them. The examples and their
-//! sections are in tests/data/spec-examples.tsv.
+//! snapshot (`snapshots/spec_examples__<source>.snap`): what the
+//! specification says of it (`spec_says`), what xiri gives for the grammar
+//! and rule the example is about (`xiri_gives`) and, for a match, its typed
+//! components as `xiri parse --json` prints them. The examples, their
+//! sections and the spec's verdicts are in tests/data/spec-examples.tsv.
 #![cfg(feature = "cli")]
 
 mod common;
 
+use common::data::Question;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use xiri::Grammar;
 
 #[test]
 fn spec_examples() {
-    let data = include_str!("data/spec-examples.tsv");
-    let mut by_source: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
-    for line in data
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let [source, section, grammar, rule, input, rest @ ..] = fields.as_slice() else {
-            panic!("a line of spec-examples.tsv has fewer than five fields: {line:?}");
+    let mut by_source: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for example in common::examples() {
+        let Question::Valid { grammar, rule } = &example.question else {
+            continue;
         };
-        let input = common::unescape_xml(input);
-        let g: Grammar = grammar.parse().expect("a grammar name");
-        let checked = g
+        let input = &example.input;
+        let checked = grammar
             .rule(rule)
             .unwrap_or_else(|| panic!("{grammar} has no rule {rule}"))
-            .check(&input);
+            .check(input);
+        let gives = if checked.is_ok() { "valid" } else { "invalid" };
+        // A row agrees with the spec unless it names the DECISIONS entry
+        // that says why not.
+        assert_eq!(
+            gives == example.says,
+            example.differs.is_none(),
+            "{}:{}: {input:?} is {gives}; the spec says {} (differs: {:?})",
+            example.file,
+            example.line,
+            example.says,
+            example.differs
+        );
         let mut entry = Map::new();
-        entry.insert("section".into(), json!(section));
-        entry.insert("grammar".into(), json!(grammar));
+        entry.insert("section".into(), json!(example.section));
+        entry.insert("grammar".into(), json!(grammar.name()));
         entry.insert("rule".into(), json!(rule));
         entry.insert("input".into(), json!(input));
-        if let Some(note) = rest.first() {
+        if let Some(note) = &example.note {
             entry.insert("note".into(), json!(note));
         }
-        entry.insert("valid".into(), json!(checked.is_ok()));
+        entry.insert("spec_says".into(), json!(example.says));
+        entry.insert("xiri_gives".into(), json!(gives));
+        if let Some(differs) = &example.differs {
+            entry.insert(
+                "differs".into(),
+                json!(format!("docs/DECISIONS.md#{differs}")),
+            );
+        }
         match checked {
             Err(e) => {
                 entry.insert("error".into(), json!(e.message()));
             }
-            Ok(()) if matches!(*rule, "reference" | "absolute" | "relative") => {
+            Ok(()) if matches!(rule.as_str(), "reference" | "absolute" | "relative") => {
                 entry.insert(
                     "components".into(),
-                    common::components(grammar, rule, &input),
+                    common::components(grammar.name(), rule, input),
                 );
             }
             Ok(()) => {}
         }
         by_source
-            .entry(source)
+            .entry(example.source.clone())
             .or_default()
             .push(Value::Object(entry));
     }

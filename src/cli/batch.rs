@@ -30,6 +30,8 @@ pub fn arg_bytes(arg: std::ffi::OsString) -> Vec<u8> {
 /// the command takes (say, not a pair for equiv).
 pub enum Refusal {
     Parse(ParseError),
+    /// A parse error, with a note after its message.
+    Noted(ParseError, &'static str),
     Shape(String),
 }
 
@@ -87,6 +89,11 @@ pub fn run_fields(
             Input::Text(text) => match answer(&text) {
                 Ok(values) => (text, values, Value::Null),
                 Err(Refusal::Parse(e)) => (text, failed.clone(), super::error_json(&e)),
+                Err(Refusal::Noted(e, note)) => {
+                    let mut error = super::error_json(&e);
+                    error["message"] = json!(format!("{}; {note}", e.message()));
+                    (text, failed.clone(), error)
+                }
                 Err(Refusal::Shape(message)) => (
                     text,
                     failed.clone(),

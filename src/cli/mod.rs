@@ -1,8 +1,11 @@
 //! The subcommands of the `xiri` binary.
 
+pub mod appendix_a;
 pub mod batch;
 pub mod check;
+pub mod conformance;
 pub mod convert;
+pub mod draft;
 pub mod lint;
 pub mod normalize;
 pub mod parse;
@@ -70,6 +73,7 @@ pub fn grammar(grammar: Grammar, rule_name: Option<&str>) -> Result<ExitCode, St
         Some(name) => vec![rule(grammar, name)?],
         None => grammar.productions().collect(),
     };
+    let effective = grammar.abnf();
     let mut text = String::new();
     for (i, rule) in rules.iter().enumerate() {
         if i > 0 {
@@ -86,6 +90,9 @@ pub fn grammar(grammar: Grammar, rule_name: Option<&str>) -> Result<ExitCode, St
                 rule.abnf_file(),
                 rule.abnf()
             ));
+            if let Some(mended) = mended(grammar, &effective, rule) {
+                text.push_str(&mended);
+            }
         }
         text.push_str(&format!(
             "// pest, grammar/{}\n{}\n",
@@ -95,4 +102,46 @@ pub fn grammar(grammar: Grammar, rule_name: Option<&str>) -> Result<ExitCode, St
     }
     emit(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where xiri holds the pest rule to a production other than the one
+/// printed (`Grammar::abnf`, the spec's ABNF with xiri's documented
+/// decisions), that production and why, as ABNF comments.
+fn mended(grammar: Grammar, effective: &str, rule: &Rule) -> Option<String> {
+    let (name, printed) = rule.abnf().split_once('=')?;
+    let prefix = format!("{} = ", name.trim());
+    let body = effective.lines().find_map(|l| l.strip_prefix(&prefix))?;
+    if words(body) == words(printed) {
+        return None;
+    }
+    let why = match grammar {
+        Grammar::IriBis => {
+            "the draft's production lost pct-form (docs/DECISIONS.md, \"`ireg-name` in draft 3987bis\")"
+        }
+        Grammar::Xri => {
+            "xiri's cross-reference policy, grammar/xri-balanced.abnf (docs/DECISIONS.md, \"Parentheses inside cross-references\"); check -g xri-appendix-a asks Appendix A as printed"
+        }
+        _ => "docs/DECISIONS.md",
+    };
+    Some(format!(
+        "; mended: the pest rule below transcribes this instead, {why}\n; {prefix}{body}\n"
+    ))
+}
+
+/// ABNF text without its comments (";" to the end of the line, outside a
+/// quoted string), its words separated by one space.
+fn words(abnf: &str) -> String {
+    let mut out = Vec::new();
+    for line in abnf.lines() {
+        let mut quoted = false;
+        let end = line
+            .char_indices()
+            .find(|&(_, c)| {
+                quoted ^= c == '"';
+                c == ';' && !quoted
+            })
+            .map_or(line.len(), |(at, _)| at);
+        out.extend(line.get(..end).unwrap_or_default().split_whitespace());
+    }
+    out.join(" ")
 }

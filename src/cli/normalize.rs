@@ -19,7 +19,7 @@ fn equivalent_in<S: Syntax>(a: &str, b: &str, options: Normalization) -> Result<
 }
 
 /// The normal form of one absolute reference in a grammar.
-fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
+pub fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
     Ok(match grammar {
         Grammar::Uri => normal_in::<Rfc3986>(text, options)?,
         Grammar::Iri => normal_in::<Rfc3987>(text, options)?,
@@ -31,7 +31,7 @@ fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String
 
 /// Whether two absolute references of a grammar are equivalent, by the
 /// library's `is_equivalent` (which knows, for XRIs, the forms of 2.3.1).
-fn equivalent(
+pub fn equivalent(
     grammar: Grammar,
     a: &str,
     b: &str,

@@ -9,7 +9,7 @@ use xiri::{
 };
 
 /// Answers one input against the base chosen at the start.
-type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
+pub type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
 
 /// The base, parsed once, and what to do with each input, for any of the
 /// RFC 3986-shaped syntaxes.
@@ -43,7 +43,20 @@ pub fn run(
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let base = super::input(base, json_input)?;
-    let mut resolve: Resolver = match grammar {
+    let mut resolve = resolver_for(direction, grammar, base)?;
+    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
+        Ok(resolve(r).map(Value::String)?)
+    })
+}
+
+/// What answers each input against `base` in `grammar`, or why the base is
+/// refused.
+pub fn resolver_for(
+    direction: Direction,
+    grammar: Grammar,
+    base: String,
+) -> Result<Resolver, String> {
+    Ok(match grammar {
         Grammar::Uri => resolver::<Rfc3986>(direction, &base)?,
         Grammar::Iri => resolver::<Rfc3987>(direction, &base)?,
         Grammar::IriBis => resolver::<Rfc3987bis>(direction, &base)?,
@@ -58,8 +71,5 @@ pub fn run(
                 })
             })
         }
-    };
-    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
-        Ok(resolve(r).map(Value::String)?)
     })
 }

@@ -44,7 +44,7 @@ impl Charset {
     }
 
     /// Whether the charset is UCS-based (UTF-8, UTF-16): 3987bis 3.6's
-    /// query rule then does not apply.
+    /// query rule (the IRI processing draft's 6.1) then does not apply.
     ///
     /// ```
     /// assert!(xiri::Charset::for_label("utf-16le").unwrap().is_ucs_based());
@@ -82,7 +82,8 @@ pub struct UriOptions {
     pub idna: bool,
     /// The document charset the IRI came from. For the schemes http and
     /// https only, and only in the query, characters outside ASCII are
-    /// encoded in this charset before percent-encoding (3987bis 3.6); a
+    /// encoded in this charset before percent-encoding (3987bis 3.6, which
+    /// the IRI processing draft's 6.1 takes over for HTTP); a
     /// character the charset cannot encode is an error. `None` or a
     /// UCS-based charset means UTF-8.
     pub query_charset: Option<Charset>,
@@ -189,7 +190,7 @@ impl<S: IriSyntax> Reference<'_, S> {
                 text = mapped;
                 steps.push(Step::new(
                     &format!(
-                        "3987bis 3.6: the http(s) query encoded in {} and percent-encoded",
+                        "3987bis 3.6 (IRI processing draft 6.1): the http(s) query encoded in {} and percent-encoded",
                         charset.name()
                     ),
                     text.clone(),
@@ -294,7 +295,8 @@ fn decode_utf8(text: &str) -> Result<String, usize> {
 }
 
 /// The IRI with its query's non-ASCII characters encoded in `charset` and
-/// percent-encoded, for http and https (3987bis 3.6); `None` when the rule
+/// percent-encoded, for http and https (3987bis 3.6; the IRI processing
+/// draft's 6.1); `None` when the rule
 /// does not apply. Offsets in errors are those of `original`, the IRI
 /// before any earlier stage.
 fn legacy_query<S: Syntax>(

@@ -38,7 +38,8 @@ pub struct Normalization {
     pub nfkc: bool,
     /// Scheme-based normalization (RFC 3986 6.2.3) for http, https, ws,
     /// wss and ftp: an empty or default port goes, an empty path with an
-    /// authority becomes "/".
+    /// authority becomes "/"; for mailto, the domains of the addresses go
+    /// to lowercase.
     pub scheme_based: bool,
 }
 
@@ -194,6 +195,7 @@ fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> S
     let scheme = out.get(..scheme_end).unwrap_or_default();
     let default = default_port(scheme).filter(|_| options.scheme_based);
     let known = default.is_some();
+    let mailto = options.scheme_based && scheme == "mailto";
     if let Some(a) = spans.authority {
         out.push_str("//");
         if let Some(u) = a.userinfo {
@@ -232,6 +234,11 @@ fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> S
         out.truncate(path_start);
         out.push_str(&path);
     }
+    if mailto {
+        let path = mailto_domains(out.get(path_start..).unwrap_or_default());
+        out.truncate(path_start);
+        out.push_str(&path);
+    }
     if known && spans.authority.is_some() && out.len() == path_start {
         out.push('/');
     }
@@ -249,6 +256,25 @@ fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> S
         percent(f.get(text), decode, &mut out);
     }
     out
+}
+
+/// RFC 3986 6.2.3's mailto example ("mailto:Joe@Example.COM" is
+/// equivalent to "mailto:Joe@example.com"): the domain of each address of
+/// the path is a hostname (RFC 6068 2), so it is lowercased where it is
+/// US-ASCII, as a host is (RFC 3987 5.3.2.1); the local part keeps its case.
+fn mailto_domains(path: &str) -> String {
+    let addresses: Vec<String> = path
+        .split(',')
+        .map(|address| match address.rsplit_once('@') {
+            Some((local, domain)) if domain.is_ascii() => {
+                let mut domain = domain.to_string();
+                lowercase_from(&mut domain, 0);
+                format!("{local}@{domain}")
+            }
+            _ => address.to_string(),
+        })
+        .collect();
+    addresses.join(",")
 }
 
 /// Appends `component` with its percent-encodings of unreserved characters

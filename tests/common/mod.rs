@@ -4,20 +4,10 @@
 use serde_json::Value;
 use std::process::Command;
 
-/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character.
+/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
+/// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
 pub fn unescape_xml(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("&#x") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 3..];
-        let end = after.find(';').expect("&#x...; is closed");
-        let code = u32::from_str_radix(&after[..end], 16).expect("hex in &#x...;");
-        out.push(char::from_u32(code).expect("a Unicode scalar value"));
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    out
+    data::xml_notation(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs the `xiri` binary and returns its standard output and exit code.
@@ -66,38 +56,7 @@ pub fn settings() -> insta::Settings {
 
 /// The escapes of the peers' vector files (`tests/data/peers/`): `\xHH`, `\uHHHH`, `\UHHHHHHHH`.
 pub fn unescape(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let width = match rest[at + 1..].chars().next() {
-            Some('x') => 2,
-            Some('u') => 4,
-            Some('U') => 8,
-            Some(c @ ('t' | 'n' | 'r' | '\\')) => {
-                out.push(match c {
-                    't' => '\t',
-                    'n' => '\n',
-                    'r' => '\r',
-                    _ => '\\',
-                });
-                rest = &rest[at + 2..];
-                continue;
-            }
-            _ => {
-                out.push('\\');
-                rest = &rest[at + 1..];
-                continue;
-            }
-        };
-        out.push(
-            char::from_u32(u32::from_str_radix(&rest[at + 2..at + 2 + width], 16).unwrap())
-                .unwrap(),
-        );
-        rest = &rest[at + 2 + width..];
-    }
-    out.push_str(rest);
-    out
+    vectors::unescape(text)
 }
 
 /// `tests/data/`: what the tests read of the specifications and of the
@@ -266,3 +225,45 @@ pub mod adapter;
 pub mod hostile;
 pub mod props;
 pub mod shapes;
+
+/// The printed examples of tests/data/spec-examples.tsv and
+/// tests/data/spec-operations.tsv, read by the code `xiri conformance`
+/// reads them with.
+#[path = "../../src/cli/conformance/data.rs"]
+pub mod data;
+
+/// Every row of the two files (they are compiled in; a malformed row fails
+/// the test that asks).
+pub fn examples() -> Vec<data::Example> {
+    data::examples().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The peers' vector files, as `xiri conformance` reads them.
+#[path = "../../src/cli/conformance/peers.rs"]
+pub mod peers;
+
+/// Who wrote the vectors of a group, by the letter the vector file gives
+/// it (`## [A]`): the `# peer:` line of its file's header.
+pub fn peer_name(letter: &str) -> String {
+    let groups = peers::groups().unwrap_or_else(|e| panic!("{e}"));
+    let group = groups.into_iter().find(|g| g.letter == letter);
+    group
+        .unwrap_or_else(|| panic!("no file of tests/data/peers is group {letter}"))
+        .peer
+}
+
+/// The peers' vectors xiri checks, and xiri's answers, as `xiri
+/// conformance` reads and answers them.
+#[path = "../../src/cli/conformance/vectors.rs"]
+pub mod vectors;
+
+/// The checked vectors of every group, the XRI groups first (A to I), then
+/// Jena's (the vector files' order).
+pub fn all_vectors() -> Vec<vectors::Vector> {
+    let groups = peers::groups().unwrap_or_else(|e| panic!("{e}"));
+    let (jena, xri): (Vec<_>, Vec<_>) = groups.iter().partition(|g| g.letter.starts_with('J'));
+    xri.into_iter()
+        .chain(jena)
+        .flat_map(vectors::vectors)
+        .collect()
+}

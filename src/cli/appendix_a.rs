@@ -1,0 +1,115 @@
+//! XRI 2.0 Appendix A as printed, without xiri's cross-reference policy:
+//! `xiri check --grammar xri-appendix-a`, and the note `check -g xri` adds
+//! when the policy is why an input is refused. Appendix A is ambiguous
+//! where the policy is not (where a cross-reference ends can depend on
+//! everything after it), so a PEG cannot decide it; the ABNF engine the
+//! differential tests use (abnf-oracle: unordered alternation, full
+//! backtracking) does, on `grammar/xri.abnf` exactly as printed.
+
+use serde_json::Value;
+use std::process::ExitCode;
+use std::str::FromStr;
+use xiri::Grammar;
+
+/// A grammar as the command line names it: one of the library's, or
+/// `xri-appendix-a`, Appendix A as printed (check only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrammarArg {
+    Library(Grammar),
+    XriAppendixA,
+}
+
+impl FromStr for GrammarArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("xri-appendix-a") {
+            return Ok(GrammarArg::XriAppendixA);
+        }
+        s.parse::<Grammar>()
+            .map(GrammarArg::Library)
+            .map_err(|e| format!("{e}; or xri-appendix-a, for check"))
+    }
+}
+
+impl GrammarArg {
+    /// The library's grammar, for the commands that need a parse.
+    pub fn library(self, command: &str) -> Result<Grammar, String> {
+        match self {
+            GrammarArg::Library(g) => Ok(g),
+            GrammarArg::XriAppendixA => Err(format!(
+                "`{command}` needs a parse; xri-appendix-a is for `check` only (an ABNF engine answers it, yes or no)"
+            )),
+        }
+    }
+}
+
+/// A budget of engine steps for one input, so that every input is
+/// answered: past it, the engine says it could not decide.
+const MAX_STEPS: u64 = 20_000_000;
+
+/// Appendix A loaded in the ABNF engine.
+pub struct AppendixA(abnf_oracle::CheckedGrammar);
+
+impl AppendixA {
+    pub fn load() -> Result<Self, String> {
+        let text = Grammar::Xri.spec_abnf();
+        let parsed = abnf_oracle::Grammar::parse(&text)
+            .map_err(|e| format!("Appendix A does not load: {e}"))?;
+        let checked = parsed
+            .check()
+            .map_err(|e| format!("Appendix A does not check: {e}"))?;
+        Ok(AppendixA(checked))
+    }
+
+    /// The production a rule name of the command line names: the entry
+    /// points by their Appendix A names, any other production as it is.
+    pub fn production(rule: &str) -> &str {
+        match rule {
+            "reference" => "XRI-reference",
+            "absolute" => "XRI",
+            "relative" => "relative-XRI-ref",
+            other => other,
+        }
+    }
+
+    /// Whether `input` matches the production; `Err` when the engine
+    /// cannot decide (its step or depth limit) or knows no such rule.
+    pub fn accepts(&self, production: &str, input: &str) -> Result<bool, String> {
+        if self.0.rule(production).is_none() {
+            return Err(format!(
+                "Appendix A has no production {production:?} (try `xiri grammar xri` for the list, or reference, absolute, relative)"
+            ));
+        }
+        let options = abnf_oracle::MatchOptions {
+            max_steps: Some(MAX_STEPS),
+            ..Default::default()
+        };
+        abnf_oracle::Recognizer::new(&self.0, input)
+            .with_options(options)
+            .accepts(production)
+            .map_err(|e| format!("the ABNF engine could not decide: {e}"))
+    }
+}
+
+/// `xiri check --grammar xri-appendix-a`: one JSON verdict per input, as
+/// `check` gives them, but with no offset or expected productions (the
+/// engine answers yes or no).
+pub fn check(rule: &str, json_input: bool, inputs: super::batch::Args) -> Result<ExitCode, String> {
+    let grammar = AppendixA::load()?;
+    let production = AppendixA::production(rule);
+    grammar.accepts(production, "")?;
+    super::batch::run(
+        json_input,
+        inputs,
+        "valid",
+        Value::Bool(false),
+        |text| match grammar.accepts(production, text) {
+            Ok(true) => Ok(Value::Bool(true)),
+            Ok(false) => Err(super::batch::Refusal::Shape(format!(
+                "no match for {production} in XRI 2.0 Appendix A as printed"
+            ))),
+            Err(why) => Err(super::batch::Refusal::Shape(why)),
+        },
+    )
+}
