@@ -29,7 +29,7 @@ impl LeiriRef<'_> {
     }
 
     /// The URI reference: [`to_iri`](Self::to_iri), then
-    /// [`IriRef::to_uri`].
+    /// [`IriRef::to_uri`](crate::Reference::to_uri).
     ///
     /// ```
     /// let leiri = xiri::LeiriRef::parse("file:///My Documents/r\u{e9}sum\u{e9}.xml").unwrap();
