@@ -38,11 +38,11 @@ pub use syntax::reference::{
     IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference, ReferenceBuf, Uri, UriBuf,
     UriRef, UriRefBuf,
 };
-#[doc(hidden)]
+#[cfg(feature = "internals")]
 pub use syntax::scan::fast_path_check;
 pub use syntax::tree::{Node, ParseTree};
 pub use syntax::{IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
-#[doc(hidden)]
+#[cfg(feature = "internals")]
 pub use xri::xri_fast_path_answers;
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning, Segment,

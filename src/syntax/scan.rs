@@ -329,7 +329,7 @@ fn decode(b: &[u8], i: usize) -> (u32, usize) {
 /// assert_eq!(xiri::fast_path_check(xiri::Grammar::Uri, "http://a/b c"), Ok(false));
 /// assert_eq!(xiri::fast_path_check(xiri::Grammar::Xri, "@a*b/(+c)"), Ok(true));
 /// ```
-#[doc(hidden)]
+#[cfg(feature = "internals")]
 pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
     if grammar == Grammar::Xri {
         return crate::xri::fast_path_check(input);

@@ -95,6 +95,7 @@ impl<'a> XriRef<'a> {
 
     /// Where its components are: what two readings of the same text must
     /// agree on (values compare by their text alone).
+    #[cfg(feature = "internals")]
     fn structure(&self) -> (bool, Option<Authority>, Span, Option<Span>, Option<Span>) {
         (
             self.prefix,
@@ -323,6 +324,7 @@ fn iri_value(content: &str) -> Option<Iri<'_>> {
         .and_then(|spans| IriRef::from_spans(content, spans).to_absolute())
 }
 
+#[cfg(feature = "internals")]
 /// For the differential tests and the fuzz target (through
 /// [`fast_path_check`](crate::fast_path_check)): whether pest accepts
 /// `input`, when the fast path, if it answers, finds what pest finds.
@@ -350,7 +352,7 @@ pub(crate) fn fast_path_check(input: &str) -> Result<bool, String> {
 /// assert!(xiri::xri_fast_path_answers("xri://@example*home/(+contact)"));
 /// assert!(!xiri::xri_fast_path_answers("@a*b c"));
 /// ```
-#[doc(hidden)]
+#[cfg(feature = "internals")]
 pub fn xri_fast_path_answers(input: &str) -> bool {
     fast::reference(input).is_some()
 }

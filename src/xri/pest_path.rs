@@ -10,6 +10,7 @@ use crate::syntax::tree::Node;
 
 /// How a cross-reference's content is read.
 #[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 pub(super) enum Content {
     /// With [`XriRef::parse`]: the fast path first.
     Parse,
