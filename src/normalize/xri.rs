@@ -97,16 +97,12 @@ fn reference(x: &XriRef<'_>, level: Level, out: &mut String) {
         None if level == Level::Inner => {
             // A relative reference's first segment keeps its "*": without
             // it "*(+a)" would read as an authority (2.4.4).
+            let rooted = x.path().starts_with('/');
             for (i, s) in x.segments().enumerate() {
-                if i > 0 || x.path().starts_with('/') {
+                if i > 0 || rooted {
                     out.push('/');
                 }
-                subsegments(
-                    s.subsegments(),
-                    false,
-                    i > 0 || x.path().starts_with('/'),
-                    out,
-                );
+                subsegments(s.subsegments(), false, i > 0 || rooted, out);
             }
         }
         // What resolution does to the path whatever the base (RFC 3986
