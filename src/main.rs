@@ -146,15 +146,16 @@ enum Command {
     /// The reference from a base to each target: the shortest that resolves
     /// back to the target. Same conventions as resolve.
     Relative(Against),
-    /// The normal form of each absolute reference (RFC 3986 6.2.2, RFC 3987
-    /// 5.3.2). Same conventions as check, with `output`.
+    /// The normal form of each reference, absolute or relative (RFC 3986
+    /// 6.2.2, RFC 3987 5.3.2; a relative path keeps its ".." segments).
+    /// Same conventions as check, with `output`.
     Normalize {
         #[command(flatten)]
         how: Normalizing,
-        /// The absolute references; standard input when none.
+        /// The references; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
-    /// Whether two absolute references are equivalent (equal once
+    /// Whether two references, absolute or relative, are equivalent (equal once
     /// normalized). A pair is two arguments, or on standard input a line of
     /// two references separated by a TAB (a JSON array of two strings with
     /// --json-input).

@@ -276,6 +276,34 @@ fn normalize_and_equiv() {
 }
 
 #[test]
+fn normalize_and_equiv_take_relative_references() {
+    let (out, code) = run(
+        &[
+            "normalize",
+            "-g",
+            "uri",
+            "//[2001:DB8::1]/a/./b",
+            "../a/./b/../c",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let a = answers(&out);
+    assert_eq!(a[0]["output"], "//[2001:db8::1]/a/b");
+    assert_eq!(a[1]["output"], "../a/b/../c");
+    let (out, code) = run(&["normalize", "-g", "xri", "./*a/./(+Foo)"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(answers(&out)[0]["output"], "*a/(xri://+foo)");
+    let (out, code) = run(&["equiv", "-g", "leiri"], b"a/./%7e\ta/~\na/../b\tb\n");
+    assert_eq!(code, 0);
+    let a = answers(&out);
+    assert_eq!(
+        (a[0]["equivalent"].clone(), a[1]["equivalent"].clone()),
+        (Value::Bool(true), Value::Bool(false))
+    );
+}
+
+#[test]
 fn convert_answers_each_input() {
     let (out, code) = run(
         &["convert", "--from", "leiri", "--to", "uri"],

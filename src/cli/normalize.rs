@@ -4,32 +4,32 @@ use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;
 use xiri::{
-    Absolute, Grammar, LeiriNote, Normalization, ParseError, Rfc3986, Rfc3987, Rfc3987bis, Syntax,
-    Xri,
+    Grammar, LeiriNote, Normalization, ParseError, Reference, Rfc3986, Rfc3987, Rfc3987bis, Syntax,
+    XriRef,
 };
 
 fn normal_in<S: Syntax>(text: &str, options: Normalization) -> Result<String, ParseError> {
-    Ok(Absolute::<S>::parse(text)?
+    Ok(Reference::<S>::parse(text)?
         .normalize(options)?
         .into_string())
 }
 
 fn equivalent_in<S: Syntax>(a: &str, b: &str, options: Normalization) -> Result<bool, ParseError> {
-    Ok(Absolute::<S>::parse(a)?.is_equivalent(&Absolute::parse(b)?, options))
+    Ok(Reference::<S>::parse(a)?.is_equivalent(&Reference::parse(b)?, options))
 }
 
-/// The normal form of one absolute reference in a grammar.
+/// The normal form of one reference, relative or absolute, in a grammar.
 pub fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
     Ok(match grammar {
         Grammar::Uri => normal_in::<Rfc3986>(text, options)?,
         Grammar::Iri => normal_in::<Rfc3987>(text, options)?,
         Grammar::IriBis => normal_in::<Rfc3987bis>(text, options)?,
         Grammar::Leiri => normal_in::<LeiriNote>(text, options)?,
-        Grammar::Xri => Xri::parse(text)?.normalize(options)?.into_string(),
+        Grammar::Xri => XriRef::parse(text)?.normalize(options)?.into_string(),
     })
 }
 
-/// Whether two absolute references of a grammar are equivalent, by the
+/// Whether two references of a grammar are equivalent, by the
 /// library's `is_equivalent` (which knows, for XRIs, the forms of 2.3.1).
 pub fn equivalent(
     grammar: Grammar,
@@ -42,7 +42,7 @@ pub fn equivalent(
         Grammar::Iri => equivalent_in::<Rfc3987>(a, b, options)?,
         Grammar::IriBis => equivalent_in::<Rfc3987bis>(a, b, options)?,
         Grammar::Leiri => equivalent_in::<LeiriNote>(a, b, options)?,
-        Grammar::Xri => Xri::parse(a)?.is_equivalent(&Xri::parse(b)?, options),
+        Grammar::Xri => XriRef::parse(a)?.is_equivalent(&XriRef::parse(b)?, options),
     })
 }
 

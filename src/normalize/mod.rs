@@ -7,10 +7,11 @@ use crate::syntax::components::{HostKind, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::pct::{self, Piece};
-use crate::syntax::reference::{Absolute, AbsoluteBuf};
+use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use crate::syntax::Syntax;
 
 pub(crate) mod forms;
+pub(crate) mod relative;
 
 pub(crate) use forms::culprit;
 
@@ -129,17 +130,20 @@ fn normalize(
     decode: Decode,
     options: Normalization,
 ) -> Result<String, ParseError> {
+    // Found before decoding, which makes them look like the others.
+    let hidden = relative::hidden_dots(source.text, source.spans);
+    let syntax = |text: &str, spans| syntax(text, spans, decode, options, &hidden);
     if !(options.nfc || options.nfkc) {
-        return Ok(syntax(source.text, source.spans, decode, options));
+        return Ok(syntax(source.text, source.spans));
     }
     let Some(formed) = forms::apply(&decoded(source.text, decode), options) else {
-        return Ok(syntax(source.text, source.spans, decode, options));
+        return Ok(syntax(source.text, source.spans));
     };
     if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
         return Err(not_normalizable(source, culprit.offset, culprit.expected()));
     }
     match crate::syntax::reference::parse_spans(source.grammar, &formed, false) {
-        Ok(spans) => Ok(syntax(&formed, spans, decode, options)),
+        Ok(spans) => Ok(syntax(&formed, spans)),
         // Not met in the tests: the structure check above leaves the
         // forms only characters of the same classes.
         Err(e) => Err(not_normalizable(
@@ -165,7 +169,10 @@ fn options_name(options: Normalization) -> &'static str {
 /// The error for a reference whose requested normal form would not be
 /// the same identifier.
 fn not_normalizable(source: Source<'_>, offset: usize, expected: String) -> ParseError {
-    let rule = source.grammar.absolute();
+    let rule = match source.spans.scheme {
+        Some(_) => source.grammar.absolute(),
+        None => source.grammar.reference(),
+    };
     rule.error(
         source.text,
         ErrorKind::NotNormalizable,
@@ -183,19 +190,26 @@ fn decoded(text: &str, decode: Decode) -> String {
 
 /// RFC 3986 6.2.2 on `text`: scheme and (US-ASCII-only) host in lowercase,
 /// percent-encodings of unreserved characters decoded and the others in
-/// uppercase hex, an empty port dropped (3.2.3), dot segments removed; and
-/// 6.2.3 with `scheme_based`.
-fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> String {
+/// uppercase hex, an empty port dropped (3.2.3), dot segments removed (of
+/// a relative-path reference, only the "." ones, and its `hidden` ones
+/// stay encoded: [`relative`]); and 6.2.3 with `scheme_based` when there is
+/// a scheme.
+fn syntax(
+    text: &str,
+    spans: Spans,
+    decode: Decode,
+    options: Normalization,
+    hidden: &[usize],
+) -> String {
     let mut out = String::with_capacity(text.len() + 1);
+    let mut default = None;
     if let Some(s) = spans.scheme {
         out.extend(s.get(text).chars().map(|c| c.to_ascii_lowercase()));
+        default = default_port(&out).filter(|_| options.scheme_based);
+        out.push(':');
     }
-    let scheme_end = out.len();
-    out.push(':');
-    let scheme = out.get(..scheme_end).unwrap_or_default();
-    let default = default_port(scheme).filter(|_| options.scheme_based);
     let known = default.is_some();
-    let mailto = options.scheme_based && scheme == "mailto";
+    let mailto = options.scheme_based && out == "mailto:";
     if let Some(a) = spans.authority {
         out.push_str("//");
         if let Some(u) = a.userinfo {
@@ -230,7 +244,15 @@ fn syntax(text: &str, spans: Spans, decode: Decode, options: Normalization) -> S
     let path_start = out.len();
     percent(spans.path.get(text), decode, &mut out);
     if out.get(path_start..).is_some_and(has_dot_segment) {
-        let path = remove_dot_segments(out.get(path_start..).unwrap_or_default(), Slashes::All);
+        let path = out.get(path_start..).unwrap_or_default();
+        // What resolution does to the path (RFC 3986 5.2.2), whatever the
+        // base: all of 5.2.4 with a scheme or a leading "/", only the "."
+        // segments of a relative path, which merging meets first (5.2.3).
+        let path = if spans.scheme.is_some() || path.starts_with('/') {
+            remove_dot_segments(path, Slashes::All)
+        } else {
+            relative::uri_path(path, hidden)
+        };
         out.truncate(path_start);
         out.push_str(&path);
     }
@@ -311,6 +333,70 @@ pub(crate) fn allowed(c: char, decode: Decode) -> bool {
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
 
+/// The normal form's text of a reference of syntax `S`.
+fn normal_text<S: Syntax>(
+    text: &str,
+    spans: Spans,
+    options: Normalization,
+) -> Result<String, ParseError> {
+    let source = Source {
+        text,
+        spans,
+        grammar: S::GRAMMAR,
+    };
+    let decode = if crate::syntax::unicode::<S>() {
+        Decode::IUnreserved
+    } else {
+        Decode::Unreserved
+    };
+    normalize(source, decode, options)
+}
+
+impl<S: Syntax> Reference<'_, S> {
+    /// The normal form of a reference, relative or absolute: every step of
+    /// RFC 3986 6.2.2 (RFC 3987 5.3.2) that needs no base, so an absolute
+    /// one gets what [`Absolute::normalize`] gives. Scheme-based
+    /// normalization needs a scheme, and a relative path keeps its ".."
+    /// segments, which only a base can remove; its "." segments go, which
+    /// changes no target it resolves to (docs/DECISIONS.md,
+    /// "Normalization and equivalence"). Fails only when NFC or NFKC is
+    /// asked for and would change the structure
+    /// ([`ErrorKind::NotNormalizable`]).
+    ///
+    /// ```
+    /// use xiri::{Normalization, UriRef};
+    /// let n = UriRef::parse("//[2001:DB8::1]/a/./b")?.normalize(Normalization::default())?;
+    /// assert_eq!(n.as_str(), "//[2001:db8::1]/a/b");
+    /// let r = UriRef::parse("../%7euser/./a/../b")?.normalize(Normalization::default())?;
+    /// assert_eq!(r.as_str(), "../~user/a/../b");
+    /// # Ok::<(), xiri::ParseError>(())
+    /// ```
+    pub fn normalize(&self, options: Normalization) -> Result<ReferenceBuf<S>, ParseError> {
+        ReferenceBuf::parse(normal_text::<S>(self.as_str(), self.spans(), options)?)
+    }
+
+    /// Whether two references, relative or absolute, are equivalent: equal
+    /// once both are normalized with the same options
+    /// ([`normalize`](Self::normalize)); one whose normal form does not
+    /// exist is equivalent only to the same text, as with
+    /// [`Absolute::is_equivalent`].
+    ///
+    /// ```
+    /// use xiri::{IriRef, Normalization};
+    /// let a = IriRef::parse("r%C3%A9sum%C3%A9/./a?q").unwrap();
+    /// let b = IriRef::parse("r\u{e9}sum\u{e9}/a?q").unwrap();
+    /// assert!(a.is_equivalent(&b, Normalization::default()));
+    /// let up = IriRef::parse("a/../b").unwrap();
+    /// assert!(!up.is_equivalent(&IriRef::parse("b").unwrap(), Normalization::default()));
+    /// ```
+    pub fn is_equivalent(&self, other: &Reference<'_, S>, options: Normalization) -> bool {
+        match (self.normalize(options), other.normalize(options)) {
+            (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
+            _ => self.as_str() == other.as_str(),
+        }
+    }
+}
+
 impl<S: Syntax> Absolute<'_, S> {
     /// The normal form (RFC 3986 6.2.2; for IRIs and LEIRIs RFC 3987
     /// 5.3.2): scheme and US-ASCII-only host in lowercase, percent-encodings
@@ -327,17 +413,7 @@ impl<S: Syntax> Absolute<'_, S> {
     /// # Ok::<(), xiri::ParseError>(())
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<AbsoluteBuf<S>, ParseError> {
-        let source = Source {
-            text: self.as_str(),
-            spans: self.spans(),
-            grammar: S::GRAMMAR,
-        };
-        let decode = if crate::syntax::unicode::<S>() {
-            Decode::IUnreserved
-        } else {
-            Decode::Unreserved
-        };
-        AbsoluteBuf::parse(normalize(source, decode, options)?)
+        AbsoluteBuf::parse(normal_text::<S>(self.as_str(), self.spans(), options)?)
     }
 
     /// Whether two are equivalent: equal once both are normalized with the
@@ -354,9 +430,7 @@ impl<S: Syntax> Absolute<'_, S> {
     /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
     /// ```
     pub fn is_equivalent(&self, other: &Absolute<'_, S>, options: Normalization) -> bool {
-        match (self.normalize(options), other.normalize(options)) {
-            (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
-            _ => self.as_str() == other.as_str(),
-        }
+        self.as_reference()
+            .is_equivalent(other.as_reference(), options)
     }
 }

@@ -1,12 +1,12 @@
 //! XRI normalization (XRI 2.0 2.5 and Table 2), applied recursively to
 //! cross-references (2.5.4).
-use crate::normalize::{allowed, forms, lowercase_from, percent, Decode, Normalization};
+use crate::normalize::{allowed, forms, lowercase_from, percent, relative, Decode, Normalization};
 use crate::resolve::{remove_dot_segments, Slashes};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::xri::{
     CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue, Subsegments, Xri,
-    XriAuthority, XriBuf, XriRef,
+    XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
 
 /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
@@ -22,7 +22,7 @@ fn literal(text: &str, lowercase_it: bool, out: &mut String) {
 fn cross_reference(x: &CrossReference<'_>, out: &mut String) {
     out.push('(');
     match x.value() {
-        CrossReferenceValue::Xri(inner) => reference(&inner, out),
+        CrossReferenceValue::Xri(inner) => reference(&inner, Level::Inner, out),
         // Syntax-based normalization of an IRI fails only if its result
         // left the grammar, which the tests have not seen; the XRI holding
         // it is checked as a whole anyway.
@@ -61,8 +61,17 @@ fn segment(s: &Segment<'_>, out: &mut String) {
     subsegments(s.subsegments(), false, true, out);
 }
 
+/// Where a reference is: the one normalized, or one inside a
+/// cross-reference, whose relative path is an opaque identifier resolved
+/// against nothing, so its dot segments stay.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Top,
+    Inner,
+}
+
 /// The normal form of an XRI reference, absolute ones with "xri://".
-pub(super) fn reference(x: &XriRef<'_>, out: &mut String) {
+fn reference(x: &XriRef<'_>, level: Level, out: &mut String) {
     match x.authority() {
         Some(authority) => {
             out.push_str("xri://");
@@ -80,31 +89,63 @@ pub(super) fn reference(x: &XriRef<'_>, out: &mut String) {
                 }
                 XriAuthority::Iri { text, .. } => literal(text, true, out),
             }
-            let mut path = String::new();
-            for s in x.segments() {
-                path.push('/');
-                segment(&s, &mut path);
-            }
-            out.push_str(&remove_dot_segments(&path, Slashes::OutsideParentheses));
+            out.push_str(&remove_dot_segments(
+                &rooted(x),
+                Slashes::OutsideParentheses,
+            ));
         }
-        None => {
+        None if level == Level::Inner => {
             // A relative reference's first segment keeps its "*": without
             // it "*(+a)" would read as an authority (2.4.4).
-            let mut path = String::new();
-            if x.path().starts_with('/') {
-                for s in x.segments() {
-                    path.push('/');
-                    segment(&s, &mut path);
+            let rooted = x.path().starts_with('/');
+            for (i, s) in x.segments().enumerate() {
+                if i > 0 || rooted {
+                    out.push('/');
                 }
-            } else {
-                for (i, s) in x.segments().enumerate() {
-                    if i > 0 {
-                        path.push('/');
-                    }
-                    subsegments(s.subsegments(), false, i > 0, &mut path);
-                }
+                subsegments(s.subsegments(), false, i > 0 || rooted, out);
+            }
+        }
+        // What resolution does to the path whatever the base (RFC 3986
+        // 5.2.2): an absolute path loses its dot segments, a relative one
+        // its "." segments (normalize/relative.rs).
+        None if x.path().starts_with('/') => {
+            let path = remove_dot_segments(&rooted(x), Slashes::OutsideParentheses);
+            // A first segment the grammar refuses after "/" (an empty one,
+            // or "**x", whose first sub-segment is empty) keeps "/." in
+            // front, as "//" does in resolution.
+            if !reads_as_path(&path) {
+                out.push_str("/.");
             }
             out.push_str(&path);
+        }
+        None => {
+            let segments: Vec<(Segment<'_>, String)> = x
+                .segments()
+                .map(|s| {
+                    let mut text = String::new();
+                    segment(&s, &mut text);
+                    (s, text)
+                })
+                .collect();
+            out.push_str(&relative::without_single_dots(
+                &segments,
+                |(s, _)| s.as_str() == ".",
+                |(s, text), first, out| {
+                    if relative::is_dot(text) && s.as_str() != text {
+                        // "*." or "%2E": a name to resolution, which a
+                        // ".." after it removes (normalize/relative.rs).
+                        relative::encode_dot(text, out)
+                    } else if first {
+                        // The first segment keeps its "*", as above.
+                        subsegments(s.subsegments(), false, false, out)
+                    } else {
+                        out.push_str(text)
+                    }
+                },
+                // 2.4.4: a first segment with a cross-reference, a global
+                // context symbol or a ":" needs "./" in front.
+                reads_as_path,
+            ));
         }
     }
     if let Some(q) = x.query() {
@@ -114,6 +155,100 @@ pub(super) fn reference(x: &XriRef<'_>, out: &mut String) {
     if let Some(f) = x.fragment() {
         out.push('#');
         literal(f, false, out);
+    }
+}
+
+/// Whether `path` alone reads as a relative XRI reference's path.
+fn reads_as_path(path: &str) -> bool {
+    XriRef::parse(path).is_ok_and(|r| !r.is_absolute() && r.path() == path)
+}
+
+/// The path of segments each after a "/", in their normal form.
+fn rooted(x: &XriRef<'_>) -> String {
+    let mut path = String::new();
+    for s in x.segments() {
+        path.push('/');
+        segment(&s, &mut path);
+    }
+    path
+}
+
+/// The normal form's text of `x`, with NFC or NFKC on the syntax-based
+/// normal form, then that normal form again, so that case folding comes
+/// after the forms (an "Ⅻ" is "XII", then "xii") and normalizing twice
+/// changes nothing.
+fn normal_text(x: &XriRef<'_>, options: Normalization) -> Result<String, ParseError> {
+    let mut out = String::new();
+    reference(x, Level::Top, &mut out);
+    let Some(formed) = forms::apply(&out, options) else {
+        return Ok(out);
+    };
+    let fails = |offset, expected| not_normalizable(x, offset, expected);
+    if let Some(culprit) = forms::culprit(x.as_str(), options, |c| allowed(c, Decode::IUnreserved))
+    {
+        return Err(fails(culprit.offset, culprit.expected()));
+    }
+    let reparsed = match x.is_absolute() {
+        true => Xri::parse(&formed).map(XriRef::from),
+        false => XriRef::parse(&formed),
+    };
+    let formed = reparsed.map_err(|e| fails(0, e.expected().join(", ")))?;
+    // Not met in the tests: the structure check above keeps every
+    // delimiter, so a relative reference stays one.
+    if formed.is_absolute() != x.is_absolute() {
+        return Err(fails(0, "a relative XRI reference".to_string()));
+    }
+    out.clear();
+    reference(&formed, Level::Top, &mut out);
+    Ok(out)
+}
+
+impl XriRef<'_> {
+    /// The normal form of an XRI reference, relative or absolute: for an
+    /// absolute one what [`Xri::normalize`] gives; a relative one gets the
+    /// same rules but "xri://", and its path what resolution would do
+    /// whatever the base: an absolute path loses its dot segments, a
+    /// relative one its "." segments only (docs/DECISIONS.md,
+    /// "Normalization and equivalence"). Its first segment keeps its "*".
+    ///
+    /// ```
+    /// use xiri::{Normalization, XriRef};
+    /// let x = XriRef::parse("../*a/./Ex%61mple/*b")?.normalize(Normalization::default())?;
+    /// assert_eq!(x.as_str(), "../a/Example/b");
+    /// let y = XriRef::parse("/a/./b/../c")?.normalize(Normalization::default())?;
+    /// assert_eq!(y.as_str(), "/a/c");
+    /// # Ok::<(), xiri::ParseError>(())
+    /// ```
+    pub fn normalize(&self, options: Normalization) -> Result<XriRefBuf, ParseError> {
+        XriRefBuf::parse(normal_text(self, options)?)
+    }
+
+    /// Whether two XRI references, relative or absolute, are equivalent:
+    /// as [`Xri::is_equivalent`] says, with the normal forms of
+    /// [`normalize`](Self::normalize).
+    ///
+    /// ```
+    /// use xiri::{Normalization, XriRef};
+    /// let a = XriRef::parse("./*a/(+Foo)").unwrap();
+    /// let b = XriRef::parse("*a/(+foo)").unwrap();
+    /// assert!(a.is_equivalent(&b, Normalization::default()));
+    /// ```
+    pub fn is_equivalent(&self, other: &XriRef<'_>, options: Normalization) -> bool {
+        let (Ok(a), Ok(b)) = (self.normalize(options), other.normalize(options)) else {
+            return self.as_str() == other.as_str();
+        };
+        let forms_of = |x: &XriRef<'_>| {
+            let iri = x.to_iri_normal(false).ok().map(|f| f.into_string());
+            let uri = x.to_uri_normal(false).ok().map(|f| f.into_string());
+            [iri, uri].into_iter().flatten().filter_map(move |form| {
+                let form = XriRefBuf::parse(form).ok()?;
+                form.as_borrowed().normalize(options).ok()
+            })
+        };
+        let (a, b) = (a.as_str(), b.as_str());
+        a == b
+            || forms_of(self).any(|f| f.as_str() == b)
+            || forms_of(other).any(|f| f.as_str() == a)
     }
 }
 
@@ -131,27 +266,7 @@ impl Xri<'_> {
     /// assert_eq!(x.normalize(xiri::Normalization::default()).unwrap().as_str(), "xri://@example/abc/(xri://+foo)");
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<XriBuf, ParseError> {
-        let mut out = String::new();
-        reference(self, &mut out);
-        // NFC or NFKC on the syntax-based normal form, then that normal
-        // form again, so that case folding comes after the forms (an "Ⅻ"
-        // is "XII", then "xii") and normalizing twice changes nothing.
-        if let Some(formed) = forms::apply(&out, options) {
-            if let Some(culprit) =
-                forms::culprit(self.as_str(), options, |c| allowed(c, Decode::IUnreserved))
-            {
-                return Err(not_normalizable(
-                    self.as_str(),
-                    culprit.offset,
-                    culprit.expected(),
-                ));
-            }
-            let formed = Xri::parse(&formed)
-                .map_err(|e| not_normalizable(self.as_str(), 0, e.expected().join(", ")))?;
-            out.clear();
-            reference(&formed, &mut out);
-        }
-        XriBuf::parse(out)
+        XriBuf::parse(normal_text(self, options)?)
     }
 
     /// Whether two XRIs are equivalent (2.5): equal once normalized, or
@@ -171,24 +286,22 @@ impl Xri<'_> {
     /// assert!(c.is_equivalent(&d, xiri::Normalization::default()));
     /// ```
     pub fn is_equivalent(&self, other: &Xri<'_>, options: Normalization) -> bool {
-        let (Ok(a), Ok(b)) = (self.normalize(options), other.normalize(options)) else {
-            return self.as_str() == other.as_str();
-        };
-        let forms_of = |x: &Xri<'_>| {
-            let iri = x.to_iri_normal(false).ok().map(|f| f.into_string());
-            let uri = x.to_uri_normal(false).ok().map(|f| f.into_string());
-            [iri, uri].into_iter().flatten().filter_map(move |form| {
-                let form = XriBuf::parse(form).ok()?;
-                form.as_xri().normalize(options).ok()
-            })
-        };
-        a == b || forms_of(self).any(|f| f == b) || forms_of(other).any(|f| f == a)
+        self.as_reference()
+            .is_equivalent(other.as_reference(), options)
     }
 }
 
 /// The error for an XRI whose requested normal form would not be the same
 /// XRI.
-fn not_normalizable(text: &str, offset: usize, expected: String) -> ParseError {
-    let rule = Grammar::Xri.absolute();
-    rule.error(text, ErrorKind::NotNormalizable, offset, vec![expected])
+fn not_normalizable(x: &XriRef<'_>, offset: usize, expected: String) -> ParseError {
+    let rule = match x.is_absolute() {
+        true => Grammar::Xri.absolute(),
+        false => Grammar::Xri.reference(),
+    };
+    rule.error(
+        x.as_str(),
+        ErrorKind::NotNormalizable,
+        offset,
+        vec![expected],
+    )
 }

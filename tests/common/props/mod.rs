@@ -56,6 +56,67 @@ fn in_unicode_forms(text: &str, options: Normalization) -> bool {
     (!options.nfc || is_nfc(text)) && (!options.nfkc || is_nfkc(text))
 }
 
+/// Bases to resolve a reference and its normal form against: with and
+/// without an authority, with a path holding no "/" (whose directory is
+/// empty, RFC 3986 5.2.3), empty, or with dot and empty segments.
+pub const BASES: &[&str] = &[
+    "http://a/b/c/d;p?q",
+    "http://a",
+    "urn:x",
+    "foo:a/b",
+    "s:",
+    "s:/",
+    "http://a/b/../c/./",
+    "file:///",
+    "s://h/a//b/",
+];
+
+/// A relative path's normal form keeps no "." segment, but a leading "./"
+/// that keeps it a relative path.
+fn no_single_dots(path: &str) -> bool {
+    let rest = path.strip_prefix("./").unwrap_or(path);
+    rest.split('/').all(|s| s != ".")
+}
+
+/// Whether normalization could turn a segment of `path` into a dot
+/// segment (an encoded one, or in an XRI one with a "*"), which resolution
+/// reads as a name.
+fn hides_dots(path: &str) -> bool {
+    path.to_ascii_lowercase().contains("%2e") || path.contains("*.")
+}
+
+/// Equivalence under `o` is reflexive on `x` and symmetric with `y`;
+/// `what` names the grammar (and "reference" for the reference types).
+fn an_equivalence<T>(
+    (x, y): (&T, Option<&T>),
+    equivalent: impl Fn(&T, &T, Normalization) -> bool,
+    o: Normalization,
+    what: &str,
+    (input, other): (&str, &str),
+) -> Check {
+    ensure!(
+        equivalent(x, x, o),
+        "{what} is_equivalent: not reflexive | {input:?} {o:?}"
+    );
+    if let Some(y) = y {
+        ensure!(
+            equivalent(x, y, o) == equivalent(y, x, o),
+            "{what} is_equivalent: not symmetric | {input:?} {other:?} {o:?}"
+        );
+    }
+    Ok(())
+}
+
+/// A normal form refused: only when NFC or NFKC is asked for, by an error
+/// on the caller's input.
+fn refused(e: &ParseError, input: &str, o: Normalization, what: &str) -> Check {
+    ensure!(
+        o.nfc || o.nfkc,
+        "{what} normalize: refused without NFC or NFKC | {input:?}"
+    );
+    error_on(e, input, &format!("{what} normalize"))
+}
+
 /// The options without NFC and NFKC.
 fn without_forms(options: Normalization) -> Normalization {
     options.with_nfc(false).with_nfkc(false)
@@ -153,24 +214,103 @@ macro_rules! uri_like {
                 [has(x.authority()), has(x.userinfo()), port, segments, has(x.query()), has(x.fragment())]
             }
 
-            /// Normalization with every option, and equivalence with `other`.
+            /// Normalization of a reference, relative or absolute, with
+            /// every option, and equivalence with `other`: what holds of
+            /// absolute ones, an absolute one's normal form is the one
+            /// `Absolute` gives, and against every base (the fixed ones,
+            /// `other` and its normal form) the normal form resolves to a target
+            /// equivalent to the one the reference resolves to.
+            pub fn references(input: &str, other: &str) -> Check {
+                let Ok(x) = $ref(input) else { return Ok(()) };
+                let y = $ref(other).ok();
+                for o in all_options() {
+                    let what = concat!($g, " reference");
+                    an_equivalence((&x, y.as_ref()), |a, b, o| a.is_equivalent(b, o), o, what, (input, other))?;
+                    let absolute = x.to_absolute().map(|a| a.normal(o).map(|n| n.as_str().to_string()));
+                    let n = match x.normalize(o) {
+                        Ok(n) => n,
+                        Err(e) => {
+                            ensure!(absolute.is_none_or(|a| a.is_err()), concat!($g, " reference normalize: refused, not as absolute | {:?} {:?}"), input, o);
+                            refused(&e, input, o, what)?;
+                            continue;
+                        }
+                    };
+                    let nb = n.as_borrowed();
+                    let text = nb.as_str();
+                    ensure!(
+                        absolute.is_none_or(|a| a.as_deref() == Ok(text)),
+                        concat!($g, " reference normalize: differs from the absolute one | {:?} {:?} -> {:?}"),
+                        input, o, text
+                    );
+                    ensure!($ref(text).ok() == Some(nb), concat!($g, " reference normalize: does not re-parse as itself | {:?} {:?} -> {:?}"), input, o, text);
+                    ensure!(nb.is_absolute() == x.is_absolute(), concat!($g, " reference normalize: absolute or not changed | {:?} {:?} -> {:?}"), input, o, text);
+                    let twice = nb.normalize(o).map(|t| t.as_str().to_string());
+                    ensure!(
+                        twice.as_deref() == Ok(text),
+                        concat!($g, " reference normalize: not idempotent | {:?} {:?} -> {:?} -> {:?}"),
+                        input, o, text, twice
+                    );
+                    ensure!(x.is_equivalent(&nb, o), concat!($g, " reference is_equivalent: not to its normal form | {:?} {:?}"), input, o);
+                    let path = nb.path();
+                    let dotless = if x.is_absolute() || x.authority().is_some() || path.starts_with('/') {
+                        no_dot_segments(path, nb.authority().is_some())
+                    } else {
+                        no_single_dots(path)
+                    };
+                    ensure!(dotless, concat!($g, " reference normalize: a dot segment is left | {:?} {:?} -> {:?}"), input, o, text);
+                    ensure!(in_unicode_forms(text, o), concat!($g, " reference normalize: not in the Unicode form asked for | {:?} {:?} -> {:?}"), input, o, text);
+                    let own = $abs(other).ok().and_then(|b| b.normal(o).ok());
+                    let own = own.as_ref().map(|b| b.as_str());
+                    for base in BASES.iter().copied().chain([Some(other), own].into_iter().flatten()) {
+                        resolves_alike(base, &x, &nb, o)?;
+                    }
+                }
+                Ok(())
+            }
+
+            /// Whether `r` is absolute or its path starts with "/" and has
+            /// a segment that normalization makes a dot segment: its normal
+            /// form, like an absolute one's, decodes it then removes dot
+            /// segments (RFC 3986 6.2.2), where resolution reads it as a
+            /// name (5.2.4), so the two can differ (docs/DECISIONS.md).
+            fn rooted_with_hidden_dots(r: &$Ref<'_>) -> bool {
+                let rooted = r.is_absolute() || r.authority().is_some() || r.path().starts_with('/');
+                rooted && hides_dots(r.path())
+            }
+
+            /// `reference` and its normal form `normal` resolve against
+            /// `base` to targets with the same normal form.
+            fn resolves_alike(base: &str, reference: &$Ref<'_>, normal: &$Ref<'_>, o: Normalization) -> Check {
+                let Ok(b) = $abs(base) else { return Ok(()) };
+                if rooted_with_hidden_dots(reference) {
+                    return Ok(());
+                }
+                let target = |r: &$Ref<'_>| {
+                    let t = b.resolve(r);
+                    let n = t.as_borrowed().normal(o).map(|n| n.as_str().to_string());
+                    n
+                };
+                let (from_reference, from_normal) = (target(reference), target(normal));
+                ensure!(
+                    from_reference.is_ok() == from_normal.is_ok() && from_reference.as_ref().ok() == from_normal.as_ref().ok(),
+                    concat!($g, " reference normalize: resolves elsewhere | {:?} + {:?} -> {:?}, its normal form {:?} -> {:?} ({:?})"),
+                    base, reference.as_str(), from_reference, normal.as_str(), from_normal, o
+                );
+                Ok(())
+            }
+
+            /// Normalization with every option, and equivalence with
+            /// `other`: of references, then of absolute ones.
             pub fn normalization(input: &str, other: &str) -> Check {
+                references(input, other)?;
                 let Ok(x) = $abs(input) else { return Ok(()) };
                 let y = $abs(other).ok();
                 for o in all_options() {
-                    ensure!(x.equivalent(&x, o), concat!($g, " is_equivalent: not reflexive | {:?} {:?}"), input, o);
-                    if let Some(y) = y {
-                        ensure!(
-                            x.equivalent(&y, o) == y.equivalent(&x, o),
-                            concat!($g, " is_equivalent: not symmetric | {:?} {:?} {:?}"),
-                            input, other, o
-                        );
-                    }
+                    an_equivalence((&x, y.as_ref()), |a, b, o| a.equivalent(b, o), o, $g, (input, other))?;
                     let n = match x.normal(o) {
                         Ok(n) => n,
                         Err(e) => {
-                            ensure!(o.nfc || o.nfkc, concat!($g, " normalize: refused without NFC or NFKC | {:?}"), input);
-                            error_on(&e, input, concat!($g, " normalize"))?;
+                            refused(&e, input, o, $g)?;
                             continue;
                         }
                     };

@@ -146,31 +146,148 @@ fn shape(x: &Xri<'_>, path: bool) -> (u8, usize, Vec<usize>, bool, bool) {
     )
 }
 
-/// Normalization with every option, and equivalence with `other`.
+/// XRI bases: a global authority with and without a path, dot segments,
+/// a cross-reference authority, a persistent one.
+const BASES: &[&str] = &[
+    "xri://@a*b/c/d",
+    "@a",
+    "=x/y/",
+    "xri://(+a)/b/./../c",
+    "!!1/a",
+];
+
+/// Normalization of an XRI reference, relative or absolute, with every
+/// option, and equivalence with `other`: an absolute one's normal form is
+/// `Xri`'s; a relative one's is idempotent, re-parses, keeps no "." segment
+/// (nor ".." in an absolute path) and resolves against every base (the
+/// fixed ones, `other` and its normal form) to a target equivalent to the
+/// reference's.
+pub fn references(input: &str, other: &str) -> Check {
+    let Ok(x) = XriRef::parse(input) else {
+        return Ok(());
+    };
+    let y = XriRef::parse(other).ok();
+    let what = "xri reference";
+    for o in all_options() {
+        let equivalent = |a: &XriRef<'_>, b: &XriRef<'_>, o| a.is_equivalent(b, o);
+        an_equivalence((&x, y.as_ref()), equivalent, o, what, (input, other))?;
+        let absolute = Xri::parse(input)
+            .ok()
+            .map(|a| a.normal(o).map(|n| n.as_str().to_string()));
+        let n = match x.normalize(o) {
+            Ok(n) => n,
+            Err(e) => {
+                ensure!(
+                    absolute.is_none_or(|a| a.is_err()),
+                    "xri reference normalize: refused, not as absolute | {input:?} {o:?}"
+                );
+                refused(&e, input, o, what)?;
+                continue;
+            }
+        };
+        let text = n.as_str();
+        ensure!(
+            absolute.is_none_or(|a| a.as_deref() == Ok(text)),
+            "xri reference normalize: differs from the absolute one | {input:?} {o:?} -> {text:?}"
+        );
+        let Ok(nx) = XriRef::parse(text) else {
+            return Err(format!(
+                "xri reference normalize: does not parse | {input:?} {o:?} -> {text:?}"
+            ));
+        };
+        ensure!(
+            nx.is_absolute() == x.is_absolute(),
+            "xri reference normalize: absolute or not changed | {input:?} {o:?} -> {text:?}"
+        );
+        let twice = nx.normalize(o).map(|t| t.as_str().to_string());
+        ensure!(
+            twice.as_deref() == Ok(text),
+            "xri reference normalize: not idempotent | {input:?} {o:?} -> {text:?} -> {twice:?}"
+        );
+        ensure!(
+            x.is_equivalent(&nx, o),
+            "xri reference is_equivalent: not to its normal form | {input:?} {o:?}"
+        );
+        let dotless = if x.is_absolute() || nx.path().starts_with('/') {
+            // But the "." that keeps a relative reference's first segment
+            // readable after "/" ("/.//a", "/./**x").
+            let segments: Vec<&str> = nx.segments().map(|s| s.as_str()).collect();
+            let kept = !x.is_absolute() && segments.len() > 1 && segments[0] == ".";
+            segments
+                .iter()
+                .skip(usize::from(kept))
+                .all(|s| !matches!(*s, "." | ".."))
+        } else {
+            no_single_dots(nx.path())
+        };
+        ensure!(
+            dotless,
+            "xri reference normalize: a dot segment is left | {input:?} {o:?} -> {text:?}"
+        );
+        ensure!(
+            in_unicode_forms(text, o),
+            "xri reference normalize: not in the Unicode form asked for | {input:?} {o:?} -> {text:?}"
+        );
+        let own = Xri::parse(other).ok().and_then(|b| b.normal(o).ok());
+        let own = own.as_ref().map(|b| b.as_str());
+        for base in BASES
+            .iter()
+            .copied()
+            .chain([Some(other), own].into_iter().flatten())
+        {
+            resolves_alike(base, &x, &nx, o)?;
+        }
+    }
+    Ok(())
+}
+
+/// `reference` and its normal form `normal` resolve against `base` to
+/// targets with the same normal form.
+fn resolves_alike(
+    base: &str,
+    reference: &XriRef<'_>,
+    normal: &XriRef<'_>,
+    o: Normalization,
+) -> Check {
+    let Ok(b) = Xri::parse(base) else {
+        return Ok(());
+    };
+    let rooted = reference.is_absolute() || reference.path().starts_with('/');
+    if rooted && hides_dots(reference.path()) {
+        return Ok(());
+    }
+    let target = |r: &XriRef<'_>| {
+        b.resolve(r)
+            .map_err(|e| e.to_string())
+            .and_then(|t| t.as_xri().normal(o).map_err(|e| e.to_string()))
+            .map(|n| n.as_str().to_string())
+    };
+    let (from_reference, from_normal) = (target(reference), target(normal));
+    ensure!(
+        from_reference.is_ok() == from_normal.is_ok()
+            && from_reference.as_ref().ok() == from_normal.as_ref().ok(),
+        "xri reference normalize: resolves elsewhere | {base:?} + {:?} -> {from_reference:?}, its normal form {:?} -> {from_normal:?} ({o:?})",
+        reference.as_str(),
+        normal.as_str()
+    );
+    Ok(())
+}
+
+/// Normalization with every option, and equivalence with `other`: of
+/// references, then of absolute XRIs.
 pub fn normalization(input: &str, other: &str) -> Check {
+    references(input, other)?;
     let Ok(x) = Xri::parse(input) else {
         return Ok(());
     };
     let y = Xri::parse(other).ok();
     for o in all_options() {
-        ensure!(
-            x.equivalent(&x, o),
-            "xri is_equivalent: not reflexive | {input:?} {o:?}"
-        );
-        if let Some(y) = y {
-            ensure!(
-                x.equivalent(&y, o) == y.equivalent(&x, o),
-                "xri is_equivalent: not symmetric | {input:?} {other:?} {o:?}"
-            );
-        }
+        let equivalent = |a: &Xri<'_>, b: &Xri<'_>, o| a.equivalent(b, o);
+        an_equivalence((&x, y.as_ref()), equivalent, o, "xri", (input, other))?;
         let n = match x.normal(o) {
             Ok(n) => n,
             Err(e) => {
-                ensure!(
-                    o.nfc || o.nfkc,
-                    "xri normalize: refused without NFC or NFKC | {input:?}"
-                );
-                error_on(&e, input, "xri normalize")?;
+                refused(&e, input, o, "xri")?;
                 continue;
             }
         };
@@ -198,10 +315,11 @@ pub fn normalization(input: &str, other: &str) -> Check {
             in_unicode_forms(text, o),
             "xri normalize: not in the Unicode form asked for | {input:?} {o:?} -> {text:?}"
         );
-        // Its segments stay, but for dot segments (maybe encoded).
+        // Its segments stay, but for dot segments (maybe encoded, or with
+        // the optional "*" that normalization drops: "*." is ".", 2.5.3).
         let dotless = x
             .segments()
-            .all(|s| s.as_str() != "." && s.as_str() != "..")
+            .all(|s| !matches!(s.as_str().trim_start_matches('*'), "." | ".."))
             && !x.path().to_ascii_lowercase().contains("%2e");
         ensure!(
             o.nfc || o.nfkc || shape(&nx, dotless) == shape(&x, dotless),
