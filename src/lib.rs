@@ -13,9 +13,12 @@
     )
 )]
 
+mod conversion;
 mod convert;
 mod diagnose;
 pub mod draft;
+#[cfg(feature = "internals")]
+mod internals;
 mod normalize;
 mod resolve;
 pub mod security;
@@ -27,8 +30,11 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
-pub use convert::{Charset, Conversion, Converted, Step, UnsupportedConversion, UriOptions};
+pub use conversion::{Conversion, Converted, UnsupportedConversion};
+pub use convert::{Charset, Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
+#[cfg(feature = "internals")]
+pub use internals::{fast_path_check, xri_fast_path_answers};
 pub use normalize::Normalization;
 pub use syntax::components::{Host, HostKind};
 pub use syntax::error::{ErrorKind, ParseError};
@@ -38,12 +44,8 @@ pub use syntax::reference::{
     IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference, ReferenceBuf, Uri, UriBuf,
     UriRef, UriRefBuf,
 };
-#[cfg(feature = "internals")]
-pub use syntax::scan::fast_path_check;
 pub use syntax::tree::{Node, ParseTree};
 pub use syntax::{IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
-#[cfg(feature = "internals")]
-pub use xri::xri_fast_path_answers;
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning, Segment,
     Subsegment, SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,

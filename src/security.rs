@@ -225,10 +225,10 @@ impl fmt::Display for Finding {
 /// assert!(!xiri::security::is_bidi_formatting('\u{5D0}'));
 /// ```
 pub fn is_bidi_formatting(c: char) -> bool {
-    use format_chars::{LRE, LRM, LRO, PDF, RLE, RLM, RLO};
-    matches!(c, LRM | RLM | LRE | RLE | PDF | LRO | RLO) || is_newer_bidi_control(c)
+    crate::syntax::chars::bidi_formatting(c)
 }
 
+/// The five Bidi_Control characters Unicode 6.3 added after RFC 3987.
 fn is_newer_bidi_control(c: char) -> bool {
     use format_chars::{ALM, FSI, LRI, PDI, RLI};
     matches!(c, ALM | LRI | RLI | FSI | PDI)

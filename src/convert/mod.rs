@@ -1,21 +1,19 @@
 //! Conversions between the forms, one file each: LEIRI → IRI (LEIRI Note
 //! section 4), IRI → URI (RFC 3987 3.1, 3987bis 3.6, with the IDNA and
-//! query charset options), URI → IRI (RFC 3987 3.2); [`Step`] and
-//! [`Conversion`], the procedures by grammar name, beside them. The XRI
-//! forms (2.3) and Appendix B are in `crate::xri`. Each returns an owned,
-//! parsed value of its target grammar.
+//! query charset options), URI → IRI (RFC 3987 3.2), and [`Step`]. The
+//! XRI forms (2.3) and Appendix B are in `crate::xri`; `Conversion`, every
+//! procedure by grammar name, in `crate::conversion`, above both. Each
+//! returns an owned, parsed value of its target grammar.
 
 use crate::syntax::chars::{bidi_formatting, iprivate, ucschar};
 use crate::syntax::components::Spans;
 use crate::syntax::pct::encode;
 
-mod conversion;
 mod iri_to_uri;
 mod leiri_to_iri;
 mod options;
 mod uri_to_iri;
 
-pub use conversion::{Conversion, Converted, UnsupportedConversion};
 pub use options::{Charset, Step, UriOptions};
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the

@@ -5,7 +5,12 @@
 /// though `ucschar` covers them (the LEIRI Note section 5 lists them).
 /// The newer Bidi_Control characters count too (docs/DECISIONS.md).
 pub(crate) fn bidi_formatting(c: char) -> bool {
-    crate::security::is_bidi_formatting(c)
+    use unicode_bidi::format_chars::{ALM, FSI, LRE, LRI, LRM, LRO, PDF, PDI, RLE, RLI, RLM, RLO};
+    // RFC 3987's seven, then the five Unicode 6.3 added.
+    matches!(
+        c,
+        LRM | RLM | LRE | RLE | PDF | LRO | RLO | ALM | LRI | RLI | FSI | PDI
+    )
 }
 
 /// RFC 3987's ucschar.

@@ -278,7 +278,7 @@ impl fmt::Display for ParseError {
             }
             // Bidi formatting characters too: shown as themselves they
             // would reorder the line and move the caret.
-            if c.is_control() || crate::security::is_bidi_formatting(c) {
+            if c.is_control() || crate::syntax::chars::bidi_formatting(c) {
                 shown.extend(c.escape_default());
             } else {
                 shown.push(c);

@@ -16,7 +16,7 @@ pub(crate) mod parens;
 pub(crate) mod pct;
 pub(crate) mod reference;
 pub(crate) mod scan;
-mod text;
+pub(crate) mod text;
 pub(crate) mod tree;
 
 use grammar::Grammar;

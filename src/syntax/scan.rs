@@ -318,22 +318,12 @@ fn decode(b: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
-/// For the differential tests and the fuzz target: the fast path's verdict
-/// on `input` as a reference of `grammar` when it agrees with the pest
-/// grammar's (same verdict, same spans and host kind), a description of the
-/// difference when it does not. For XRI, the typed tree: when the fast path
-/// answers (it may leave an input to pest), it must be the one pest builds.
-///
-/// ```
-/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Iri, "http://a/b"), Ok(true));
-/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Uri, "http://a/b c"), Ok(false));
-/// assert_eq!(xiri::fast_path_check(xiri::Grammar::Xri, "@a*b/(+c)"), Ok(true));
-/// ```
+/// The fast path's verdict on `input` as a reference of `grammar` (not
+/// XRI) when it agrees with the pest grammar's (same verdict, same spans
+/// and host kind), a description of the difference when it does not; for
+/// `crate::fast_path_check`.
 #[cfg(feature = "internals")]
-pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
-    if grammar == Grammar::Xri {
-        return crate::xri::fast_path_check(input);
-    }
+pub(crate) fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
     let fast = scan(grammar, input);
     let pest = crate::syntax::reference::pest_spans(grammar, input, false).ok();
     if fast == pest {

@@ -213,3 +213,12 @@ impl Xri<'_> {
         &self.0
     }
 }
+
+crate::syntax::text::text_identity!(
+    [] XriRef<'_>,
+    [] Xri<'_>,
+    [] XriBuf,
+    [] XriRefBuf,
+);
+
+crate::syntax::text::owned_text!([] XriBuf, [] XriRefBuf);
