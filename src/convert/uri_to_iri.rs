@@ -1,6 +1,7 @@
 //! URI → IRI (RFC 3987 3.2), with each of its steps.
 
 use super::{ascii_outside_iris, iri_allows, Step};
+use crate::syntax::chars::RESERVED;
 use crate::syntax::pct::{self, encode, Piece};
 use crate::syntax::reference::{IriRefBuf, UriRef};
 
@@ -72,7 +73,7 @@ impl UriRef<'_> {
             // Step 2: ASCII decodes unless it is "%", reserved, or not a
             // URI character; those triplets stay as written.
             Piece::Char { c, triplets } if c.is_ascii() => {
-                if c == '%' || ":/?#[]@!$&'()*+,;=".contains(c) || ascii_outside_iris(c) {
+                if c == '%' || RESERVED.contains(c) || ascii_outside_iris(c) {
                     Outcome::Kept(triplets)
                 } else {
                     Outcome::Decoded(c)

@@ -12,7 +12,7 @@ use unicode_security::{
 
 /// RFC 3986 2.2's reserved characters, gen-delims then sub-delims: what a
 /// look-alike may pretend to be.
-const DELIMITERS: &str = ":/?#[]@!$&'()*+,;=";
+const DELIMITERS: &str = crate::syntax::chars::RESERVED;
 
 /// The label separators of a host name: "." and the three that IDNA maps
 /// to it (RFC 3490 3.1).

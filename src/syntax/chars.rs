@@ -1,5 +1,10 @@
-//! The character classes of RFC 3987 that the conversions and normalization
-//! test characters against (the grammars have them as pest rules).
+//! The character classes of RFC 3986 and 3987 that the conversions,
+//! normalization and the security checks test characters against. The
+//! grammars have them as pest rules; the tests below hold each function to
+//! its rule.
+
+/// RFC 3986's `reserved`: `gen-delims` and `sub-delims`.
+pub(crate) const RESERVED: &str = ":/?#[]@!$&'()*+,;=";
 
 /// RFC 3987 4.1: bidi formatting characters are not allowed in IRIs,
 /// though `ucschar` covers them (the LEIRI Note section 5 lists them).
@@ -27,4 +32,47 @@ pub(crate) fn ucschar(c: char) -> bool {
 /// RFC 3987's iprivate.
 pub(crate) fn iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::grammar::Grammar;
+
+    /// Every range boundary of the rule's ABNF (and one past it), and a
+    /// sweep of the code space, agree with the pest rule.
+    fn agrees(grammar: Grammar, rule: &str, f: fn(char) -> bool) {
+        let rule = grammar.rule(rule).unwrap();
+        let mut points: Vec<u32> = (0..0x11_0000).step_by(97).collect();
+        let body = rule.abnf().split_once('=').map_or("", |(_, b)| b);
+        for range in body.split('/').map(str::trim) {
+            for bound in range
+                .trim_start_matches('%')
+                .trim_start_matches('x')
+                .split('-')
+            {
+                if let Ok(n) = u32::from_str_radix(bound.trim(), 16) {
+                    points.extend([n.saturating_sub(1), n, n + 1]);
+                }
+            }
+        }
+        for c in points.into_iter().filter_map(char::from_u32) {
+            let mut one = [0u8; 4];
+            let text = c.encode_utf8(&mut one);
+            assert_eq!(
+                f(c),
+                rule.check(text).is_ok(),
+                "{} on U+{:04X}",
+                rule.name(),
+                c as u32
+            );
+        }
+    }
+
+    #[test]
+    fn the_classes_are_their_rules() {
+        agrees(Grammar::Iri, "ucschar", ucschar);
+        agrees(Grammar::Iri, "iprivate", iprivate);
+        agrees(Grammar::Uri, "reserved", |c| RESERVED.contains(c));
+    }
 }
