@@ -33,17 +33,40 @@ pub(crate) fn ascii_outside_iris(c: char) -> bool {
 }
 
 /// Rewrites `text` character by character: `keep(c, in_query)` says which
-/// characters stay; the others are percent-encoded.
-pub(crate) fn encode_where(text: &str, spans: Spans, keep: impl Fn(char, bool) -> bool) -> String {
+/// characters stay; the others are percent-encoded. Each character becomes
+/// itself or its UTF-8 octets as triplets, in place, so the components stay
+/// where they were, only longer: their spans are `spans` moved by what the
+/// characters before each offset grew (two bytes for each octet encoded).
+pub(crate) fn encode_where(
+    text: &str,
+    spans: Spans,
+    keep: impl Fn(char, bool) -> bool,
+) -> (String, Spans) {
     let query = spans.query.map(|q| q.start..q.end);
+    let kept = |i: usize, c: char| keep(c, query.as_ref().is_some_and(|q| q.contains(&i)));
     let mut out = String::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
-        if keep(c, in_query) {
+        if kept(i, c) {
             out.push(c);
         } else {
             encode(c, &mut out);
         }
     }
-    out
+    // `map` asks for offsets in increasing order (starting again for each
+    // authority part): the growth is counted once along the way.
+    let (mut at, mut grown) = (0, 0);
+    let moved = spans.map(|p| {
+        if p < at {
+            (at, grown) = (0, 0);
+        }
+        let between = text.get(at..p).unwrap_or_default();
+        grown += between
+            .char_indices()
+            .filter(|&(i, c)| !kept(at + i, c))
+            .map(|(_, c)| 2 * c.len_utf8())
+            .sum::<usize>();
+        at = p;
+        p + grown
+    });
+    (out, moved)
 }

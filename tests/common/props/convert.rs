@@ -41,7 +41,7 @@ pub fn methods(s: &str) -> Check {
     if let Ok(u) = UriRef::parse(s) {
         let i = u.to_iri();
         ensure!(
-            IriRef::parse(i.as_str()).ok() == Some(i.as_borrowed()),
+            super::reparses(i.as_str(), IriRef::parse, &i.as_borrowed()),
             "uri to_iri: the output does not re-parse as itself | {s:?} -> {i}"
         );
         let steps = u.to_iri_steps();

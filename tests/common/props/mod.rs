@@ -16,6 +16,34 @@ use xiri::{
 /// `Ok`, or which property failed and on what.
 pub type Check = Result<(), String>;
 
+/// The components `r` reads as, for "re-parses as itself": values compare
+/// by their text alone, so the spans are compared here.
+pub fn parts<S: xiri::Syntax>(r: &xiri::Reference<'_, S>) -> String {
+    format!(
+        "{:?}",
+        (
+            r.as_str(),
+            r.scheme(),
+            r.authority(),
+            r.userinfo(),
+            r.host().map(|h| (h.as_str(), h.kind())),
+            r.port(),
+            r.path(),
+            r.query(),
+            r.fragment(),
+        )
+    )
+}
+
+/// Whether `text` parses (with `parse`) into the components `r` has.
+pub fn reparses<'t, S: xiri::Syntax, E>(
+    text: &'t str,
+    parse: impl Fn(&'t str) -> Result<xiri::Reference<'t, S>, E>,
+    r: &xiri::Reference<'_, S>,
+) -> bool {
+    parse(text).is_ok_and(|p| parts(&p) == parts(r))
+}
+
 macro_rules! ensure {
     ($cond:expr, $($what:tt)+) => {
         if !$cond {
@@ -155,13 +183,13 @@ macro_rules! uri_like {
                     let target = b.resolve(&r);
                     let t = target.as_borrowed();
                     ensure!(
-                        $abs(t.as_str()).ok() == Some(t),
+                        reparses(t.as_str(), |x| $abs(x).map(xiri::Reference::from), t.as_reference()),
                         concat!($g, " resolve: the target does not re-parse as itself | {:?} + {:?} -> {:?}"),
                         base, reference, t.as_str()
                     );
                     let mut buffer = String::from("dirty");
                     let into = b.resolve_into(&r, &mut buffer);
-                    ensure!(into == t, concat!($g, " resolve_into differs from resolve | {:?} + {:?}"), base, reference);
+                    ensure!(parts(into.as_reference()) == parts(t.as_reference()), concat!($g, " resolve_into differs from resolve | {:?} + {:?}"), base, reference);
                     // RFC 3986 5.2.2: an empty path takes the base's as it is,
                     // dot segments and all; another has them removed.
                     let keeps_base = r.scheme().is_none() && r.authority().is_none() && r.path().is_empty();
@@ -191,7 +219,7 @@ macro_rules! uri_like {
                 let Ok(parsed) = $ref(text) else {
                     return Err(format!(concat!($g, " relativize: the reference does not parse | {:?} to {:?} -> {:?}"), b, t, text));
                 };
-                ensure!(parsed.to_buf() == relative, concat!($g, " relativize: spans differ from a parse | {:?} to {:?}"), b, t);
+                ensure!(parts(&parsed) == parts(&relative.as_borrowed()), concat!($g, " relativize: spans differ from a parse | {:?} to {:?}"), b, t);
                 let expected = base.resolve(&$Ref::from(*target));
                 let back = base.resolve(&parsed);
                 ensure!(
@@ -242,7 +270,7 @@ macro_rules! uri_like {
                         concat!($g, " reference normalize: differs from the absolute one | {:?} {:?} -> {:?}"),
                         input, o, text
                     );
-                    ensure!($ref(text).ok() == Some(nb), concat!($g, " reference normalize: does not re-parse as itself | {:?} {:?} -> {:?}"), input, o, text);
+                    ensure!(reparses(text, $ref, &nb), concat!($g, " reference normalize: does not re-parse as itself | {:?} {:?} -> {:?}"), input, o, text);
                     ensure!(nb.is_absolute() == x.is_absolute(), concat!($g, " reference normalize: absolute or not changed | {:?} {:?} -> {:?}"), input, o, text);
                     let twice = nb.normalize(o).map(|t| t.as_str().to_string());
                     ensure!(
@@ -315,7 +343,7 @@ macro_rules! uri_like {
                         }
                     };
                     let nb = n.as_borrowed();
-                    ensure!($abs(nb.as_str()).ok() == Some(nb), concat!($g, " normalize: does not re-parse as itself | {:?} {:?} -> {:?}"), input, o, nb.as_str());
+                    ensure!(reparses(nb.as_str(), |x| $abs(x).map(xiri::Reference::from), nb.as_reference()), concat!($g, " normalize: does not re-parse as itself | {:?} {:?} -> {:?}"), input, o, nb.as_str());
                     let twice = nb.normal(o).map(|t| t.as_str().to_string());
                     ensure!(
                         twice.as_deref() == Ok(nb.as_str()),
