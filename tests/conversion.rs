@@ -203,7 +203,7 @@ fn xri_normal_forms() {
             } else if ours.as_deref() == Ok(format!("xri://{expected}").as_str()) {
                 "the peer does not add the \"xri://\" that 2.3.1 step 2 asks for"
             } else if input == "xri://@example/(xri://@example2/abc?id=1)" {
-                "the spec's worked example drops \"/abc\" (../shared/specs/README.md)"
+                "the spec's worked example drops \"/abc\" (docs/DECISIONS.md, XRI specification defects found)"
             } else {
                 "differs: review"
             };

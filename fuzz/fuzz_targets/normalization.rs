@@ -10,21 +10,6 @@
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../tests/common/adapter.rs"]
-mod adapter;
-#[allow(dead_code)]
-#[path = "../../tests/common/props/mod.rs"]
-mod props;
+include!("family.rs");
 
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(input) = std::str::from_utf8(data) else {
-        return;
-    };
-    let (a, b) = props::two(input);
-    if let Err(failure) = props::all(props::NORMALIZATION, a, b) {
-        panic!("{failure}");
-    }
-});
+fuzz_family!(props::NORMALIZATION);

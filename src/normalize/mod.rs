@@ -136,12 +136,12 @@ fn normalize(
     if !(options.nfc || options.nfkc) {
         return Ok(syntax(source.text, source.spans));
     }
-    let Some(formed) = forms::apply(&decoded(source.text, decode), options) else {
-        return Ok(syntax(source.text, source.spans));
-    };
+    // Refused before anything is made of it.
     if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
         return Err(not_normalizable(source, culprit.offset, culprit.expected()));
     }
+    let decoded = decoded(source.text, decode);
+    let formed = forms::apply(&decoded, options).unwrap_or(decoded);
     match crate::syntax::reference::parse_spans(source.grammar, &formed, false) {
         Ok(spans) => Ok(syntax(&formed, spans)),
         // Not met in the tests: the structure check above leaves the

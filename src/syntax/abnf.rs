@@ -204,8 +204,8 @@ pub fn compose(texts: &[&str]) -> String {
         .collect()
 }
 
-/// The draft 3987bis lost `pct-form` from `ireg-name` (../shared/specs/README.md);
-/// xiri restores it (docs/DECISIONS.md).
+/// The draft 3987bis lost `pct-form` from `ireg-name`; xiri restores it
+/// (docs/DECISIONS.md, "`ireg-name` in draft 3987bis").
 pub const IRI_BIS_IREG_NAME: &str = "ireg-name = *( iunreserved / pct-form / sub-delims )\n";
 
 /// The ABNF a grammar (`uri`, `iri`, `iri-bis`, `leiri`, `xri`) is held to,

@@ -238,8 +238,10 @@ impl XriRef<'_> {
             return self.as_str() == other.as_str();
         };
         let forms_of = |x: &XriRef<'_>| {
-            let iri = x.to_iri_normal(false).ok().map(|f| f.into_string());
-            let uri = x.to_uri_normal(false).ok().map(|f| f.into_string());
+            // The URI-normal form is the IRI-normal form made a URI (2.3.1).
+            let iri = x.to_iri_normal(false).ok();
+            let uri = iri.as_ref().map(|i| i.as_borrowed().to_uri().into_string());
+            let iri = iri.map(|i| i.into_string());
             [iri, uri].into_iter().flatten().filter_map(move |form| {
                 let form = XriRefBuf::parse(form).ok()?;
                 form.as_borrowed().normalize(options).ok()
