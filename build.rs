@@ -7,6 +7,21 @@
 mod abnf;
 #[path = "build/abnf_tables.rs"]
 mod abnf_tables;
+#[path = "src/engine/automaton.rs"]
+#[allow(dead_code)]
+mod automaton;
+#[path = "src/engine/compile/mod.rs"]
+#[allow(dead_code)]
+mod compile;
+#[path = "build/engine_tables.rs"]
+mod engine_tables;
+/// The engine's compiler and tables, as the library has them.
+mod engine {
+    pub use super::compile::*;
+    pub mod automaton {
+        pub use super::super::automaton::*;
+    }
+}
 #[path = "build/generate.rs"]
 mod generate;
 #[path = "build/pest_rules.rs"]
@@ -67,6 +82,7 @@ fn main() {
     println!("cargo:rerun-if-changed=grammar");
     println!("cargo:rerun-if-changed=src/syntax/abnf.rs");
     println!("cargo:rerun-if-changed=build");
+    println!("cargo:rerun-if-changed=src/engine");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar");
     let read = |name: &str| -> String {
         std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("grammar/{name}: {e}"))
@@ -111,4 +127,13 @@ fn main() {
         scan_tables::scan_tables(&read).unwrap_or_else(|e| panic!("the fast path's tables: {e}"));
     std::fs::write(Path::new(&out_dir).join("scan_tables.rs"), tables)
         .expect("write scan_tables.rs");
+    let engine =
+        engine_tables::engine_tables(&read).unwrap_or_else(|e| panic!("the engine's tables: {e}"));
+    println!(
+        "cargo:warning=engine tables in {:?}, {} bytes",
+        start.elapsed(),
+        engine.len()
+    );
+    std::fs::write(Path::new(&out_dir).join("engine_tables.rs"), engine)
+        .expect("write engine_tables.rs");
 }

@@ -17,6 +17,7 @@ mod conversion;
 mod convert;
 mod diagnose;
 pub mod draft;
+pub mod engine;
 #[cfg(feature = "internals")]
 mod internals;
 mod normalize;

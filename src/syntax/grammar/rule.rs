@@ -136,7 +136,42 @@ impl Rule {
         }
     }
 
+    /// The rule compiled by the engine, when it is (every entry point and
+    /// every rule with a small automaton; build/engine_tables.rs): then
+    /// [`check`](Rule::check) and every error come from it, in one linear
+    /// pass, and pest only builds trees of inputs the engine accepted.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Iri.reference();
+    /// assert_eq!(rule.automaton().unwrap().rule(), "IRI-reference");
+    /// ```
+    pub fn automaton(&self) -> Option<&'static crate::engine::Automaton> {
+        crate::engine::builtin::automaton(self.grammar, self.name())
+    }
+
+    /// The engine's verdict, as a [`ParseError`] on refusal.
+    fn engine_check(
+        &self,
+        automaton: &crate::engine::Automaton,
+        input: &str,
+    ) -> Result<(), ParseError> {
+        automaton.check(input).map_err(|r| {
+            let kind = if r.too_deep {
+                ErrorKind::TooDeep
+            } else {
+                ErrorKind::Syntax
+            };
+            self.error(input, kind, r.offset, r.expected)
+        })
+    }
+
     fn run(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
+        if let Some(automaton) = self.automaton() {
+            self.engine_check(automaton, input)?;
+            if matches!(detail, Detail::Check | Detail::Verdict) {
+                return Ok(Vec::new());
+            }
+        }
         if self.grammar == Grammar::Xri {
             if let Some(offset) =
                 crate::syntax::parens::too_deep(input.as_bytes(), crate::MAX_NESTING)

@@ -1,0 +1,405 @@
+//! A compiled rule as plain data, and the one pass that runs it.
+//!
+//! An [`Automaton`] is a deterministic automaton over character classes:
+//! `trans[state * classes + class]` is the next state, state 0 is dead
+//! (every transition of it leads to itself) and state 1 starts. A character
+//! maps to its class through `ascii` below U+0080 and through the sorted,
+//! disjoint ranges of `beyond` above it; a character in no range is class
+//! 0, which no rule mentions, so every transition on it is dead.
+//!
+//! Rules whose recursion passes only through a bracket pair (XRI's
+//! cross-references under the balanced-parentheses policy) compile to the
+//! same tables plus calls: in a state with `call[state] != 0`, the opening
+//! character may enter the bracket's body (state `call[state]`), pushing
+//! the state to return to; in a state with `ret_mask[state] != 0`, the
+//! closing character may leave it, to the state `returns` gives for the
+//! state on top of the stack. Where the opening character is also data
+//! (RFC 3987's `ireg-name` allows "(" where an XRI authority would read a
+//! cross-reference), both readings are followed side by side; the stack is
+//! bounded by `max_depth`, so the work per character is bounded too.
+//!
+//! Invariants, established by the compiler and checked by
+//! [`Automaton::is_consistent`]: every state of `trans`, `call` and
+//! `returns` is below `accept.len()`; `trans.len() == accept.len() *
+//! classes`; every class is below `classes`; every state is live (some
+//! continuation of the input read so far is in the language), except 0.
+
+use std::borrow::Cow;
+
+/// Where and why an input is not in a rule's language.
+///
+/// `offset` is the length of the longest prefix of the input that some
+/// member of the language starts with: the input is refused at the first
+/// character after it (or at its end, when the whole input is such a
+/// prefix). It is a property of the language, not of a parser.
+///
+/// ```
+/// let rule = xiri::Grammar::Uri.rule("scheme").unwrap();
+/// let refusal = rule.automaton().unwrap().check("ht!tp").unwrap_err();
+/// assert_eq!(refusal.offset, 2);
+/// assert!(refusal.expected.iter().any(|e| e == "ALPHA"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Refusal {
+    /// The byte offset of the first character no member can have there.
+    pub offset: usize,
+    /// What could continue the prefix: ABNF rule names (for a character
+    /// of a rule that stands for one character, such as `ALPHA` or
+    /// `sub-delims`) and quoted literals (`":"`, `"//"`).
+    pub expected: Vec<String>,
+    /// Whether a bracket opened there would nest deeper than the
+    /// automaton's limit.
+    pub too_deep: bool,
+}
+
+/// A rule compiled to a deterministic automaton over character classes,
+/// with calls for bracketed recursion. Built by
+/// [`compile`](crate::engine::compile), or compiled into the library for
+/// the built-in grammars' rules ([`Rule::automaton`](crate::Rule::automaton)).
+///
+/// ```
+/// let rule = xiri::Grammar::Iri.rule("IRI-reference").unwrap();
+/// let automaton = rule.automaton().unwrap();
+/// assert!(automaton.check("http://r\u{e9}sum\u{e9}.example/").is_ok());
+/// assert_eq!(automaton.check("http://a b").unwrap_err().offset, 8);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Automaton {
+    /// The rule's name, as the grammar spells it.
+    pub(crate) rule: Cow<'static, str>,
+    /// How many character classes there are (class 0 included).
+    pub(crate) classes: usize,
+    /// The class of each character below U+0080.
+    pub(crate) ascii: Cow<'static, [u8]>,
+    /// `(first, last, class)`: the classes of characters from U+0080 up,
+    /// sorted; characters in no range are class 0.
+    pub(crate) beyond: Cow<'static, [(u32, u32, u8)]>,
+    /// `trans[state * classes + class]`.
+    pub(crate) trans: Cow<'static, [u16]>,
+    /// Whether each state accepts (at the outermost level).
+    pub(crate) accept: Cow<'static, [bool]>,
+    /// Each state's expected names: `expect[expect_at[state]..expect_at[state + 1]]`.
+    pub(crate) expect_at: Cow<'static, [u32]>,
+    /// Indexes into `names`.
+    pub(crate) expect: Cow<'static, [u16]>,
+    /// The names expected sets refer to.
+    pub(crate) names: Cow<'static, [Cow<'static, str>]>,
+    /// The classes of the bracket pair (0 when the rule has no calls).
+    pub(crate) open: u8,
+    pub(crate) close: u8,
+    /// Per state: where the opening character enters a bracket's body, or 0.
+    pub(crate) call: Cow<'static, [u16]>,
+    /// Per state: which brackets' bodies may end here (bit `b` for bracket `b`).
+    pub(crate) ret_mask: Cow<'static, [u64]>,
+    /// Per calling state: `(ended brackets, state after the closing
+    /// character)`, `returns[returns_at[state]..returns_at[state + 1]]`.
+    pub(crate) returns_at: Cow<'static, [u32]>,
+    pub(crate) returns: Cow<'static, [(u64, u16)]>,
+    /// How deep brackets may nest.
+    pub(crate) max_depth: usize,
+}
+
+/// One reading of the input so far: a state and the calling states below it.
+#[derive(Clone, PartialEq, Eq)]
+struct Thread {
+    state: u16,
+    stack: Vec<u16>,
+}
+
+impl Automaton {
+    /// The name of the rule this automaton decides.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Uri.rule("URI").unwrap();
+    /// assert_eq!(rule.automaton().unwrap().rule(), "URI");
+    /// ```
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// How many states it has (the dead state included).
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Uri.rule("IPv4address").unwrap();
+    /// assert!(rule.automaton().unwrap().states() > 10);
+    /// ```
+    pub fn states(&self) -> usize {
+        self.accept.len()
+    }
+
+    /// Whether the rule's recursion is compiled to calls (a stack of
+    /// return states) rather than being regular.
+    ///
+    /// ```
+    /// let xri = xiri::Grammar::Xri.rule("XRI-reference").unwrap();
+    /// assert!(xri.automaton().unwrap().has_calls());
+    /// let uri = xiri::Grammar::Uri.rule("URI-reference").unwrap();
+    /// assert!(!uri.automaton().unwrap().has_calls());
+    /// ```
+    pub fn has_calls(&self) -> bool {
+        self.open != 0
+    }
+
+    /// Whether `input` is in the rule's language, in one pass.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Uri.rule("URI").unwrap();
+    /// assert!(rule.automaton().unwrap().matches("urn:example:a"));
+    /// ```
+    pub fn matches(&self, input: &str) -> bool {
+        self.check(input).is_ok()
+    }
+
+    /// The verdict on `input`, with the [`Refusal`] when it is not in the
+    /// language. Linear in the input; without calls it allocates only for
+    /// the refusal.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Uri.rule("URI").unwrap();
+    /// let refusal = rule.automaton().unwrap().check("http://[::1").unwrap_err();
+    /// assert_eq!(refusal.offset, 11);
+    /// assert!(refusal.expected.iter().any(|e| e == "\"]\""));
+    /// ```
+    pub fn check(&self, input: &str) -> Result<(), Refusal> {
+        if self.has_calls() {
+            return self.check_with_calls(input);
+        }
+        let bytes = input.as_bytes();
+        let mut state = 1usize;
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            let (class, width) = if b < 0x80 {
+                (self.ascii.get(usize::from(b)).copied().unwrap_or(0), 1)
+            } else {
+                self.class_at(input, i)
+            };
+            let next = self.next(state, class);
+            if next == 0 {
+                return Err(self.refusal(&[state], i, false));
+            }
+            state = next;
+            i += width;
+        }
+        if self.accept.get(state).copied().unwrap_or(false) {
+            Ok(())
+        } else {
+            Err(self.refusal(&[state], input.len(), false))
+        }
+    }
+
+    /// The state after `class` in `state` (0, dead, for anything outside
+    /// the tables).
+    #[inline]
+    fn next(&self, state: usize, class: u8) -> usize {
+        self.trans
+            .get(state * self.classes + usize::from(class))
+            .map_or(0, |&s| usize::from(s))
+    }
+
+    /// The class of the character at byte `i` of `input` (from U+0080 up)
+    /// and its width.
+    fn class_at(&self, input: &str, i: usize) -> (u8, usize) {
+        let Some(c) = input.get(i..).and_then(|rest| rest.chars().next()) else {
+            return (0, 1);
+        };
+        (self.class_of(c), c.len_utf8())
+    }
+
+    /// The class of `c`.
+    pub(crate) fn class_of(&self, c: char) -> u8 {
+        let c = u32::from(c);
+        if c < 0x80 {
+            return self.ascii.get(c as usize).copied().unwrap_or(0);
+        }
+        let ranges = &self.beyond;
+        let at = ranges.partition_point(|&(_, last, _)| last < c);
+        match ranges.get(at) {
+            Some(&(first, _, class)) if first <= c => class,
+            _ => 0,
+        }
+    }
+
+    /// The refusal at `offset` with `states` alive before it.
+    fn refusal(&self, states: &[usize], offset: usize, too_deep: bool) -> Refusal {
+        let mut expected: Vec<String> = Vec::new();
+        if states
+            .iter()
+            .any(|&s| self.accept.get(s).copied() == Some(true))
+        {
+            expected.push(String::from("end of input"));
+        }
+        for &state in states {
+            let from = self.expect_at.get(state).map_or(0, |&a| a as usize);
+            let to = self.expect_at.get(state + 1).map_or(from, |&a| a as usize);
+            for &name in self.expect.get(from..to).unwrap_or(&[]) {
+                if let Some(name) = self.names.get(usize::from(name)) {
+                    if !expected.iter().any(|e| e == name) {
+                        expected.push(name.to_string());
+                    }
+                }
+            }
+        }
+        Refusal {
+            offset,
+            expected,
+            too_deep,
+        }
+    }
+
+    /// The run with calls: every reading of the input followed at once.
+    fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
+        let mut threads = vec![Thread {
+            state: 1,
+            stack: Vec::new(),
+        }];
+        let mut next: Vec<Thread> = Vec::new();
+        let mut i = 0;
+        while i < input.len() {
+            let (class, width) = self.class_at(input, i);
+            let mut too_deep = false;
+            next.clear();
+            for thread in &threads {
+                too_deep |= self.step(thread, class, &mut next);
+            }
+            if next.is_empty() {
+                return Err(self.refusal_of(&threads, i, too_deep, false));
+            }
+            std::mem::swap(&mut threads, &mut next);
+            i += width;
+        }
+        let accepted = threads.iter().any(|t| {
+            t.stack.is_empty() && self.accept.get(usize::from(t.state)).copied() == Some(true)
+        });
+        if accepted {
+            Ok(())
+        } else {
+            Err(self.refusal_of(&threads, input.len(), false, true))
+        }
+    }
+
+    /// The readings `thread` has after a character of `class`, added to
+    /// `out` (once each); whether a call was refused for its depth.
+    fn step(&self, thread: &Thread, class: u8, out: &mut Vec<Thread>) -> bool {
+        let state = usize::from(thread.state);
+        let mut add = |t: Thread| {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        };
+        let mut too_deep = false;
+        if class == self.open {
+            let callee = self.call.get(state).copied().unwrap_or(0);
+            if callee != 0 {
+                if thread.stack.len() < self.max_depth {
+                    let mut stack = thread.stack.clone();
+                    stack.push(thread.state);
+                    add(Thread {
+                        state: callee,
+                        stack,
+                    });
+                } else {
+                    too_deep = true;
+                }
+            }
+        } else if class == self.close {
+            let ended = self.ret_mask.get(state).copied().unwrap_or(0);
+            if let (true, Some(&caller)) = (ended != 0, thread.stack.last()) {
+                if let Some(target) = self.return_to(usize::from(caller), ended) {
+                    let mut stack = thread.stack.clone();
+                    stack.pop();
+                    add(Thread {
+                        state: target,
+                        stack,
+                    });
+                }
+            }
+        }
+        let data = self.next(state, class);
+        if data != 0 {
+            add(Thread {
+                state: u16::try_from(data).unwrap_or(0),
+                stack: thread.stack.clone(),
+            });
+        }
+        too_deep
+    }
+
+    /// Where a bracket called from `caller` returns to when the brackets
+    /// of `ended` may end.
+    fn return_to(&self, caller: usize, ended: u64) -> Option<u16> {
+        let from = self.returns_at.get(caller).map_or(0, |&a| a as usize);
+        let to = self
+            .returns_at
+            .get(caller + 1)
+            .map_or(from, |&a| a as usize);
+        let entries = self.returns.get(from..to).unwrap_or(&[]);
+        // The entries are keyed by the brackets the caller calls that may
+        // end: the ended set restricted to those.
+        let called = entries.iter().fold(0u64, |m, &(k, _)| m | k);
+        let key = ended & called;
+        entries.iter().find(|&&(k, _)| k == key).map(|&(_, s)| s)
+    }
+
+    /// The refusal when `threads` were alive before `offset`.
+    fn refusal_of(&self, threads: &[Thread], offset: usize, too_deep: bool, end: bool) -> Refusal {
+        let states: Vec<usize> = threads.iter().map(|t| usize::from(t.state)).collect();
+        let mut refusal = self.refusal(&states, offset, too_deep);
+        let closing = threads.iter().any(|t| {
+            !t.stack.is_empty()
+                && self
+                    .ret_mask
+                    .get(usize::from(t.state))
+                    .copied()
+                    .unwrap_or(0)
+                    != 0
+        });
+        if closing && (end || !too_deep) {
+            let close = self
+                .ascii
+                .iter()
+                .position(|&c| c == self.close && c != 0)
+                .and_then(|b| u8::try_from(b).ok())
+                .map_or(String::from("\")\""), |b| {
+                    format!("{:?}", char::from(b).to_string())
+                });
+            if !refusal.expected.contains(&close) {
+                refusal.expected.push(close);
+            }
+        }
+        refusal
+    }
+
+    /// Whether the tables keep the invariants the run relies on (see the
+    /// module documentation). The compiler's output always does.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Xri.rule("XRI-reference").unwrap();
+    /// assert!(rule.automaton().unwrap().is_consistent());
+    /// ```
+    pub fn is_consistent(&self) -> bool {
+        let states = self.accept.len();
+        let below = |s: u16| usize::from(s) < states;
+        self.classes >= 1
+            && self.classes <= 256
+            && states >= 2
+            && self.trans.len() == states * self.classes
+            && self.trans.iter().all(|&s| below(s))
+            && self.ascii.len() == 128
+            && self.ascii.iter().all(|&c| usize::from(c) < self.classes)
+            && self
+                .beyond
+                .iter()
+                .all(|&(a, b, c)| a <= b && usize::from(c) < self.classes)
+            && self
+                .beyond
+                .windows(2)
+                .all(|w| matches!(w, [x, y] if x.1 < y.0))
+            && self.expect_at.len() == states + 1
+            && self.call.len() == states
+            && self.call.iter().all(|&s| below(s))
+            && self.ret_mask.len() == states
+            && self.returns_at.len() == states + 1
+            && self.returns.iter().all(|&(_, s)| below(s))
+    }
+}

@@ -1,0 +1,173 @@
+//! The ABNF compiler: a rule of an RFC 5234 grammar (with RFC 7405's
+//! case-sensitive strings) to an [`Automaton`].
+//!
+//! The grammar is read and checked by the `abnf-oracle` crate (names
+//! resolved, `=/` merged, RFC 5234's core rules built in). Every rule
+//! reference is inlined; a rule that refers to itself other than inside a
+//! bracket pair named in the [`Options`] is not regular and is refused
+//! ([`CompileError::Recursive`]). The NFA (Thompson's construction over
+//! ranges of code points) is made deterministic over the classes of
+//! characters the grammar distinguishes.
+//!
+//! `build.rs` runs this module on `grammar/*.abnf` to compile the built-in
+//! rules into the library; it runs the same at run time on any grammar.
+
+mod dfa;
+mod emit;
+mod minimize;
+mod nfa;
+
+pub use emit::to_rust;
+
+use crate::engine::automaton::Automaton;
+use abnf_oracle::{CheckedGrammar, Grammar};
+use std::fmt;
+
+/// Why a rule does not compile.
+///
+/// ```
+/// let e = xiri::engine::compile("a = \"x\" a / \"y\"\n", "a", &Default::default());
+/// assert!(matches!(e, Err(xiri::engine::CompileError::Recursive(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CompileError {
+    /// The ABNF text does not parse or check (undefined rule, ...): the
+    /// message, rendered with line, column and a caret.
+    Abnf(String),
+    /// No rule of this name.
+    Undefined(String),
+    /// The rule refers to itself other than inside the bracket pair.
+    Recursive(String),
+    /// A prose value (`<...>`), which no automaton can decide.
+    Prose(String),
+    /// The rule's language is empty.
+    Empty(String),
+    /// The automaton would exceed the tables' limits.
+    TooLarge(String),
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::Abnf(m) => write!(f, "{m}"),
+            CompileError::Undefined(r) => write!(f, "no rule named {r}"),
+            CompileError::Recursive(r) => write!(
+                f,
+                "{r} is recursive other than inside a bracket pair: not a regular language"
+            ),
+            CompileError::Prose(p) => write!(f, "the prose value <{p}> cannot be decided"),
+            CompileError::Empty(r) => write!(f, "{r} matches no string"),
+            CompileError::TooLarge(w) => write!(f, "the automaton is too large: {w}"),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// How to compile: the bracket pair recursion may pass through, and how
+/// deep it may nest.
+///
+/// ```
+/// let options = xiri::engine::Options::new().with_brackets('(', ')').with_max_depth(8);
+/// let a = xiri::engine::compile("g = \"(\" *g \")\"\n", "g", &options).unwrap();
+/// assert!(a.matches("(()(()))"));
+/// assert!(!a.matches("(()"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// `"(" x ")"` with this pair is compiled as a call to `x`.
+    pub brackets: Option<(char, char)>,
+    /// How deep calls may nest.
+    pub max_depth: usize,
+}
+
+impl Options {
+    /// No brackets; the depth limit of the library ([`MAX_NESTING`](crate::MAX_NESTING)).
+    ///
+    /// ```
+    /// assert_eq!(xiri::engine::Options::new().brackets, None);
+    /// ```
+    pub const fn new() -> Self {
+        Options {
+            brackets: None,
+            max_depth: 32,
+        }
+    }
+
+    /// Recursion may pass through `open` x `close`.
+    ///
+    /// ```
+    /// let o = xiri::engine::Options::new().with_brackets('(', ')');
+    /// assert_eq!(o.brackets, Some(('(', ')')));
+    /// ```
+    pub const fn with_brackets(mut self, open: char, close: char) -> Self {
+        self.brackets = Some((open, close));
+        self
+    }
+
+    /// Calls nest at most `depth` deep.
+    ///
+    /// ```
+    /// assert_eq!(xiri::engine::Options::new().with_max_depth(4).max_depth, 4);
+    /// ```
+    pub const fn with_max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+/// Compiles `rule` of the ABNF `text`.
+///
+/// ```
+/// let a = xiri::engine::compile("date = 4DIGIT \"-\" 2DIGIT\n", "date", &Default::default()).unwrap();
+/// assert!(a.matches("2026-11"));
+/// assert_eq!(a.check("2026/11").unwrap_err().offset, 4);
+/// ```
+pub fn compile(text: &str, rule: &str, options: &Options) -> Result<Automaton, CompileError> {
+    let grammar = Grammar::parse(text)
+        .map_err(|e| CompileError::Abnf(e.render(text)))?
+        .check()
+        .map_err(|e| CompileError::Abnf(e.render(text)))?;
+    compile_checked(&grammar, rule, options)
+}
+
+/// Compiles `rule` of a grammar `abnf-oracle` has checked.
+///
+/// ```
+/// let g = abnf_oracle::Grammar::parse("a = 1*\"x\"\n").unwrap().check().unwrap();
+/// let a = xiri::engine::compile_checked(&g, "a", &Default::default()).unwrap();
+/// assert!(a.matches("xXx"));
+/// ```
+pub fn compile_checked(
+    grammar: &CheckedGrammar,
+    rule: &str,
+    options: &Options,
+) -> Result<Automaton, CompileError> {
+    let id = grammar
+        .rules()
+        .iter()
+        .position(|r| r.name.as_str().eq_ignore_ascii_case(rule))
+        .and_then(|i| u32::try_from(i).ok())
+        .map(abnf_oracle::RuleId::User)
+        .or_else(|| {
+            grammar
+                .core_rules()
+                .iter()
+                .position(|r| r.name.as_str().eq_ignore_ascii_case(rule))
+                .and_then(|i| u32::try_from(i).ok())
+                .map(abnf_oracle::RuleId::Core)
+        })
+        .ok_or_else(|| CompileError::Undefined(rule.to_string()))?;
+    let name = grammar.rule_by_id(id).name.as_str().to_string();
+    let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;
+    let automaton = dfa::determinize(&nfa, &name, options.brackets, options.max_depth)?;
+    Ok(minimize::minimize(automaton))
+}

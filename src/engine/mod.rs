@@ -1,0 +1,31 @@
+//! The engine: ABNF rules compiled to automata over character classes, and
+//! the one linear pass that runs them.
+//!
+//! [`compile`] turns a rule of any ABNF grammar into an [`Automaton`]: a
+//! deterministic automaton for a regular rule, with calls on a bracket
+//! pair for a rule whose recursion passes only through brackets (XRI's
+//! cross-references). `build.rs` runs the same compiler on `grammar/*.abnf`
+//! and compiles every built-in rule it can into the library
+//! ([`Rule::automaton`](crate::Rule::automaton)). Running an automaton
+//! gives the verdict and, on refusal, the [`Refusal`]: the length of the
+//! longest prefix of the input some member of the language starts with,
+//! and what could continue it.
+//!
+//! ```
+//! let a = xiri::engine::compile(
+//!     "pair = key \"=\" value\nkey = 1*ALPHA\nvalue = *DIGIT\n",
+//!     "pair",
+//!     &Default::default(),
+//! ).unwrap();
+//! assert!(a.matches("port=80"));
+//! let refusal = a.check("port=8o").unwrap_err();
+//! assert_eq!(refusal.offset, 6);
+//! assert_eq!(refusal.expected, ["end of input", "DIGIT"]);
+//! ```
+
+mod automaton;
+pub(crate) mod builtin;
+mod compile;
+
+pub use automaton::{Automaton, Refusal};
+pub use compile::{compile, compile_checked, to_rust, CompileError, Options};
