@@ -129,11 +129,6 @@ fn main() {
         .expect("write scan_tables.rs");
     let engine =
         engine_tables::engine_tables(&read).unwrap_or_else(|e| panic!("the engine's tables: {e}"));
-    println!(
-        "cargo:warning=engine tables in {:?}, {} bytes",
-        start.elapsed(),
-        engine.len()
-    );
     std::fs::write(Path::new(&out_dir).join("engine_tables.rs"), engine)
         .expect("write engine_tables.rs");
 }
