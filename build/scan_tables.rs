@@ -21,17 +21,12 @@ enum Take {
 /// "" is a class the grammar does not have (no characters).
 #[rustfmt::skip]
 const SCAN_CLASSES: &[(&str, &str, &str, &str, Take)] = &[
-    ("SCHEME",       "scheme",        "scheme",         "scheme",        Take::Element),
-    ("PCHAR",        "pchar",         "ipchar",         "ipchar",        Take::Element),
     ("USERINFO",     "userinfo",      "iuserinfo",      "iuserinfo",     Take::Element),
     ("REG_NAME",     "reg-name",      "ireg-name",      "ireg-name",     Take::Element),
     ("QUERY",        "query",         "iquery",         "iquery",        Take::Element),
     ("FRAGMENT",     "fragment",      "ifragment",      "ifragment",     Take::Element),
-    ("SEGMENT_NC",   "segment-nz-nc", "isegment-nz-nc", "",              Take::Element),
-    ("ALPHA",        "ALPHA",         "ALPHA",          "ALPHA",         Take::Element),
     ("DIGIT",        "DIGIT",         "DIGIT",          "DIGIT",         Take::Element),
     ("HEXDIG",       "HEXDIG",        "HEXDIG",         "HEXDIG",        Take::Element),
-    ("SLASH",        "path-abempty",  "ipath-abempty",  "ipath-abempty", Take::Leading),
     ("XRI_PCHAR",    "",              "",               "xri-pchar",     Take::Element),
     ("XRI_PCHAR_NC", "",              "",               "xri-pchar-nc",  Take::Element),
 ];

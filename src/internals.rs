@@ -3,10 +3,11 @@
 
 use crate::syntax::grammar::Grammar;
 
-/// For the differential tests and the fuzz target: the fast path's verdict
-/// on `input` as a reference of `grammar` when it agrees with the pest
-/// grammar's (same verdict, same spans and host kind), a description of the
-/// difference when it does not. For XRI, the typed tree: when the fast path
+/// For the differential tests and the fuzz target: the engine's verdict on
+/// `input` as a reference of `grammar` when it agrees with the pest
+/// grammar's alone (same verdict, and the spans and host kind RFC 3986
+/// Appendix B's split finds are those pest's tree gives), a description of
+/// the difference when it does not. For XRI, the typed tree: when the fast path
 /// answers (it may leave an input to pest), it must be the one pest builds.
 ///
 /// ```
@@ -17,8 +18,19 @@ use crate::syntax::grammar::Grammar;
 pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
     match grammar {
         Grammar::Xri => crate::xri::fast_path_check(input),
-        _ => crate::syntax::scan::fast_path_check(grammar, input),
+        _ => crate::syntax::reference::fast_path_check(grammar, input),
     }
 }
 
 pub use crate::xri::xri_fast_path_answers;
+
+/// For the differential tests: whether the pest transcription of `rule`,
+/// alone (without the engine), accepts `input`.
+///
+/// ```
+/// let rule = xiri::Grammar::Uri.rule("IPv4address").unwrap();
+/// assert!(xiri::pest_check(&rule, "1.2.3.4").is_ok());
+/// ```
+pub fn pest_check(rule: &crate::Rule, input: &str) -> Result<(), crate::ParseError> {
+    rule.pest_check(input)
+}

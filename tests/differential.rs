@@ -232,10 +232,22 @@ fn compare(
                 Ok(_) => {}
             }
         }
+        // pest alone, then the engine (which `check` runs where it
+        // compiles the rule): each against the ABNF.
+        let pest = xiri::pest_check(&xiri_rule, &input);
+        if pest.is_ok() != expected {
+            outcome.disagreements.push(format!(
+                "{grammar} {xiri_rule} ({abnf_rule}): {input:?}: ABNF says {expected}, pest says {}",
+                match &pest {
+                    Ok(()) => "match".to_string(),
+                    Err(e) => e.message(),
+                }
+            ));
+        }
         let got = xiri_rule.check(&input);
         if got.is_ok() != expected {
             outcome.disagreements.push(format!(
-                "{} {} ({}): {:?}: ABNF says {}, pest says {}",
+                "{} {} ({}): {:?}: ABNF says {}, check (the engine where it compiles the rule) says {}",
                 grammar,
                 xiri_rule,
                 abnf_rule,

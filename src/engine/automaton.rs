@@ -148,7 +148,10 @@ impl Automaton {
     /// assert!(rule.automaton().unwrap().matches("urn:example:a"));
     /// ```
     pub fn matches(&self, input: &str) -> bool {
-        self.check(input).is_ok()
+        if self.has_calls() {
+            return self.check_with_calls(input).is_ok();
+        }
+        self.run(input).is_ok()
     }
 
     /// The verdict on `input`, with the [`Refusal`] when it is not in the
@@ -165,6 +168,13 @@ impl Automaton {
         if self.has_calls() {
             return self.check_with_calls(input);
         }
+        self.run(input)
+            .map_err(|(state, offset)| self.refusal(&[state], offset, false))
+    }
+
+    /// The run without calls: the state and offset where it stopped, on
+    /// refusal. Allocates nothing.
+    fn run(&self, input: &str) -> Result<(), (usize, usize)> {
         let bytes = input.as_bytes();
         let mut state = 1usize;
         let mut i = 0;
@@ -176,7 +186,7 @@ impl Automaton {
             };
             let next = self.next(state, class);
             if next == 0 {
-                return Err(self.refusal(&[state], i, false));
+                return Err((state, i));
             }
             state = next;
             i += width;
@@ -184,7 +194,7 @@ impl Automaton {
         if self.accept.get(state).copied().unwrap_or(false) {
             Ok(())
         } else {
-            Err(self.refusal(&[state], input.len(), false))
+            Err((state, input.len()))
         }
     }
 

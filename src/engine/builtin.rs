@@ -14,3 +14,26 @@ pub(crate) fn automaton(grammar: Grammar, name: &str) -> Option<&'static Automat
         .copied()
         .find(|a| a.rule.eq_ignore_ascii_case(name))
 }
+
+/// The reference rule of `grammar` (`URI-reference`, `IRI-reference`,
+/// `LEIRI-reference`, `XRI-reference`).
+pub(crate) fn reference(grammar: Grammar) -> &'static Automaton {
+    match grammar {
+        Grammar::Uri => &URI_URI_REFERENCE,
+        Grammar::Iri => &IRI_IRI_REFERENCE,
+        Grammar::IriBis => &IRI_BIS_IRI_REFERENCE,
+        Grammar::Leiri => &LEIRI_LEIRI_REFERENCE,
+        Grammar::Xri => &XRI_XRI_REFERENCE,
+    }
+}
+
+/// `IPv4address`, the same in every grammar (each has its own copy).
+pub(crate) fn ipv4(grammar: Grammar) -> &'static Automaton {
+    match grammar {
+        Grammar::Uri => &URI_IPV4ADDRESS,
+        Grammar::Iri => &IRI_IPV4ADDRESS,
+        Grammar::IriBis => &IRI_BIS_IPV4ADDRESS,
+        Grammar::Leiri => &LEIRI_IPV4ADDRESS,
+        Grammar::Xri => &XRI_IPV4ADDRESS,
+    }
+}

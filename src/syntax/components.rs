@@ -234,6 +234,7 @@ pub(crate) fn authority(node: &Node) -> AuthoritySpans {
     }
 }
 
+#[cfg(feature = "internals")]
 const PATHS: &[&str] = &[
     "path-abempty",
     "path-absolute",
@@ -250,6 +251,7 @@ const PATHS: &[&str] = &[
 
 /// Reads a `URI`, `relative-ref`, `IRI`, `irelative-ref` or `LEIRI` node
 /// (or their absolute forms).
+#[cfg(feature = "internals")]
 pub(crate) fn spans(top: &Node) -> Spans {
     let hier = child(
         top,

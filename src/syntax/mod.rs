@@ -16,6 +16,7 @@ pub(crate) mod parens;
 pub(crate) mod pct;
 pub(crate) mod reference;
 pub(crate) mod scan;
+pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tree;
 

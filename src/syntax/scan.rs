@@ -1,16 +1,9 @@
-//! The fast path: URI, IRI, IRI-bis and LEIRI references validated and
-//! split in one pass over the bytes, without allocating, on tables that
-//! `build.rs` derives from the ABNF (`build/abnf_tables.rs`): a class-bit
-//! table for ASCII, the classes' ranges beyond it, and DFAs for
-//! `IPv4address` and `IP-literal`.
-//!
-//! The structure is RFC 3986's, which all four grammars share: "#" starts
-//! the fragment and "?" the query (no class before them holds either), a
-//! scheme is ALPHA and scheme characters up to ":", "//" starts an
-//! authority that runs to the next "/". The spans are those the pest
-//! grammars give (the differential tests hold them to it). The scanner
-//! only accepts: when it refuses, the caller asks pest, which gives the
-//! error with its offset and expected productions.
+//! What is left of the hand-written fast path: the class tables `build.rs`
+//! derives from the ABNF (`build/scan_tables.rs`) and the [`Scanner`] that
+//! src/xri/fast.rs reads XRI components with. URI, IRI, IRI-bis and LEIRI
+//! references are decided by the engine (src/engine/) and split by
+//! src/syntax/split.rs; the XRI typed tree is next (issue 13), and this
+//! file goes with it.
 
 // The hot loops index the input at positions the same loop has just
 // bounded (and the class tables by a byte); `get` there costs measurably.
@@ -18,7 +11,7 @@
 // the generated engine of issue 13 replaces this file.
 #![allow(clippy::indexing_slicing)]
 
-use crate::syntax::components::{AuthoritySpans, Span, Spans};
+use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::grammar::Grammar;
 use crate::HostKind;
 
@@ -59,7 +52,7 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/scan_tables.rs"));
 }
 
-use tables::{ALPHA, DIGIT, HEXDIG, PCHAR, SCHEME, SEGMENT_NC, SLASH};
+use tables::{DIGIT, HEXDIG};
 pub(crate) use tables::{FRAGMENT, QUERY, REG_NAME, USERINFO, XRI_PCHAR, XRI_PCHAR_NC};
 
 /// A grammar's tables.
@@ -73,17 +66,7 @@ fn tables(grammar: Grammar) -> &'static Tables {
     }
 }
 
-/// The spans of `input` as a reference of `grammar`, or `None` when it is
-/// not one. XRI references have a structure of their own: src/xri/fast.rs
-/// reads them with this module's [`Scanner`].
-pub(crate) fn scan(grammar: Grammar, input: &str) -> Option<Spans> {
-    if grammar == Grammar::Xri {
-        return None;
-    }
-    Scanner::new(grammar, input).reference()
-}
-
-/// The input's bytes and the classes of the grammar they are read in.
+/// Reads components of an XRI (src/xri/fast.rs) on a grammar's classes.
 pub(crate) struct Scanner<'a> {
     /// The input's bytes: valid UTF-8.
     b: &'a [u8],
@@ -107,56 +90,6 @@ impl<'a> Scanner<'a> {
             b: input.as_bytes(),
             t: tables(grammar),
         }
-    }
-
-    fn reference(&self) -> Option<Spans> {
-        let len = self.b.len();
-        let scheme = self.scheme();
-        let mut at = scheme.map_or(0, |s| s.end + 1);
-        let authority = if self.b[at..].starts_with(b"//") {
-            let start = at + 2;
-            let end = self.b[start..]
-                .iter()
-                .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-                .map_or(len, |i| start + i);
-            let authority = self.authority(start, end)?;
-            at = end;
-            Some(authority)
-        } else {
-            None
-        };
-        let path_end = self.path(at, authority.is_some(), scheme.is_some())?;
-        let path = span(at, path_end);
-        let mut query = None;
-        let mut at = path_end;
-        if self.b.get(at) == Some(&b'?') {
-            let end = self.run(at + 1, QUERY)?;
-            query = Some(span(at + 1, end));
-            at = end;
-        }
-        let mut fragment = None;
-        if self.b.get(at) == Some(&b'#') {
-            let end = self.run(at + 1, FRAGMENT)?;
-            fragment = Some(span(at + 1, end));
-            at = end;
-        }
-        (at == len).then_some(Spans {
-            scheme,
-            authority,
-            path,
-            query,
-            fragment,
-        })
-    }
-
-    /// `scheme ":"` at the start.
-    fn scheme(&self) -> Option<Span> {
-        let first = *self.b.first()?;
-        if self.t.ascii[usize::from(first)] & ALPHA == 0 {
-            return None;
-        }
-        let end = self.run(1, SCHEME)?;
-        (self.b.get(end) == Some(&b':')).then(|| span(0, end))
     }
 
     /// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
@@ -213,29 +146,6 @@ impl<'a> Scanner<'a> {
             host_kind,
             port,
         })
-    }
-
-    /// The path from `start`: segments of `pchar` between "/"; after an
-    /// authority it is empty or starts with "/"; without one it does not
-    /// start with "//"; in a relative reference its first segment holds no
-    /// ":". Its end: "?", "#" or the end of the input.
-    fn path(&self, start: usize, authority: bool, scheme: bool) -> Option<usize> {
-        let first = self.b.get(start).copied();
-        if authority && !matches!(first, None | Some(b'/' | b'?' | b'#')) {
-            return None;
-        }
-        if !authority && self.b[start..].starts_with(b"//") {
-            return None;
-        }
-        let mut at = start;
-        if !scheme && !authority && !matches!(first, None | Some(b'/')) {
-            at = self.run(start, SEGMENT_NC)?;
-            if self.b.get(at) == Some(&b':') {
-                return None;
-            }
-        }
-        let end = self.run(at, PCHAR | SLASH)?;
-        matches!(self.b.get(end), None | Some(b'?' | b'#')).then_some(end)
     }
 
     /// Advances from `from` over characters of `class` (any of its bits;
@@ -318,23 +228,6 @@ fn decode(b: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
-/// The fast path's verdict on `input` as a reference of `grammar` (not
-/// XRI) when it agrees with the pest grammar's (same verdict, same spans
-/// and host kind), a description of the difference when it does not; for
-/// `crate::fast_path_check`.
-#[cfg(feature = "internals")]
-pub(crate) fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
-    let fast = scan(grammar, input);
-    let pest = crate::syntax::reference::pest_spans(grammar, input, false).ok();
-    if fast == pest {
-        Ok(fast.is_some())
-    } else {
-        Err(format!(
-            "{grammar} {input:?}: the fast path gives {fast:?}, pest gives {pest:?}"
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,23 +265,17 @@ mod tests {
             };
             // (class, rule, text around the character)
             let mut checks: Vec<(u16, String, &str)> = vec![
-                (SCHEME, "scheme".into(), "a{}"),
-                (PCHAR, i("pchar"), "{}"),
                 (USERINFO, i("userinfo"), "{}"),
                 (REG_NAME, i("reg-name"), "{}"),
                 (QUERY, i("query"), "{}"),
                 (FRAGMENT, i("fragment"), "{}"),
-                (ALPHA, "ALPHA".into(), "{}"),
                 (DIGIT, "DIGIT".into(), "{}"),
                 (HEXDIG, "HEXDIG".into(), "{}"),
             ];
             if g == Grammar::Xri {
-                // XRI's own classes; it has no isegment-nz-nc.
+                // XRI's own classes.
                 checks.push((XRI_PCHAR, "xri-pchar".into(), "{}"));
                 checks.push((XRI_PCHAR_NC, "xri-pchar-nc".into(), "{}"));
-            } else {
-                let nc = "segment-nz-nc".replace("segment", &i("segment"));
-                checks.push((SEGMENT_NC, nc, "{}"));
             }
             for (class, rule, shape) in checks {
                 let pest = g.rule(&rule).unwrap_or_else(|| panic!("{g} {rule}"));

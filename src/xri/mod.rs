@@ -319,9 +319,12 @@ fn looks_absolute(input: &str) -> bool {
 /// needs no explanation: the content is then read as an XRI reference).
 fn iri_value(content: &str) -> Option<Iri<'_>> {
     (!looks_absolute(content))
-        .then(|| crate::syntax::scan::scan(Grammar::Iri, content))
-        .flatten()
-        .and_then(|spans| IriRef::from_spans(content, spans).to_absolute())
+        .then(|| crate::engine::builtin::reference(Grammar::Iri).matches(content))
+        .filter(|&accepted| accepted)
+        .and_then(|_| {
+            IriRef::from_spans(content, crate::syntax::split::split(Grammar::Iri, content))
+                .to_absolute()
+        })
 }
 
 #[cfg(feature = "internals")]

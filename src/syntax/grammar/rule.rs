@@ -94,6 +94,19 @@ impl Rule {
         self.run(input, Detail::Check).map(|_| ())
     }
 
+    /// [`check`](Rule::check) by the pest transcription alone, without
+    /// the engine: what the differential tests hold to the ABNF.
+    #[cfg(feature = "internals")]
+    pub(crate) fn pest_check(&self, input: &str) -> Result<(), ParseError> {
+        self.run_pest(input, Detail::Check).map(|_| ())
+    }
+
+    /// [`components`](Rule::components) by pest alone.
+    #[cfg(feature = "internals")]
+    pub(crate) fn pest_components(&self, input: &str) -> Result<Vec<Node>, ParseError> {
+        self.run_pest(input, Detail::Components)
+    }
+
     /// The full parse tree the input gets from the rule. Inside an XRI
     /// cross-reference, the value's subtree is the one it gets on its own
     /// as an IRI or an XRI-reference (see `xref_value` in grammar/xri.pest
@@ -155,14 +168,17 @@ impl Rule {
         automaton: &crate::engine::Automaton,
         input: &str,
     ) -> Result<(), ParseError> {
-        automaton.check(input).map_err(|r| {
-            let kind = if r.too_deep {
-                ErrorKind::TooDeep
-            } else {
-                ErrorKind::Syntax
-            };
-            self.error(input, kind, r.offset, r.expected)
-        })
+        automaton.check(input).map_err(|r| self.refusal(input, r))
+    }
+
+    /// The engine's refusal of `input` as this rule's [`ParseError`].
+    pub(crate) fn refusal(&self, input: &str, r: crate::engine::Refusal) -> ParseError {
+        let kind = if r.too_deep {
+            ErrorKind::TooDeep
+        } else {
+            ErrorKind::Syntax
+        };
+        self.error(input, kind, r.offset, r.expected)
     }
 
     fn run(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
@@ -172,6 +188,12 @@ impl Rule {
                 return Ok(Vec::new());
             }
         }
+        self.run_pest(input, detail)
+    }
+
+    /// The pest parse, for trees and for the rules the engine does not
+    /// compile.
+    fn run_pest(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
         if self.grammar == Grammar::Xri {
             if let Some(offset) =
                 crate::syntax::parens::too_deep(input.as_bytes(), crate::MAX_NESTING)

@@ -3,7 +3,7 @@
 //! input they were parsed from ([`owned`] has the owned forms), with the
 //! familiar names as aliases.
 
-use crate::syntax::components::{spans, Host, Spans};
+use crate::syntax::components::{Host, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::{LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
@@ -24,23 +24,47 @@ pub(crate) fn parse_spans(
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
-    match crate::syntax::scan::scan(grammar, input) {
-        Some(spans) if spans.scheme.is_some() || !absolute => Ok(spans),
-        // Refused, or relative where an absolute reference is asked for:
-        // the pest grammar says where and why.
-        _ => pest_spans(grammar, input, absolute),
+    let rule = grammar.reference();
+    if let Err(refusal) = crate::engine::builtin::reference(grammar).check(input) {
+        let mut e = rule.refusal(input, refusal);
+        if absolute {
+            e.rule = grammar.absolute().name();
+        }
+        return Err(e);
+    }
+    let spans = crate::syntax::split::split(grammar, input);
+    if absolute && spans.scheme.is_none() {
+        // The scheme that is missing would have started the input.
+        let absolute = grammar.absolute();
+        return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".to_string()]));
+    }
+    Ok(spans)
+}
+
+/// The engine's spans against pest's alone, for `crate::fast_path_check`.
+#[cfg(feature = "internals")]
+pub(crate) fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
+    let engine = parse_spans(grammar, input, false).ok();
+    let pest = pest_spans(grammar, input, false).ok();
+    if engine == pest {
+        Ok(engine.is_some())
+    } else {
+        Err(format!(
+            "{grammar} {input:?}: the engine gives {engine:?}, pest gives {pest:?}"
+        ))
     }
 }
 
-/// [`parse_spans`] on the pest grammar alone: the reference engine, and
-/// the one that explains a refusal.
+/// [`parse_spans`] on the pest grammar alone, which the differential tests
+/// hold the engine to.
+#[cfg(feature = "internals")]
 pub(crate) fn pest_spans(
     grammar: Grammar,
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
     let rule = grammar.reference();
-    let nodes = rule.components(input).map_err(|mut e| {
+    let nodes = rule.pest_components(input).map_err(|mut e| {
         if absolute {
             e.rule = grammar.absolute().name();
         }
@@ -49,7 +73,7 @@ pub(crate) fn pest_spans(
     let Some(top) = nodes.first() else {
         return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().to_string()]));
     };
-    let spans = spans(top);
+    let spans = crate::syntax::components::spans(top);
     if absolute && spans.scheme.is_none() {
         let absolute = grammar.absolute();
         // The scheme that is missing would have started the input.

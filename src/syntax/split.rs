@@ -1,0 +1,99 @@
+//! The components of a reference the engine has accepted, found by RFC
+//! 3986 Appendix B's split: a scheme is what precedes the first ":" when
+//! no "/", "?" or "#" comes before it; "//" starts an authority that runs
+//! to the next "/", "?" or "#"; the path runs to "?" or "#"; the query to
+//! "#". On input already known to be a reference of one of the four RFC
+//! 3986-shaped grammars the split is exact: no component can hold the
+//! delimiter that ends it (a relative reference's first segment holds no
+//! ":", userinfo and host hold no "@", a reg-name or IPv4 host no ":").
+//! Only the host's kind needs the grammar: `IPv4address` is its automaton.
+
+use crate::engine::builtin;
+use crate::syntax::components::{AuthoritySpans, Span, Spans};
+use crate::syntax::grammar::Grammar;
+use crate::HostKind;
+
+/// The position of the first byte of `b[from..to]` in `set`, or `to`.
+fn until(b: &[u8], from: usize, to: usize, set: &[u8]) -> usize {
+    b.get(from..to)
+        .and_then(|s| s.iter().position(|c| set.contains(c)))
+        .map_or(to, |i| from + i)
+}
+
+fn span(start: usize, end: usize) -> Span {
+    Span { start, end }
+}
+
+/// The spans of `input`, which `grammar`'s reference rule accepts.
+pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
+    let b = input.as_bytes();
+    let len = b.len();
+    let scheme_end = until(b, 0, len, b":/?#");
+    let (scheme, mut at) = if scheme_end > 0 && b.get(scheme_end) == Some(&b':') {
+        (Some(span(0, scheme_end)), scheme_end + 1)
+    } else {
+        (None, 0)
+    };
+    let authority = if b.get(at..at + 2) == Some(b"//") {
+        let start = at + 2;
+        let end = until(b, start, len, b"/?#");
+        at = end;
+        Some(authority(grammar, input, start, end))
+    } else {
+        None
+    };
+    let path_end = until(b, at, len, b"?#");
+    let path = span(at, path_end);
+    at = path_end;
+    let query = (b.get(at) == Some(&b'?')).then(|| {
+        let end = until(b, at + 1, len, b"#");
+        let q = span(at + 1, end);
+        at = end;
+        q
+    });
+    let fragment = (b.get(at) == Some(&b'#')).then(|| span(at + 1, len));
+    Spans {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
+}
+
+/// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
+fn authority(grammar: Grammar, input: &str, start: usize, end: usize) -> AuthoritySpans {
+    let b = input.as_bytes();
+    let at = until(b, start, end, b"@");
+    let (userinfo, host_start) = if at < end {
+        (Some(span(start, at)), at + 1)
+    } else {
+        (None, start)
+    };
+    let (host_end, host_kind) = if b.get(host_start) == Some(&b'[') {
+        let close = until(b, host_start, end, b"]");
+        let kind = if matches!(b.get(host_start + 1), Some(b'v' | b'V')) {
+            HostKind::IpvFuture
+        } else {
+            HostKind::Ipv6
+        };
+        ((close + 1).min(end), kind)
+    } else {
+        let host_end = until(b, host_start, end, b":");
+        let text = input.get(host_start..host_end).unwrap_or_default();
+        let kind = if builtin::ipv4(grammar).matches(text) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        };
+        (host_end, kind)
+    };
+    let port = (host_end < end).then(|| span(host_end + 1, end));
+    AuthoritySpans {
+        whole: span(start, end),
+        userinfo,
+        host: span(host_start, host_end),
+        host_kind,
+        port,
+    }
+}
