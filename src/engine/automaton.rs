@@ -98,6 +98,9 @@ pub struct Automaton {
     pub(crate) returns: Cow<'static, [(u64, u16)]>,
     /// How deep brackets may nest.
     pub(crate) max_depth: usize,
+    /// Per state: the ASCII characters that lead back to it (bit `b` for
+    /// byte `b`), which the run skips without reading the tables again.
+    pub(crate) stay: Cow<'static, [u128]>,
 }
 
 /// One reading of the input so far: a state and the calling states below it.
@@ -176,15 +179,35 @@ impl Automaton {
     /// refusal. Allocates nothing.
     fn run(&self, input: &str) -> Result<(), (usize, usize)> {
         let bytes = input.as_bytes();
+        // The tables borrowed once, out of their `Cow`s.
+        let ascii: &[u8] = &self.ascii;
+        let trans: &[u16] = &self.trans;
+        let classes = self.classes;
+        let stay: &[u128] = &self.stay;
         let mut state = 1usize;
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
+            // Runs of characters that keep the state (a path, a query) cost
+            // a bit test each, with no dependency on the tables.
+            let keep = stay.get(state).copied().unwrap_or(0);
+            if keep != 0 && b < 0x80 && keep >> b & 1 == 1 {
+                i += 1;
+                while let Some(&b) = bytes.get(i) {
+                    if b >= 0x80 || keep >> b & 1 == 0 {
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
             let (class, width) = if b < 0x80 {
-                (self.ascii.get(usize::from(b)).copied().unwrap_or(0), 1)
+                (ascii.get(usize::from(b)).copied().unwrap_or(0), 1)
             } else {
                 self.class_at(input, i)
             };
-            let next = self.next(state, class);
+            let next = trans
+                .get(state * classes + usize::from(class))
+                .map_or(0, |&s| usize::from(s));
             if next == 0 {
                 return Err((state, i));
             }
@@ -411,5 +434,6 @@ impl Automaton {
             && self.ret_mask.len() == states
             && self.returns_at.len() == states + 1
             && self.returns.iter().all(|&(_, s)| below(s))
+            && self.stay.len() == states
     }
 }

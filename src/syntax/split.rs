@@ -13,10 +13,11 @@ use crate::syntax::components::{AuthoritySpans, Span, Spans};
 use crate::syntax::grammar::Grammar;
 use crate::HostKind;
 
-/// The position of the first byte of `b[from..to]` in `set`, or `to`.
-fn until(b: &[u8], from: usize, to: usize, set: &[u8]) -> usize {
+/// The position of the first byte of `b[from..to]` that `stop` picks, or
+/// `to`.
+fn until(b: &[u8], from: usize, to: usize, stop: impl Fn(u8) -> bool) -> usize {
     b.get(from..to)
-        .and_then(|s| s.iter().position(|c| set.contains(c)))
+        .and_then(|s| s.iter().position(|&c| stop(c)))
         .map_or(to, |i| from + i)
 }
 
@@ -28,7 +29,7 @@ fn span(start: usize, end: usize) -> Span {
 pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
     let b = input.as_bytes();
     let len = b.len();
-    let scheme_end = until(b, 0, len, b":/?#");
+    let scheme_end = until(b, 0, len, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
     let (scheme, mut at) = if scheme_end > 0 && b.get(scheme_end) == Some(&b':') {
         (Some(span(0, scheme_end)), scheme_end + 1)
     } else {
@@ -36,17 +37,17 @@ pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
     };
     let authority = if b.get(at..at + 2) == Some(b"//") {
         let start = at + 2;
-        let end = until(b, start, len, b"/?#");
+        let end = until(b, start, len, |c| matches!(c, b'/' | b'?' | b'#'));
         at = end;
         Some(authority(grammar, input, start, end))
     } else {
         None
     };
-    let path_end = until(b, at, len, b"?#");
+    let path_end = until(b, at, len, |c| matches!(c, b'?' | b'#'));
     let path = span(at, path_end);
     at = path_end;
     let query = (b.get(at) == Some(&b'?')).then(|| {
-        let end = until(b, at + 1, len, b"#");
+        let end = until(b, at + 1, len, |c| c == b'#');
         let q = span(at + 1, end);
         at = end;
         q
@@ -64,14 +65,14 @@ pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
 /// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
 fn authority(grammar: Grammar, input: &str, start: usize, end: usize) -> AuthoritySpans {
     let b = input.as_bytes();
-    let at = until(b, start, end, b"@");
+    let at = until(b, start, end, |c| c == b'@');
     let (userinfo, host_start) = if at < end {
         (Some(span(start, at)), at + 1)
     } else {
         (None, start)
     };
     let (host_end, host_kind) = if b.get(host_start) == Some(&b'[') {
-        let close = until(b, host_start, end, b"]");
+        let close = until(b, host_start, end, |c| c == b']');
         let kind = if matches!(b.get(host_start + 1), Some(b'v' | b'V')) {
             HostKind::IpvFuture
         } else {
@@ -79,7 +80,7 @@ fn authority(grammar: Grammar, input: &str, start: usize, end: usize) -> Authori
         };
         ((close + 1).min(end), kind)
     } else {
-        let host_end = until(b, host_start, end, b":");
+        let host_end = until(b, host_start, end, |c| c == b':');
         let text = input.get(host_start..host_end).unwrap_or_default();
         let kind = if builtin::ipv4(grammar).matches(text) {
             HostKind::Ipv4

@@ -357,6 +357,8 @@ pub(super) fn determinize(
         returns_at: Cow::Owned(returns_at),
         returns: Cow::Owned(flat),
         max_depth,
+        // Filled in by minimization, once the states are final.
+        stay: Cow::Owned(Vec::new()),
     })
 }
 

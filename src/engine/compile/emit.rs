@@ -21,7 +21,7 @@ pub fn to_rust(a: &Automaton) -> String {
         .map(|n| format!("Cow::Borrowed({:?})", n.as_ref()))
         .collect();
     format!(
-        "Automaton {{ rule: Cow::Borrowed({:?}), classes: {}, ascii: {}, beyond: {}, trans: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
+        "Automaton {{ rule: Cow::Borrowed({:?}), classes: {}, ascii: {}, beyond: {}, trans: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {}, stay: {} }}",
         a.rule.as_ref(),
         a.classes,
         slice(&a.ascii),
@@ -38,5 +38,6 @@ pub fn to_rust(a: &Automaton) -> String {
         slice(&a.returns_at),
         slice(&a.returns),
         a.max_depth,
+        slice(&a.stay),
     )
 }

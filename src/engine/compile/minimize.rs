@@ -107,7 +107,9 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
             .map(|&s| v.get(s).copied().unwrap_or(0))
             .collect()
     };
+    let stay = stays(&trans, &a.ascii, a.classes);
     Automaton {
+        stay: Cow::Owned(stay),
         trans: Cow::Owned(trans),
         accept: Cow::Owned(
             representative
@@ -128,4 +130,21 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
         returns: Cow::Owned(flat),
         ..a
     }
+}
+
+/// Per state, the ASCII characters whose transition leads back to it.
+pub(super) fn stays(trans: &[u16], ascii: &[u8], classes: usize) -> Vec<u128> {
+    let states = trans.len() / classes.max(1);
+    (0..states)
+        .map(|s| {
+            ascii.iter().enumerate().fold(0u128, |m, (b, &class)| {
+                let next = trans.get(s * classes + usize::from(class)).copied();
+                if s != 0 && next == u16::try_from(s).ok() {
+                    m | 1 << b
+                } else {
+                    m
+                }
+            })
+        })
+        .collect()
 }

@@ -24,9 +24,8 @@ pub(crate) fn parse_spans(
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
-    let rule = grammar.reference();
     if let Err(refusal) = crate::engine::builtin::reference(grammar).check(input) {
-        let mut e = rule.refusal(input, refusal);
+        let mut e = grammar.reference().refusal(input, refusal);
         if absolute {
             e.rule = grammar.absolute().name();
         }
