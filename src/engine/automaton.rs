@@ -233,15 +233,32 @@ impl Automaton {
     /// The class of the character at byte `i` of `input` (from U+0080 up)
     /// and its width.
     fn class_at(&self, input: &str, i: usize) -> (u8, usize) {
-        let Some(c) = input.get(i..).and_then(|rest| rest.chars().next()) else {
-            return (0, 1);
+        // `input` is UTF-8 and `i` starts a character: decoded from the
+        // bytes, without looking for the boundary again.
+        let b = input.as_bytes();
+        let byte = |k: usize| u32::from(b.get(i + k).copied().unwrap_or(0));
+        let lead = byte(0);
+        let (c, width) = if lead < 0xE0 {
+            (((lead & 0x1F) << 6) | (byte(1) & 0x3F), 2)
+        } else if lead < 0xF0 {
+            (
+                ((lead & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F),
+                3,
+            )
+        } else {
+            (
+                ((lead & 0x07) << 18)
+                    | ((byte(1) & 0x3F) << 12)
+                    | ((byte(2) & 0x3F) << 6)
+                    | (byte(3) & 0x3F),
+                4,
+            )
         };
-        (self.class_of(c), c.len_utf8())
+        (self.class_of_code(c), width)
     }
 
-    /// The class of `c`.
-    pub(crate) fn class_of(&self, c: char) -> u8 {
-        let c = u32::from(c);
+    /// The class of the code point `c`.
+    fn class_of_code(&self, c: u32) -> u8 {
         if c < 0x80 {
             return self.ascii.get(c as usize).copied().unwrap_or(0);
         }
