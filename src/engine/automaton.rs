@@ -238,7 +238,9 @@ impl Automaton {
         let b = input.as_bytes();
         let byte = |k: usize| u32::from(b.get(i + k).copied().unwrap_or(0));
         let lead = byte(0);
-        let (c, width) = if lead < 0xE0 {
+        let (c, width) = if lead < 0x80 {
+            (lead, 1)
+        } else if lead < 0xE0 {
             (((lead & 0x1F) << 6) | (byte(1) & 0x3F), 2)
         } else if lead < 0xF0 {
             (
