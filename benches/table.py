@@ -20,8 +20,8 @@ def medians():
     for estimates in sorted(ROOT.glob("**/new/estimates.json")):
         parts = estimates.relative_to(ROOT).parts[:-2]
         group, name = parts[0], "/".join(parts[1:])
-        if group.startswith("scaling "):
-            continue  # benches/scaling.rs: benches/scaling_table.py
+        if group.startswith(("scaling ", "targets ")):
+            continue  # benches/scaling.rs and targets.rs have tables of their own
         median = json.loads(estimates.read_text())["median"]["point_estimate"]
         found.setdefault(group, {})[name] = median
     return found
