@@ -9,7 +9,8 @@
 
 mod common;
 
-use abnf_oracle::{CheckedGrammar, GenOptions, Generator, MatchError, Recognizer};
+use abnf_oracle::CheckedGrammar;
+use common::abnf::{oracle, verdict, Generators};
 use common::Rng;
 use xiri::Grammar;
 
@@ -25,13 +26,6 @@ fn seed() -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0x5eed_1e55)
-}
-
-fn oracle(abnf: &str) -> CheckedGrammar {
-    abnf_oracle::Grammar::parse(abnf)
-        .unwrap_or_else(|e| panic!("ABNF does not parse: {e:?}"))
-        .check()
-        .unwrap_or_else(|e| panic!("ABNF does not check: {}", e.render(abnf)))
 }
 
 /// Characters that sit on the boundaries of the grammars' classes.
@@ -142,16 +136,6 @@ fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
     out
 }
 
-/// What the engine says of `input` for `rule`; `None` when it could not
-/// decide (a limit), which is counted, never taken for a verdict.
-fn verdict(grammar: &CheckedGrammar, rule: &str, input: &str) -> Option<bool> {
-    match Recognizer::new(grammar, input).accepts(rule) {
-        Ok(v) => Some(v),
-        Err(MatchError::StepLimit | MatchError::DepthLimit) => None,
-        Err(e) => panic!("oracle cannot match {rule}: {e:?}"),
-    }
-}
-
 #[derive(Default)]
 struct Outcome {
     checked: usize,
@@ -187,23 +171,10 @@ fn compare(
     rng: &mut Rng,
     outcome: &mut Outcome,
 ) {
-    let options = GenOptions {
-        max_output_len: Some(200),
-        ..GenOptions::default()
-    };
-    let mut plain = Generator::new(generator_grammar, rng.next()).with_options(options.clone());
-    let mut covering = Generator::new(generator_grammar, rng.next()).with_options(GenOptions {
-        coverage: true,
-        ..options
-    });
+    let mut generators = Generators::new(generator_grammar, rng);
     let mut inputs = vec![String::new()];
     for i in 0..cases() {
-        let generator = if i % 2 == 0 {
-            &mut covering
-        } else {
-            &mut plain
-        };
-        if let Ok(s) = generator.generate(abnf_rule) {
+        if let Some(s) = generators.generate(i, abnf_rule) {
             inputs.extend(mutations(&s, rng));
             inputs.push(s);
         }

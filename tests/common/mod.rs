@@ -221,6 +221,7 @@ pub fn corpus(name: &str) -> Vec<String> {
         .collect()
 }
 
+pub mod abnf;
 pub mod adapter;
 pub mod hostile;
 pub mod props;
