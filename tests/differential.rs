@@ -15,17 +15,11 @@ use common::Rng;
 use xiri::Grammar;
 
 fn cases() -> usize {
-    std::env::var("XIRI_DIFF_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100)
+    common::env_number("XIRI_DIFF_CASES", 100)
 }
 
 fn seed() -> u64 {
-    std::env::var("XIRI_DIFF_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0x5eed_1e55)
+    common::env_number("XIRI_DIFF_SEED", 0x5eed_1e55)
 }
 
 /// Characters that sit on the boundaries of the grammars' classes.

@@ -50,25 +50,16 @@ use xiri::engine::{self, Automaton, CompileError, Options, Refusal};
 use xiri::{ErrorKind, Grammar, Rule, MAX_NESTING};
 
 fn samples() -> usize {
-    std::env::var("XIRI_ENGINE_SAMPLES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200)
+    common::env_number("XIRI_ENGINE_SAMPLES", 200)
 }
 
 fn seed() -> u64 {
-    std::env::var("XIRI_ENGINE_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0xe9_619e)
+    common::env_number("XIRI_ENGINE_SEED", 0xe9_619e)
 }
 
 /// How many failures a failing test lists (`XIRI_ENGINE_SHOW=N`, default 20).
 fn shown_failures() -> usize {
-    std::env::var("XIRI_ENGINE_SHOW")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20)
+    common::env_number("XIRI_ENGINE_SHOW", 20)
 }
 
 /// What near-misses put in: delimiters of every grammar, letters, digits,

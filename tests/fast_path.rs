@@ -105,10 +105,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn cases() -> usize {
-    std::env::var("XIRI_FAST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20000)
+    common::env_number("XIRI_FAST_CASES", 20000)
 }
 
 fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {

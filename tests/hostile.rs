@@ -128,10 +128,7 @@ fn smallest(family: (&str, Family), signature: &str, a: &str, b: &str) -> (Strin
 }
 
 fn cases() -> usize {
-    std::env::var("XIRI_HOSTILE_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(4000)
+    common::env_number("XIRI_HOSTILE_CASES", 4000)
 }
 
 /// A fixed seed, a fixed count (`XIRI_HOSTILE_CASES`, 4000 by default:

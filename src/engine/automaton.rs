@@ -315,7 +315,7 @@ impl Automaton {
                 too_deep |= self.step(thread, class, &mut next);
             }
             if next.is_empty() {
-                return Err(self.refusal_of(&threads, i, too_deep, false));
+                return Err(self.refusal_of(&threads, i, too_deep));
             }
             std::mem::swap(&mut threads, &mut next);
             i += width;
@@ -326,7 +326,7 @@ impl Automaton {
         if accepted {
             Ok(())
         } else {
-            Err(self.refusal_of(&threads, input.len(), false, true))
+            Err(self.refusal_of(&threads, input.len(), false))
         }
     }
 
@@ -394,7 +394,7 @@ impl Automaton {
     }
 
     /// The refusal when `threads` were alive before `offset`.
-    fn refusal_of(&self, threads: &[Thread], offset: usize, too_deep: bool, end: bool) -> Refusal {
+    fn refusal_of(&self, threads: &[Thread], offset: usize, too_deep: bool) -> Refusal {
         let states: Vec<usize> = threads.iter().map(|t| usize::from(t.state)).collect();
         let mut refusal = self.refusal(&states, offset, too_deep);
         let closing = threads.iter().any(|t| {
@@ -406,7 +406,7 @@ impl Automaton {
                     .unwrap_or(0)
                     != 0
         });
-        if closing && (end || !too_deep) {
+        if closing {
             let close = self
                 .ascii
                 .iter()

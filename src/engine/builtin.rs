@@ -37,3 +37,14 @@ pub(crate) fn ipv4(grammar: Grammar) -> &'static Automaton {
         Grammar::Xri => &XRI_IPV4ADDRESS,
     }
 }
+
+/// `IP-literal`, the same in every grammar (each has its own copy).
+pub(crate) fn ip_literal(grammar: Grammar) -> &'static Automaton {
+    match grammar {
+        Grammar::Uri => &URI_IP_LITERAL,
+        Grammar::Iri => &IRI_IP_LITERAL,
+        Grammar::IriBis => &IRI_BIS_IP_LITERAL,
+        Grammar::Leiri => &LEIRI_IP_LITERAL,
+        Grammar::Xri => &XRI_IP_LITERAL,
+    }
+}

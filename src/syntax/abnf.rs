@@ -212,7 +212,7 @@ pub const IRI_BIS_IREG_NAME: &str = "ireg-name = *( iunreserved / pct-form / sub
 /// in RFC 5234 layout: the specification's text with xiri's documented
 /// decisions (3987bis's `ireg-name` restored, XRI's cross-reference
 /// policy). `read` gives a file of `grammar/` by name. The differential
-/// tests check pest against it, and `build.rs` derives the fast path's
+/// tests check pest against it, and `build.rs` compiles the engine's
 /// tables from it.
 pub fn effective(grammar: &str, read: &dyn Fn(&str) -> String) -> Option<String> {
     Some(match grammar {

@@ -11,6 +11,7 @@
 // the generated engine of issue 13 replaces this file.
 #![allow(clippy::indexing_slicing)]
 
+use crate::engine::builtin;
 use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::grammar::Grammar;
 use crate::HostKind;
@@ -24,31 +25,8 @@ pub(crate) struct Tables {
     beyond: &'static [&'static [(u32, u32)]],
 }
 
-/// A DFA over ASCII: `rows[state][byte]`, `u16::MAX` for no transition;
-/// state 0 starts.
-pub(crate) struct Dfa {
-    rows: &'static [[u16; 128]],
-    accepting: &'static [bool],
-}
-
-impl Dfa {
-    fn matches(&self, input: &[u8]) -> bool {
-        let mut state = 0usize;
-        for &b in input {
-            let Some(row) = self.rows.get(state) else {
-                return false;
-            };
-            match row.get(usize::from(b)) {
-                Some(&next) if next != u16::MAX => state = usize::from(next),
-                _ => return false,
-            }
-        }
-        self.accepting.get(state).copied().unwrap_or(false)
-    }
-}
-
 mod tables {
-    use super::{Dfa, Tables};
+    use super::Tables;
     include!(concat!(env!("OUT_DIR"), "/scan_tables.rs"));
 }
 
@@ -70,6 +48,7 @@ fn tables(grammar: Grammar) -> &'static Tables {
 pub(crate) struct Scanner<'a> {
     /// The input's bytes: valid UTF-8.
     b: &'a [u8],
+    grammar: Grammar,
     t: &'static Tables,
 }
 
@@ -88,6 +67,7 @@ impl<'a> Scanner<'a> {
     pub(crate) fn new(grammar: Grammar, input: &'a str) -> Self {
         Scanner {
             b: input.as_bytes(),
+            grammar,
             t: tables(grammar),
         }
     }
@@ -105,7 +85,8 @@ impl<'a> Scanner<'a> {
         let (host, host_kind) = if self.b.get(host_start) == Some(&b'[') && host_start < end {
             let close = find(self.b, host_start, end, b']')?;
             let host = span(host_start, close + 1);
-            if !tables::IP_LITERAL.matches(&self.b[host.start..host.end]) {
+            let literal = std::str::from_utf8(&self.b[host.start..host.end]).unwrap_or_default();
+            if !builtin::ip_literal(self.grammar).matches(literal) {
                 return None;
             }
             let kind = if matches!(self.b[host_start + 1], b'v' | b'V') {
@@ -119,8 +100,8 @@ impl<'a> Scanner<'a> {
                 host_start,
                 find(self.b, host_start, end, b':').unwrap_or(end),
             );
-            let bytes = &self.b[host.start..host.end];
-            if tables::IPV4.matches(bytes) {
+            let text = std::str::from_utf8(&self.b[host.start..host.end]).unwrap_or_default();
+            if builtin::ipv4(self.grammar).matches(text) {
                 (host, HostKind::Ipv4)
             } else if self.all(host, REG_NAME) {
                 (host, HostKind::RegName)
@@ -283,7 +264,12 @@ mod tests {
                     let fast = if (c as u32) < 128 {
                         t.ascii[c as usize] & class != 0
                     } else {
-                        Scanner { b: b"", t }.beyond(c as u32, class)
+                        Scanner {
+                            b: b"",
+                            grammar: g,
+                            t,
+                        }
+                        .beyond(c as u32, class)
                     };
                     let text = shape.replace("{}", &c.to_string());
                     assert_eq!(fast, pest.check(&text).is_ok(), "{g} {rule} {c:?}");

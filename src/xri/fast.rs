@@ -2,7 +2,7 @@
 //! components in one pass over each nesting level, without pest and
 //! without allocating, on the classes build.rs
 //! derives from grammar/xri.abnf (`xri-pchar`, `xri-pchar-nc`, `iquery`,
-//! ...; src/scan.rs, which also reads the IRI authority).
+//! ...; src/syntax/scan.rs, which also reads the IRI authority).
 //!
 //! It follows grammar/xri.pest's reading choice by choice and answers only
 //! where that reading is certain. Where pest would backtrack into another

@@ -315,16 +315,14 @@ fn looks_absolute(input: &str) -> bool {
 }
 
 /// An absolute IRI, the value a cross-reference's content is when it is
-/// not an XRI by the policy (read on the IRI fast path, whose refusal
+/// not an XRI by the policy (decided by the IRI engine, whose refusal
 /// needs no explanation: the content is then read as an XRI reference).
 fn iri_value(content: &str) -> Option<Iri<'_>> {
-    (!looks_absolute(content))
-        .then(|| crate::engine::builtin::reference(Grammar::Iri).matches(content))
-        .filter(|&accepted| accepted)
-        .and_then(|_| {
-            IriRef::from_spans(content, crate::syntax::split::split(Grammar::Iri, content))
-                .to_absolute()
-        })
+    if looks_absolute(content) {
+        return None;
+    }
+    let spans = crate::syntax::reference::accepted_spans(Grammar::Iri, content)?;
+    IriRef::from_spans(content, spans).to_absolute()
 }
 
 #[cfg(feature = "internals")]

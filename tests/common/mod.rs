@@ -6,6 +6,15 @@ use std::process::Command;
 
 /// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
 /// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
+/// A number from the environment variable `name` (a sample count, a
+/// seed), or `default` when it is unset or not a number.
+pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 pub fn unescape_xml(text: &str) -> String {
     data::xml_notation(text).unwrap_or_else(|e| panic!("{e}"))
 }

@@ -59,7 +59,7 @@ struct Ctx {
     /// character or a fixed short sequence such as `pct-encoded`) and
     /// begins at the character being compiled, if any: the character is
     /// named after it.
-    class_rule: Option<usize>,
+    unit_rule: Option<usize>,
     /// The body and name of the innermost rule being inlined.
     rule: Option<(NodeId, usize)>,
 }
@@ -73,7 +73,7 @@ pub(super) struct Builder<'g> {
     fragment_of: HashMap<NodeId, usize>,
     pending: Vec<(usize, NodeId)>,
     inlining: Vec<RuleId>,
-    class_rules: HashMap<RuleId, bool>,
+    unit_rules: HashMap<RuleId, bool>,
 }
 
 impl<'g> Builder<'g> {
@@ -87,7 +87,7 @@ impl<'g> Builder<'g> {
             fragment_of: HashMap::new(),
             pending: Vec::new(),
             inlining: Vec::new(),
-            class_rules: HashMap::new(),
+            unit_rules: HashMap::new(),
         }
     }
 
@@ -104,7 +104,7 @@ impl<'g> Builder<'g> {
         });
         self.inlining.push(rule);
         let ctx = Ctx {
-            class_rule: self.is_class_rule(rule).then_some(name),
+            unit_rule: self.is_unit_rule(rule).then_some(name),
             rule: Some((r.body, name)),
         };
         let end = self.node(r.body, ctx, start)?;
@@ -115,7 +115,7 @@ impl<'g> Builder<'g> {
         while let Some((fragment, body)) = self.pending.pop() {
             let start = self.nfa.fragments.get(fragment).map_or(0, |f| f.start);
             let ctx = Ctx {
-                class_rule: None,
+                unit_rule: None,
                 rule: None,
             };
             let end = self.node(body, ctx, start)?;
@@ -195,7 +195,7 @@ impl<'g> Builder<'g> {
                 for &item in items {
                     at = self.node(item, item_ctx, at)?;
                     // What follows the first item does not begin the unit.
-                    item_ctx.class_rule = None;
+                    item_ctx.unit_rule = None;
                 }
                 Ok(at)
             }
@@ -245,12 +245,12 @@ impl<'g> Builder<'g> {
                 }
                 let rule = self.g.rule_by_id(target);
                 let rule_name = self.name(rule.name.as_str());
-                let class_rule = match ctx.class_rule {
+                let unit_rule = match ctx.unit_rule {
                     Some(c) => Some(c),
-                    None => self.is_class_rule(target).then_some(rule_name),
+                    None => self.is_unit_rule(target).then_some(rule_name),
                 };
                 let inner = Ctx {
-                    class_rule,
+                    unit_rule,
                     rule: Some((rule.body, rule_name)),
                 };
                 self.inlining.push(target);
@@ -262,7 +262,7 @@ impl<'g> Builder<'g> {
                 value,
                 case_sensitive,
             }) => {
-                let name = match ctx.class_rule {
+                let name = match ctx.unit_rule {
                     Some(c) => c,
                     None => {
                         let quoted = format!("{value:?}");
@@ -287,7 +287,7 @@ impl<'g> Builder<'g> {
                 Ok(at)
             }
             Node::NumVal { value, .. } => {
-                let name = match ctx.class_rule {
+                let name = match ctx.unit_rule {
                     Some(c) => c,
                     None => {
                         let shown = num_name(value);
@@ -372,15 +372,15 @@ impl<'g> Builder<'g> {
 
     /// Whether `rule` stands for one unit: every string one character
     /// long, or a fixed sequence of at most three (`pct-encoded`).
-    fn is_class_rule(&mut self, rule: RuleId) -> bool {
-        if let Some(&known) = self.class_rules.get(&rule) {
+    fn is_unit_rule(&mut self, rule: RuleId) -> bool {
+        if let Some(&known) = self.unit_rules.get(&rule) {
             return known;
         }
         // Provisionally not, so that a recursive rule ends the search.
-        self.class_rules.insert(rule, false);
+        self.unit_rules.insert(rule, false);
         let body = self.g.rule_by_id(rule).body;
         let is = self.unit(body, 3);
-        self.class_rules.insert(rule, is);
+        self.unit_rules.insert(rule, is);
         is
     }
 
@@ -400,9 +400,9 @@ impl<'g> Builder<'g> {
             Node::RuleRef { .. } => match self.g.target(id) {
                 Some(target) if len == 1 => {
                     let body = self.g.rule_by_id(target).body;
-                    self.is_class_rule(target) && self.unit(body, 1)
+                    self.is_unit_rule(target) && self.unit(body, 1)
                 }
-                Some(target) => self.is_class_rule(target),
+                Some(target) => self.is_unit_rule(target),
                 None => false,
             },
             Node::Repeat { .. } | Node::Optional { .. } | Node::ProseVal(_) => false,

@@ -17,6 +17,14 @@ pub use owned::{
     UriBuf, UriRefBuf,
 };
 
+/// The spans of `input` when `grammar`'s reference rule accepts it; no
+/// allocation either way (a refusal is not explained).
+pub(crate) fn accepted_spans(grammar: Grammar, input: &str) -> Option<Spans> {
+    crate::engine::builtin::reference(grammar)
+        .matches(input)
+        .then(|| crate::syntax::split::split(grammar, input))
+}
+
 /// Parses `input` with `grammar`'s reference rule; with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
 pub(crate) fn parse_spans(
