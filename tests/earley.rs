@@ -36,7 +36,7 @@ use common::Rng;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 use std::time::Instant;
-use xiri::workbench::earley::{Earley, Tree};
+use xiri::workbench::earley::{Earley, EarleyError, FailureKind, Tree, TreeKind};
 use xiri::{Grammar, MAX_NESTING};
 
 fn samples() -> usize {
@@ -352,4 +352,420 @@ per_grammar! {
 #[test]
 fn xri_appendix_a_agrees_with_the_oracle() {
     agrees_with_the_oracle("xri-appendix-a");
+}
+
+/// Compiles `rule` of `text`, or panics.
+fn earley(text: &str, rule: &str) -> Earley {
+    Earley::from_abnf(text, rule).unwrap_or_else(|e| panic!("{rule}: {e}"))
+}
+
+/// A rule of the library's grammar `name` (its effective ABNF).
+fn library(name: &str, rule: &str) -> Earley {
+    Earley::new(&fixture(name).checked, rule).unwrap_or_else(|e| panic!("{rule}: {e}"))
+}
+
+/// The rules of a tree, in pre-order, indented by depth.
+fn shape(tree: &Tree) -> Vec<String> {
+    tree.walk()
+        .map(|(d, t)| format!("{}{}", "  ".repeat(d), t.rule))
+        .collect()
+}
+
+#[test]
+fn an_xri_authority_that_is_also_an_iri_authority_is_ambiguous() {
+    let xri = library("xri", "XRI-reference");
+    let forest = xri.parse("@example").expect("a member");
+    assert_eq!(forest.count(100), 2);
+    let (one, two) = forest.ambiguity().expect("two trees");
+    assert_ne!(one, two);
+    assert_eq!(
+        (one.rule.as_str(), one.start, one.end),
+        ("xri-hier-part", 0, 8)
+    );
+    assert_eq!(
+        (two.rule.as_str(), two.start, two.end),
+        ("xri-hier-part", 0, 8)
+    );
+    let uses = |t: &Tree, rule: &str| t.walk().any(|(_, n)| n.rule == rule);
+    assert!(uses(&one, "xri-authority") != uses(&two, "xri-authority"));
+    assert!(uses(&one, "iauthority") != uses(&two, "iauthority"));
+    let (trees, more) = forest.trees(10);
+    assert_eq!((trees.len(), more), (2, false));
+}
+
+#[test]
+fn unambiguous_inputs_have_one_tree() {
+    let uri = library("uri", "URI-reference");
+    for input in [
+        "http://a/b?c#d",
+        "//host:80/p",
+        "a:b",
+        "../x",
+        "",
+        "mailto:x@y",
+    ] {
+        let forest = uri.parse(input).expect("a member");
+        assert_eq!(forest.count(10), 1, "{input}");
+        assert!(forest.ambiguity().is_none(), "{input}");
+        let (trees, more) = forest.trees(5);
+        assert_eq!((trees.len(), more), (1, false), "{input}");
+        assert_eq!(trees[0], forest.tree());
+    }
+}
+
+#[test]
+fn a_left_recursive_sum_has_two_trees_on_three_terms() {
+    let e = earley("e = e \"+\" e / \"x\"\n", "e");
+    let forest = e.parse("x+x+x").expect("a member");
+    assert_eq!(forest.count(100), 2);
+    let (trees, more) = forest.trees(10);
+    assert!(!more);
+    let shapes: BTreeSet<Vec<String>> = trees.iter().map(shape).collect();
+    let left = ["e", "  e", "    e", "    e", "  e"]
+        .map(String::from)
+        .to_vec();
+    let right = ["e", "  e", "  e", "    e", "    e"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(shapes, BTreeSet::from([left, right]));
+    let (one, two) = forest.ambiguity().expect("ambiguous");
+    assert_ne!(one, two);
+    assert_eq!(e.parse("x+x").expect("a member").count(100), 1);
+    assert_eq!(e.parse("x+x+x+x").expect("a member").count(100), 5);
+    assert!(e.parse("x+x+x+x").expect("a member").ambiguity().is_some());
+}
+
+#[test]
+fn a_tree_has_a_node_per_named_rule() {
+    let text =
+        "uri = scheme \":\" *( \"/\" seg )\nscheme = ALPHA *( ALPHA / DIGIT )\nseg = *%x61-7A\n";
+    let e = earley(text, "uri");
+    let input = "h2:/ab/";
+    let tree = e.parse(input).expect("a member").tree();
+    assert_eq!(
+        tree.display(input).to_string(),
+        "uri [0..7] \"h2:/ab/\"\n  scheme [0..2] \"h2\"\n    ALPHA [0..1] \"h\"\n    \
+         DIGIT [1..2] \"2\"\n  seg [4..6] \"ab\"\n  seg [7..7] \"\"\n"
+    );
+    assert!(tree.walk().all(|(_, t)| t.kind == TreeKind::Rule));
+    assert_eq!(tree.clone(), tree);
+}
+
+#[test]
+fn groups_that_split_text_differently_are_told_apart_in_detail() {
+    let e = earley("a = *\"x\" *\"x\"\n", "a");
+    let forest = e.parse("xx").expect("a member");
+    assert_eq!(forest.count(100), 3);
+    assert_eq!(forest.trees(10), (vec![forest.tree()], false));
+    let (one, two) = forest.ambiguity().expect("three derivations");
+    assert_ne!(one, two);
+    assert!(one.walk().any(|(_, t)| t.kind == TreeKind::Group));
+    assert!(one
+        .walk()
+        .any(|(_, t)| t.kind == TreeKind::Terminal && t.rule == "\"x\""));
+}
+
+#[test]
+fn cyclic_grammars_have_infinitely_many_derivations() {
+    // `a` derives itself: every tree a(a(...a...)) is one.
+    let e = earley("a = a / \"x\"\n", "a");
+    let forest = e.parse("x").expect("a member");
+    assert_eq!(forest.count(10), 10);
+    assert_eq!(forest.count(u64::MAX), u64::MAX);
+    let (trees, more) = forest.trees(3);
+    assert!(more);
+    let depths: Vec<usize> = trees.iter().map(|t| t.walk().count()).collect();
+    assert_eq!(depths, [1, 2, 3]);
+    assert_eq!(forest.tree().walk().count(), 1);
+    assert!(forest.ambiguity().is_some());
+    assert!(e.recognize("xx").is_err());
+    // A repetition of something nullable: as many empty rounds as one likes.
+    let e = earley("a = *[\"x\"]\n", "a");
+    let forest = e.parse("xx").expect("a member");
+    assert_eq!(forest.count(7), 7);
+    assert_eq!(forest.trees(5).0.len(), 1);
+    let (one, two) = forest.ambiguity().expect("ambiguous");
+    assert_ne!(one, two);
+}
+
+#[test]
+fn strings_fold_ascii_case_unless_percent_s() {
+    let e = earley("a = \"Ab\" %s\"Cd\" %i\"ef\"\n", "a");
+    assert!(e.recognize("aBCdEF").is_ok());
+    assert!(e.recognize("abCdef").is_ok());
+    let f = e.recognize("aBcdEF").unwrap_err();
+    assert_eq!(
+        (f.offset, f.expected.as_slice()),
+        (2, &["%s\"Cd\"".to_string()][..])
+    );
+    // ASCII case only.
+    let e = earley("a = \"k\"\n", "a");
+    assert!(
+        e.recognize("\u{212a}").is_err(),
+        "the Kelvin sign is not a K"
+    );
+}
+
+#[test]
+fn offsets_are_bytes_and_values_are_scalars() {
+    let e = earley("a = %xE9 1*%x1F600-1F64F \"x\"\n", "a");
+    assert!(e.recognize("é😀😁x").is_ok());
+    let f = e.recognize("é😀y").unwrap_err();
+    assert_eq!(f.offset, 6);
+    assert_eq!(f.expected, ["\"x\"", "%x1F600-1F64F"]);
+    let input = "é😀x";
+    let tree = e.parse(input).expect("a member").tree();
+    assert_eq!((tree.start, tree.end, tree.text(input)), (0, 7, input));
+}
+
+#[test]
+fn what_derives_nothing_is_never_expected() {
+    // `b` never ends, and no scalar value is above U+10FFFF.
+    let e = earley("a = \"x\" b / \"y\" / %x110000\nb = \"z\" b\n", "a");
+    let f = e.recognize("xz").unwrap_err();
+    assert_eq!(
+        (f.offset, f.expected.as_slice()),
+        (0, &["\"y\"".to_string()][..])
+    );
+    assert!(matches!(
+        Earley::from_abnf("a = \"x\" a\n", "a"),
+        Err(EarleyError::Empty(r)) if r == "a"
+    ));
+}
+
+#[test]
+fn a_refusal_says_what_was_under_way() {
+    let uri = library("uri", "IPv6address");
+    let f = uri.recognize("1:2:3:4:5:6:7:8:9").unwrap_err();
+    assert_eq!(f.kind, FailureKind::Rejected);
+    assert_eq!(f.offset, 15);
+    assert_eq!(f.expected, ["end of input", "HEXDIG"]);
+    let shown: Vec<String> = f.trace.iter().map(ToString::to_string).collect();
+    assert!(
+        shown.contains(&"h16 [14]: 1*4•HEXDIG".to_string()),
+        "{shown:#?}"
+    );
+    let empty = uri.recognize("").unwrap_err();
+    assert_eq!(empty.offset, 0);
+    assert!(
+        empty.expected.contains(&"\"::\"".to_string()),
+        "{:?}",
+        empty.expected
+    );
+    assert!(!empty.trace.is_empty());
+}
+
+#[test]
+fn errors() {
+    assert_eq!(
+        Earley::from_abnf("a = \"x\"\n", "b").unwrap_err(),
+        EarleyError::UnknownRule("b".into())
+    );
+    assert_eq!(
+        Earley::from_abnf("a = b\nb = \"x\" / <anything>\n", "a").unwrap_err(),
+        EarleyError::Prose {
+            rule: "b".into(),
+            prose: "anything".into()
+        }
+    );
+    // A prose value behind a repetition of none is never reached.
+    assert!(Earley::from_abnf("a = \"x\" 0<anything>\n", "a").is_ok());
+    assert!(matches!(
+        Earley::from_abnf("a = 99999\"x\"\n", "a"),
+        Err(EarleyError::TooLarge(_))
+    ));
+    assert!(matches!(
+        Earley::from_abnf("a = *99999\"x\"\n", "a"),
+        Err(EarleyError::TooLarge(_))
+    ));
+    assert!(matches!(
+        Earley::from_abnf("a = \n", "a"),
+        Err(EarleyError::Abnf(_))
+    ));
+    // Left recursion is taken; other errors still are errors.
+    assert!(matches!(
+        Earley::from_abnf("a = a \"x\" / b\n", "a"),
+        Err(EarleyError::Abnf(m)) if m.contains("b")
+    ));
+    assert!(matches!(
+        Earley::from_abnf("a = a \"x\" / \"y\"\na = \"z\"\n", "a"),
+        Err(EarleyError::Abnf(_))
+    ));
+    let e = earley("a = a \"x\" / \"y\"\na =/ \"z\"\n", "A");
+    assert!(e.recognize("zxx").is_ok() && e.recognize("yx").is_ok());
+    assert_eq!(e.rule(), "a");
+    // A core rule is a rule, and the user's names come first.
+    assert!(earley("a = a DIGIT / DIGIT\nDIGIT = \"d\"\n", "a")
+        .recognize("ddd")
+        .is_ok());
+    assert!(earley("a = a \"x\" / HEXDIG\n", "a")
+        .recognize("Fxx")
+        .is_ok());
+    assert!(earley("a = \"x\"\n", "hexdig").recognize("e").is_ok());
+}
+
+#[test]
+fn the_item_budget_bounds_a_run() {
+    let e = earley("a = *\"x\"\n", "a").with_max_items(1_000);
+    let f = e.recognize(&"x".repeat(10_000)).unwrap_err();
+    assert_eq!(f.kind, FailureKind::TooLarge);
+    assert!(f.offset < 10_000);
+    assert!(e.recognize(&"x".repeat(100)).is_ok());
+    let f = e.parse(&"x".repeat(400)).expect_err("too large");
+    assert_eq!(f.kind, FailureKind::TooLarge);
+}
+
+/// Runs `f` on a thread with a 256 KB stack: anything that recursed once
+/// per level of nesting would overflow it long before 10 000 levels.
+fn on_a_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .expect("a thread")
+        .join()
+        .expect("no overflow, no panic");
+}
+
+fn nested(open: &str, middle: &str, close: &str, n: usize) -> String {
+    format!("{}{middle}{}", open.repeat(n), close.repeat(n))
+}
+
+fn deep_brackets(n: usize) {
+    let e = earley("a = \"(\" a \")\" / \"x\"\n", "a");
+    let input = nested("(", "x", ")", n);
+    assert!(e.recognize(&input).is_ok());
+    let forest = e.parse(&input).expect("a member");
+    assert_eq!(forest.count(10), 1);
+    assert!(forest.ambiguity().is_none());
+    let tree = forest.tree();
+    assert_eq!(tree.walk().count(), n + 1);
+    assert_eq!(tree.walk().map(|(d, _)| d).max(), Some(n));
+    // Printed, it is quadratic (indents), so only counted.
+    struct Lines(usize);
+    impl std::fmt::Write for Lines {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.matches('\n').count();
+            Ok(())
+        }
+    }
+    if n <= 10_000 {
+        let mut lines = Lines(0);
+        std::fmt::write(&mut lines, format_args!("{}", tree.display(&input))).expect("printed");
+        assert_eq!(lines.0, n + 1);
+    }
+    assert_eq!(tree.clone(), tree);
+    let f = e.recognize(&input[..input.len() - 1]).unwrap_err();
+    assert_eq!(
+        (f.offset, f.expected.as_slice()),
+        (input.len() - 1, &["\")\"".to_string()][..])
+    );
+}
+
+/// Cross-references nested `n` deep, in the effective XRI grammar, where
+/// parentheses inside a cross-reference are balanced. (In Appendix A as
+/// printed, every "(" may also begin an IRI authority's user info or host
+/// that runs to the end of the input, so the sets grow with the depth:
+/// quadratic, as for any parser that keeps every partial derivation.)
+fn deep_cross_references(n: usize) {
+    // About 200 items a level.
+    let xri = library("xri", "XRI-reference").with_max_items(400 * n);
+    let input = nested("(", "@a", ")", n);
+    assert!(xri.recognize(&input).is_ok());
+    let forest = xri.parse(&input).expect("a member");
+    // "@a" inside is an XRI authority or an IRI one; and the whole is also
+    // an IRI authority, user info "((..." and host "a))...".
+    assert_eq!(forest.count(10), 3);
+    let tree = forest.tree();
+    assert!(tree.walk().filter(|(_, t)| t.rule == "xref").count() == n);
+    assert!(forest.ambiguity().is_some());
+    let refused = format!("{input}#%");
+    let f = xri.recognize(&refused).unwrap_err();
+    assert_eq!(
+        (f.offset, f.expected.as_slice()),
+        (refused.len(), &["HEXDIG".to_string()][..])
+    );
+}
+
+#[test]
+fn ten_thousand_nested_brackets_on_a_small_stack() {
+    on_a_small_stack(|| deep_brackets(10_000));
+}
+
+#[test]
+fn ten_thousand_nested_cross_references_on_a_small_stack() {
+    on_a_small_stack(|| deep_cross_references(10_000));
+}
+
+#[test]
+#[ignore = "slow in a debug build: run with --release"]
+fn deeper_nesting() {
+    let started = Instant::now();
+    on_a_small_stack(|| deep_brackets(50_000));
+    eprintln!(
+        "50 000 nested brackets: {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+    let started = Instant::now();
+    on_a_small_stack(|| deep_cross_references(100_000));
+    eprintln!(
+        "100 000 nested cross-references: {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// XRIs of about `len` bytes: a long path of subsegments with
+/// cross-references, a long IRI authority, and a long query.
+fn long_xris(len: usize) -> Vec<(&'static str, String)> {
+    let mut path = String::from("xri://@example");
+    while path.len() < len {
+        path.push_str("/*abc!def*(@x*y)!(http://a/b?c)");
+    }
+    let mut host = String::from("xri://user@");
+    while host.len() < len {
+        host.push_str("www.example.");
+    }
+    host.push_str("com/p");
+    let mut query = String::from("=example*name/path?");
+    while query.len() < len {
+        query.push_str("key=va%20lue&");
+    }
+    vec![("path", path), ("host", host), ("query", query)]
+}
+
+#[test]
+#[ignore = "timing: run with --release"]
+fn ten_kilobytes_of_xri() {
+    let xri = library("xri", "XRI-reference");
+    for (what, input) in long_xris(10_000) {
+        let started = Instant::now();
+        assert!(xri.recognize(&input).is_ok(), "{what}");
+        let recognized = started.elapsed();
+        let started = Instant::now();
+        let forest = xri.parse(&input).expect("a member");
+        let parsed = started.elapsed();
+        let started = Instant::now();
+        let tree = forest.tree();
+        let built = started.elapsed();
+        let started = Instant::now();
+        let count = forest.count(1_000_000);
+        let ambiguous = forest.ambiguity().is_some();
+        let analysed = started.elapsed();
+        eprintln!(
+            "{what}: {} bytes, recognize {:.0} ms, parse {:.0} ms, tree ({} nodes) {:.0} ms, \
+             count ({count}) and ambiguity ({ambiguous}) {:.0} ms",
+            input.len(),
+            recognized.as_secs_f64() * 1e3,
+            parsed.as_secs_f64() * 1e3,
+            tree.walk().count(),
+            built.as_secs_f64() * 1e3,
+            analysed.as_secs_f64() * 1e3,
+        );
+        if !cfg!(debug_assertions) {
+            assert!(recognized.as_secs_f64() < 1.0, "{what}: {recognized:?}");
+            assert!(
+                (parsed + built).as_secs_f64() < 1.0,
+                "{what}: {parsed:?} {built:?}"
+            );
+        }
+    }
 }

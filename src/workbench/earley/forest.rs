@@ -36,6 +36,16 @@ pub struct Forest<'e, 'i> {
     pub(super) sppf: Sppf,
 }
 
+impl std::fmt::Debug for Forest<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Forest")
+            .field("input_len", &self.input.len())
+            .field("nodes", &self.sppf.nodes.len())
+            .field("packs", &self.sppf.packs.len())
+            .finish()
+    }
+}
+
 /// A tree node of a value: a rule, group or terminal over a span.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Rec {
@@ -107,6 +117,15 @@ impl Interner {
         out
     }
 
+    /// The children of the one tree of `seq` (`seq` itself if it is not
+    /// one tree).
+    fn content(&self, seq: u32) -> u32 {
+        match self.seqs.get(seq as usize) {
+            Some(&(EMPTY, t)) if seq != EMPTY => self.trees.get(t as usize).map_or(seq, |r| r.seq),
+            _ => seq,
+        }
+    }
+
     fn concat(&mut self, a: u32, b: u32) -> u32 {
         if b == EMPTY {
             return a;
@@ -114,14 +133,62 @@ impl Interner {
         if a == EMPTY {
             return b;
         }
+        if let Some(&(EMPTY, t)) = self.seqs.get(b as usize) {
+            return self.snoc(a, t);
+        }
         self.items(b).into_iter().fold(a, |s, t| self.snoc(s, t))
     }
 }
 
-/// Per node, up to `limit` distinct values.
+/// Per node, up to `limit` distinct values: most nodes have one.
 struct Values {
-    vals: Vec<Vec<u32>>,
+    /// Each node's first value, `NONE` while it has none.
+    first: Vec<u32>,
+    /// The further values of the nodes that have several.
+    rest: FxMap<u32, Vec<u32>>,
     interner: Interner,
+}
+
+impl Values {
+    /// How many values node `n` has (the empty side, `NONE`, has one).
+    fn len(&self, n: u32) -> usize {
+        if n == NONE {
+            return 1;
+        }
+        match self.first.get(n as usize) {
+            Some(&NONE) | None => 0,
+            Some(_) => 1 + self.rest.get(&n).map_or(0, Vec::len),
+        }
+    }
+
+    /// Node `n`'s `k`-th value (the empty side's is the empty sequence).
+    fn nth(&self, n: u32, k: usize) -> u32 {
+        if n == NONE {
+            return EMPTY;
+        }
+        match k {
+            0 => self.first.get(n as usize).copied().unwrap_or(NONE),
+            _ => self
+                .rest
+                .get(&n)
+                .and_then(|r| r.get(k - 1))
+                .copied()
+                .unwrap_or(NONE),
+        }
+    }
+
+    fn all(&self, n: u32) -> Vec<u32> {
+        (0..self.len(n)).map(|k| self.nth(n, k)).collect()
+    }
+
+    fn store(&mut self, n: u32, vals: &[u32]) {
+        if let (Some(slot), Some(&first)) = (self.first.get_mut(n as usize), vals.first()) {
+            *slot = first;
+        }
+        if let Some(rest) = vals.get(1..).filter(|r| !r.is_empty()) {
+            self.rest.insert(n, rest.to_vec());
+        }
+    }
 }
 
 impl<'e, 'i> Forest<'e, 'i> {
@@ -147,9 +214,9 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// ```
     pub fn tree(&self) -> Tree {
         let values = self.values(1, false);
-        match values.vals.first().and_then(|v| v.first()) {
-            Some(&seq) => self.build(&values.interner, seq),
-            None => self.root_only(),
+        match values.nth(0, 0) {
+            NONE => self.root_only(),
+            seq => self.build(&values.interner, seq),
         }
     }
 
@@ -165,7 +232,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// ```
     pub fn trees(&self, limit: usize) -> (Vec<Tree>, bool) {
         let values = self.values(limit.saturating_add(1), false);
-        let root = values.vals.first().map_or(&[][..], |v| v.as_slice());
+        let root = values.all(0);
         let trees = root
             .iter()
             .take(limit)
@@ -232,15 +299,14 @@ impl<'e, 'i> Forest<'e, 'i> {
         // Identical alternatives: the lowest node with two derivations.
         let lowest = self
             .sppf
-            .order
-            .iter()
+            .components()
             .flat_map(|(c, _)| c.iter().copied())
             .find(|&n| {
                 matches!(self.sppf.node(n), Some(Node::Symbol { .. }))
                     && counts.get(n as usize).copied().unwrap_or(2) >= 2
             })
             .unwrap_or(0);
-        let seq = detailed.vals.get(lowest as usize)?.first().copied()?;
+        let seq = Some(detailed.nth(lowest, 0)).filter(|&s| s != NONE)?;
         let tree = self.build(&detailed.interner, seq);
         Some((tree.clone(), tree))
     }
@@ -248,7 +314,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// The first symbol node, children first, with two values (a rule's,
     /// or in detailed trees any).
     fn first_pair(&self, values: &Values, any: bool) -> Option<(Tree, Tree)> {
-        for (component, _) in &self.sppf.order {
+        for (component, _) in self.sppf.components() {
             for &n in component {
                 let Some(Node::Symbol { x, .. }) = self.sppf.node(n) else {
                     continue;
@@ -256,10 +322,10 @@ impl<'e, 'i> Forest<'e, 'i> {
                 if !any && self.g.rule_of(x).is_none() {
                     continue;
                 }
-                if let Some([a, b, ..]) = values.vals.get(n as usize).map(|v| v.as_slice()) {
+                if values.len(n) >= 2 {
                     return Some((
-                        self.build(&values.interner, *a),
-                        self.build(&values.interner, *b),
+                        self.build(&values.interner, values.nth(n, 0)),
+                        self.build(&values.interner, values.nth(n, 1)),
                     ));
                 }
             }
@@ -277,7 +343,7 @@ impl<'e, 'i> Forest<'e, 'i> {
                 c.get(n as usize).copied().unwrap_or(0)
             }
         };
-        for (component, _) in &self.sppf.order {
+        for (component, _) in self.sppf.components() {
             for &n in component {
                 let total = match self.sppf.node(n) {
                     Some(Node::Inter { dot, .. }) if self.g.dot_index(dot) == 0 => 1,
@@ -298,16 +364,18 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// terminals as tree nodes.
     fn values(&self, limit: usize, detailed: bool) -> Values {
         let mut v = Values {
-            vals: vec![Vec::new(); self.sppf.nodes.len()],
+            first: vec![NONE; self.sppf.nodes.len()],
+            rest: FxMap::default(),
             interner: Interner::new(),
         };
-        for (component, cycle) in &self.sppf.order {
+        let mut out = Vec::new();
+        for (component, cycle) in self.sppf.components() {
             loop {
                 let mut grew = false;
                 for &n in component {
-                    grew |= self.evaluate(&mut v, n, limit, detailed);
+                    grew |= self.evaluate(&mut v, n, limit, detailed, &mut out);
                 }
-                if !*cycle || !grew {
+                if !cycle || !grew {
                     break;
                 }
             }
@@ -316,18 +384,22 @@ impl<'e, 'i> Forest<'e, 'i> {
     }
 
     /// Adds to node `n`'s values what its packs give; whether it grew.
-    fn evaluate(&self, v: &mut Values, n: u32, limit: usize, detailed: bool) -> bool {
+    fn evaluate(
+        &self,
+        v: &mut Values,
+        n: u32,
+        limit: usize,
+        detailed: bool,
+        out: &mut Vec<u32>,
+    ) -> bool {
         let Some(node) = self.sppf.node(n) else {
             return false;
         };
-        let mut out = v
-            .vals
-            .get_mut(n as usize)
-            .map(std::mem::take)
-            .unwrap_or_default();
+        out.clear();
+        out.extend(v.all(n));
         let before = out.len();
         let add = |out: &mut Vec<u32>, s: u32| {
-            if out.len() < limit && !out.contains(&s) {
+            if s != NONE && out.len() < limit && !out.contains(&s) {
                 out.push(s);
             }
         };
@@ -339,8 +411,11 @@ impl<'e, 'i> Forest<'e, 'i> {
                     _ => None,
                 };
                 for p in self.sppf.packs_of(n) {
-                    let family = v.vals.get(p.right as usize).cloned().unwrap_or_default();
-                    for seq in family {
+                    for k in 0..v.len(p.right) {
+                        if out.len() >= limit {
+                            break;
+                        }
+                        let seq = v.nth(p.right, k);
                         let seq = match label {
                             Some(label) => {
                                 let t = v.interner.tree(Rec { label, i, j, seq });
@@ -348,49 +423,65 @@ impl<'e, 'i> Forest<'e, 'i> {
                             }
                             None => seq,
                         };
-                        add(&mut out, seq);
+                        add(out, seq);
                     }
                 }
             }
-            Node::Inter { dot, .. } if self.g.dot_index(dot) == 0 => add(&mut out, EMPTY),
+            Node::Inter { dot, .. } if self.g.dot_index(dot) == 0 => add(out, EMPTY),
             Node::Inter { dot, .. } => {
                 for p in self.sppf.packs_of(n) {
-                    let lefts = match p.left {
-                        NONE => vec![EMPTY],
-                        l => v.vals.get(l as usize).cloned().unwrap_or_default(),
+                    let leaf = if p.right == NONE && detailed {
+                        let t = self.g.dot_next(dot - 1) & !TERM;
+                        let rec = Rec {
+                            label: Leaf::Term(t),
+                            i: p.k,
+                            j: p.k + 1,
+                            seq: EMPTY,
+                        };
+                        let t = v.interner.tree(rec);
+                        v.interner.snoc(EMPTY, t)
+                    } else {
+                        EMPTY
                     };
-                    let rights = match p.right {
-                        NONE if detailed => {
-                            let t = self.g.dot_next(dot - 1) & !TERM;
-                            let rec = Rec {
-                                label: Leaf::Term(t),
-                                i: p.k,
-                                j: p.k + 1,
-                                seq: EMPTY,
-                            };
-                            let t = v.interner.tree(rec);
-                            vec![v.interner.snoc(EMPTY, t)]
-                        }
-                        NONE => vec![EMPTY],
-                        r => v.vals.get(r as usize).cloned().unwrap_or_default(),
-                    };
-                    for &l in &lefts {
-                        for &r in &rights {
+                    // A repetition's earlier rounds, in detail: its own
+                    // children, not a node of the same group.
+                    let splice = detailed && p.right != NONE && self.same_group(dot, p.right);
+                    let (lefts, rights) = (v.len(p.left), v.len(p.right));
+                    'pairs: for a in 0..lefts {
+                        let l = v.nth(p.left, a);
+                        for b in 0..rights {
                             if out.len() >= limit {
-                                break;
+                                break 'pairs;
                             }
+                            let r = match p.right {
+                                NONE => leaf,
+                                r if splice => v.interner.content(v.nth(r, b)),
+                                r => v.nth(r, b),
+                            };
                             let s = v.interner.concat(l, r);
-                            add(&mut out, s);
+                            add(out, s);
                         }
                     }
                 }
             }
         }
         let grew = out.len() > before;
-        if let Some(slot) = v.vals.get_mut(n as usize) {
-            *slot = out;
+        if grew {
+            v.store(n, out);
         }
         grew
+    }
+
+    /// Whether node `r` is the group `dot`'s production derives (a
+    /// repetition's `R` or `T(k)` in its own production).
+    fn same_group(&self, dot: u32, r: u32) -> bool {
+        let lhs = self.g.label(self.g.dot_lhs(dot));
+        match self.sppf.node(r) {
+            Some(Node::Symbol { x, .. }) => {
+                matches!(lhs, Some(Label::Group(_))) && self.g.label(x) == lhs
+            }
+            _ => false,
+        }
     }
 
     /// The tree of a value of the root (a sequence of one tree).

@@ -138,13 +138,16 @@ struct Prod {
     syms: Vec<Sym>,
 }
 
+/// A terminal's ranges, name and leaf text.
+type TermKey = (Vec<(u32, u32)>, String, String);
+
 struct Lower<'x> {
     x: &'x Exprs,
     made: Vec<(Made, usize)>,
     ids: HashMap<Made, u32>,
     prods: Vec<Prod>,
     terms: Vec<Terminal>,
-    term_ids: HashMap<(Vec<(u32, u32)>, String, String), u32>,
+    term_ids: HashMap<TermKey, u32>,
     symbols: usize,
 }
 

@@ -50,17 +50,23 @@ pub(super) struct Pack {
 pub(super) struct Sppf {
     pub(super) nodes: Vec<Node>,
     /// `packs[pack_at[n]..pack_at[n + 1]]` are node `n`'s.
-    pub(super) pack_at: Vec<usize>,
+    pub(super) pack_at: Vec<u32>,
     pub(super) packs: Vec<Pack>,
-    /// The strongly connected components, children before parents; each a
-    /// list of nodes and whether it has a cycle.
-    pub(super) order: Vec<(Vec<u32>, bool)>,
+    /// The nodes, strongly connected component by component, children
+    /// before parents.
+    order: Vec<u32>,
+    /// Each component: where it ends in `order`, and whether it has a
+    /// cycle.
+    components: Vec<(u32, bool)>,
 }
 
 impl Sppf {
     pub(super) fn packs_of(&self, n: u32) -> &[Pack] {
-        let from = self.pack_at.get(n as usize).copied().unwrap_or(0);
-        let to = self.pack_at.get(n as usize + 1).copied().unwrap_or(from);
+        let from = self.pack_at.get(n as usize).map_or(0, |&a| a as usize);
+        let to = self
+            .pack_at
+            .get(n as usize + 1)
+            .map_or(from, |&a| a as usize);
         self.packs.get(from..to).unwrap_or(&[])
     }
 
@@ -70,7 +76,18 @@ impl Sppf {
 
     /// Whether the forest has a cycle, so infinitely many derivations.
     pub(super) fn cyclic(&self) -> bool {
-        self.order.iter().any(|(_, c)| *c)
+        self.components.iter().any(|&(_, c)| c)
+    }
+
+    /// The strongly connected components, children before parents: their
+    /// nodes and whether they have a cycle.
+    pub(super) fn components(&self) -> impl Iterator<Item = (&[u32], bool)> + '_ {
+        let mut from = 0usize;
+        self.components.iter().map(move |&(end, cycle)| {
+            let nodes = self.order.get(from..end as usize).unwrap_or(&[]);
+            from = end as usize;
+            (nodes, cycle)
+        })
     }
 
     /// The forest of the start rule over all `n` characters; `None` when the
@@ -85,6 +102,7 @@ impl Sppf {
                 pack_at: vec![0],
                 packs: Vec::new(),
                 order: Vec::new(),
+                components: Vec::new(),
             },
         };
         b.id(Node::Symbol {
@@ -95,14 +113,14 @@ impl Sppf {
         let mut at = 0;
         while let Some(&node) = b.sppf.nodes.get(at) {
             b.expand(node);
-            b.sppf.pack_at.push(b.sppf.packs.len());
+            b.sppf.pack_at.push(u32::try_from(b.sppf.packs.len()).ok()?);
             if b.sppf.nodes.len() + b.sppf.packs.len() > budget {
                 return None;
             }
             at += 1;
         }
         let mut sppf = b.sppf;
-        sppf.order = components(&sppf);
+        (sppf.order, sppf.components) = components(&sppf);
         Some(sppf)
     }
 }
@@ -196,18 +214,19 @@ impl Builder<'_> {
 /// `None` past the last.
 fn child(sppf: &Sppf, n: u32, c: usize) -> Option<u32> {
     let p = sppf.packs_of(n).get(c / 2)?;
-    Some(if c % 2 == 0 { p.left } else { p.right })
+    Some(if c.is_multiple_of(2) { p.left } else { p.right })
 }
 
 /// Tarjan's strongly connected components, with an explicit stack: the
 /// components come out children first.
-fn components(sppf: &Sppf) -> Vec<(Vec<u32>, bool)> {
+fn components(sppf: &Sppf) -> (Vec<u32>, Vec<(u32, bool)>) {
     let count = sppf.nodes.len();
     let mut index = vec![NONE; count];
     let mut low = vec![0u32; count];
     let mut on_stack = vec![false; count];
     let mut stack: Vec<u32> = Vec::new();
-    let mut out = Vec::new();
+    let mut order = Vec::with_capacity(count);
+    let mut ends = Vec::new();
     let mut next_index = 0u32;
     // Frames: a node and the next child slot to look at.
     let mut frames: Vec<(u32, usize)> = Vec::new();
@@ -251,24 +270,23 @@ fn components(sppf: &Sppf) -> Vec<(Vec<u32>, bool)> {
                         set(&mut low, parent as usize, m);
                     }
                     if get(&low, vi) == get(&index, vi) {
-                        let mut component = Vec::new();
+                        let from = order.len();
                         while let Some(w) = stack.pop() {
                             set(&mut on_stack, w as usize, false);
-                            component.push(w);
+                            order.push(w);
                             if w == v {
                                 break;
                             }
                         }
-                        let cycle = component.len() > 1
+                        let cycle = order.len() - from > 1
                             || sppf.packs_of(v).iter().any(|p| p.left == v || p.right == v);
-                        component.reverse();
-                        out.push((component, cycle));
+                        ends.push((u32::try_from(order.len()).unwrap_or(NONE), cycle));
                     }
                 }
             }
         }
     }
-    out
+    (order, ends)
 }
 
 fn get<T: Copy + Default>(v: &[T], i: usize) -> T {

@@ -118,9 +118,7 @@ pub struct TreeDisplay<'a> {
 impl fmt::Display for TreeDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (depth, t) in self.tree.walk() {
-            for _ in 0..depth {
-                f.write_str("  ")?;
-            }
+            indent(f, depth)?;
             writeln!(
                 f,
                 "{} [{}..{}] {:?}",
@@ -137,13 +135,23 @@ impl fmt::Display for TreeDisplay<'_> {
 impl fmt::Debug for Tree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (depth, t) in self.walk() {
-            for _ in 0..depth {
-                f.write_str("  ")?;
-            }
+            indent(f, depth)?;
             writeln!(f, "{} [{}..{}] {:?}", t.rule, t.start, t.end, t.kind)?;
         }
         Ok(())
     }
+}
+
+/// Two spaces per level, written a run at a time.
+fn indent(f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
+    const SPACES: &str = "                                                                ";
+    let mut left = depth.saturating_mul(2);
+    while left > 0 {
+        let n = left.min(SPACES.len());
+        f.write_str(SPACES.get(..n).unwrap_or(""))?;
+        left -= n;
+    }
+    Ok(())
 }
 
 impl PartialEq for Tree {
