@@ -26,7 +26,7 @@
 //! (`cargo test --release --test earley -- --ignored --nocapture`).
 //!
 //! `XIRI_EARLEY_SAMPLES=N` sets how many members are generated per rule
-//! (default 20; each gets six near-misses), `XIRI_EARLEY_SEED=S` the seed.
+//! (default 50; each gets six near-misses), `XIRI_EARLEY_SEED=S` the seed.
 
 mod common;
 
@@ -40,7 +40,7 @@ use xiri::workbench::earley::{Earley, EarleyError, FailureKind, Tree, TreeKind};
 use xiri::{Grammar, MAX_NESTING};
 
 fn samples() -> usize {
-    common::env_number("XIRI_EARLEY_SAMPLES", 20)
+    common::env_number("XIRI_EARLEY_SAMPLES", 50)
 }
 
 fn seed() -> u64 {

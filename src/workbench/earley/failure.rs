@@ -36,8 +36,9 @@ pub struct Failure {
     /// numeric value (`%x30-39`) the character belongs to.
     pub expected: Vec<String>,
     /// The rules under way at the offset: each item of the last Earley
-    /// set that is not complete, lifted to the named rule around it,
-    /// sorted by start, rule and production, without duplicates.
+    /// set that began before it (at offset 0, that was predicted there)
+    /// and is not complete, lifted to the named rule around it, sorted by
+    /// start, rule and production, without duplicates.
     pub trace: Vec<Attempt>,
     /// Whether the input was refused or the recognizer ran out of items.
     pub kind: FailureKind,
@@ -163,7 +164,10 @@ pub(super) fn failure(
     }
     expected.extend(names);
     let mut trace = BTreeSet::new();
-    for item in &chart.last {
+    // What began before the offset; only at the start, what is predicted
+    // there (the expected set says what those would read).
+    let begun = |item: &&Item| at == 0 || (item.origin as usize) < at;
+    for item in chart.last.iter().filter(begun) {
         lift(g, chart, *item, &mut |rule, start, production| {
             trace.insert((byte(start), rule, production));
         });

@@ -48,7 +48,13 @@ pub(super) struct Terminal {
 }
 
 impl Terminal {
-    fn new(mut ranges: Vec<(u32, u32)>, name: String, leaf: String) -> Terminal {
+    fn new(ranges: Vec<(u32, u32)>, name: String, leaf: String) -> Terminal {
+        // Scalar values only: no surrogate, nothing above U+10FFFF.
+        let mut ranges: Vec<(u32, u32)> = ranges
+            .into_iter()
+            .flat_map(|(lo, hi)| [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi.min(0x10_FFFF))])
+            .filter(|&(lo, hi)| lo <= hi)
+            .collect();
         ranges.sort_unstable();
         let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
         for (lo, hi) in ranges {
