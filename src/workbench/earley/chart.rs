@@ -20,8 +20,8 @@
 //! input some member starts with, since every symbol left derives some
 //! string.
 
+use super::grammar::{Compiled, END, TERM};
 use super::hash::FxSet;
-use super::lower::{Compiled, END, TERM};
 
 /// An item: dotted position and origin (a position in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,8 +3,8 @@
 //! ([`Failure::trace`]), all read from the last Earley set.
 
 use super::chart::{Chart, Item};
+use super::grammar::{Compiled, END, TERM};
 use super::hash::FxSet;
-use super::lower::{Compiled, END, TERM};
 use std::collections::BTreeSet;
 use std::fmt;
 

@@ -64,12 +64,16 @@ mod chart;
 mod expr;
 mod failure;
 mod forest;
+mod grammar;
 mod hash;
 mod lower;
+mod print;
 mod sppf;
+mod symbols;
 #[cfg(test)]
 mod tests;
 mod tree;
+mod values;
 
 pub use failure::{Attempt, Failure, FailureKind};
 pub use forest::Forest;
@@ -78,7 +82,7 @@ pub use tree::{Tree, TreeDisplay, TreeKind};
 use abnf_oracle::{CheckError, CheckedGrammar, Grammar, RuleId};
 use chart::Outcome;
 use expr::Exprs;
-use lower::Compiled;
+use grammar::Compiled;
 use std::fmt;
 
 /// The largest repetition bound expanded (`m` of `m*X`, `n - m` of

@@ -12,8 +12,8 @@
 //! nodes; [`Sppf::order`] lists the strongly connected components.
 
 use super::chart::Chart;
+use super::grammar::{Compiled, END, TERM};
 use super::hash::FxMap;
-use super::lower::{Compiled, END, TERM};
 
 /// No node.
 pub(super) const NONE: u32 = u32::MAX;

@@ -3,7 +3,7 @@
 //! which rules are units, the forest's cycles and counts.
 
 use super::expr::{Cursor, Expr};
-use super::lower::TERM;
+use super::grammar::TERM;
 use super::*;
 
 fn compile(text: &str, rule: &str) -> Earley {
@@ -180,7 +180,7 @@ fn symbols_are_tagged() {
     let first = firsts[0];
     assert!(e.g.dot_next(first) & TERM != 0);
     assert_eq!(e.g.dot_next(first + 1) & TERM, 0);
-    assert_eq!(e.g.dot_next(first + 2), lower::END);
+    assert_eq!(e.g.dot_next(first + 2), grammar::END);
 }
 
 #[test]
