@@ -58,7 +58,9 @@ pub enum FailureKind {
     Rejected,
     /// The item budget ([`Earley::with_max_items`](super::Earley::with_max_items))
     /// ran out: nothing is known of the input beyond `offset`, which may
-    /// well be in the language.
+    /// well be in the language. From [`Earley::parse`](super::Earley::parse)
+    /// with `offset` the input's length: it is in the language, but its
+    /// forest has more nodes than the budget.
     TooLarge,
 }
 

@@ -65,7 +65,9 @@ impl<'e, 'i> Forest<'e, 'i> {
     }
 
     /// Up to `limit` distinct trees (after anonymous groups are spliced),
-    /// and whether there are more.
+    /// and whether there are more. Each node of the forest keeps up to
+    /// `limit + 1` values, so the work grows with the forest's size times
+    /// `limit` squared at worst: ask for a few.
     ///
     /// ```
     /// use xiri::workbench::earley::Earley;
