@@ -38,6 +38,14 @@ pub(super) struct RuleDef {
     pub(super) body: ExprId,
 }
 
+/// What is known of which rules are units, while it is worked out.
+struct Units {
+    /// Per rule: whether it stands for one unit.
+    rule: Vec<Option<bool>>,
+    /// Per rule: whether its body is one character.
+    one: Vec<Option<bool>>,
+}
+
 /// The rules reachable from the start rule (index 0) and their bodies.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Exprs {
@@ -324,32 +332,50 @@ impl Exprs {
     /// three (`pct-encoded`), made of alternatives and short
     /// concatenations only.
     pub(super) fn unit_rules(&self) -> Vec<bool> {
-        let mut memo: Vec<Option<bool>> = vec![None; self.rules.len()];
+        let mut memo = Units {
+            rule: vec![None; self.rules.len()],
+            one: vec![None; self.rules.len()],
+        };
         for r in 0..self.rules.len() {
             self.is_unit_rule(r, &mut memo, 0);
         }
-        memo.into_iter().map(|u| u.unwrap_or(false)).collect()
+        memo.rule.into_iter().map(|u| u.unwrap_or(false)).collect()
     }
 
-    fn is_unit_rule(&self, rule: usize, memo: &mut Vec<Option<bool>>, depth: usize) -> bool {
-        if let Some(Some(known)) = memo.get(rule) {
-            return *known;
-        }
-        // Provisionally not, so that a recursive rule ends the search.
-        if let Some(m) = memo.get_mut(rule) {
-            *m = Some(false);
+    fn is_unit_rule(&self, rule: usize, memo: &mut Units, depth: usize) -> bool {
+        self.memoized(rule, 3, memo, depth)
+    }
+
+    /// Whether rule `rule`'s body is a unit of at most `len` (3: the rule
+    /// stands for one unit; 1: it is one character), each worked out once
+    /// (provisionally not while it is, so that recursion ends).
+    fn memoized(&self, rule: usize, len: usize, memo: &mut Units, depth: usize) -> bool {
+        let table = if len == 1 {
+            &mut memo.one
+        } else {
+            &mut memo.rule
+        };
+        match table.get_mut(rule) {
+            Some(Some(known)) => return *known,
+            Some(slot) => *slot = Some(false),
+            None => return false,
         }
         let body = self.rules.get(rule).map(|r| r.body);
-        let is = body.is_some_and(|b| self.unit(b, 3, memo, depth + 1));
-        if let Some(m) = memo.get_mut(rule) {
-            *m = Some(is);
+        let is = body.is_some_and(|b| self.unit(b, len, memo, depth + 1));
+        let table = if len == 1 {
+            &mut memo.one
+        } else {
+            &mut memo.rule
+        };
+        if let Some(slot) = table.get_mut(rule) {
+            *slot = Some(is);
         }
         is
     }
 
     /// Units are a few elements deep; anything nested deeper than this is
     /// not one, which also bounds the recursion.
-    fn unit(&self, id: ExprId, len: usize, memo: &mut Vec<Option<bool>>, depth: usize) -> bool {
+    fn unit(&self, id: ExprId, len: usize, memo: &mut Units, depth: usize) -> bool {
         if depth > 32 {
             return false;
         }
@@ -366,8 +392,7 @@ impl Exprs {
             Some(Expr::Ref(r)) => {
                 let unit = self.is_unit_rule(*r, memo, depth + 1);
                 if len == 1 {
-                    let body = self.rules.get(*r).map(|d| d.body);
-                    unit && body.is_some_and(|b| self.unit(b, 1, memo, depth + 1))
+                    unit && self.memoized(*r, 1, memo, depth + 1)
                 } else {
                     unit
                 }

@@ -241,3 +241,16 @@ fn trees_compare_clone_and_drop_without_recursion() {
     drop(copy);
     drop(deep);
 }
+
+#[test]
+fn units_are_worked_out_once_per_rule() {
+    // Each rule is three alternatives of the next: followed naively, 3^40
+    // paths.
+    let mut text = String::from("a = r0\n");
+    for i in 0..40 {
+        text.push_str(&format!("r{i} = r{n} / r{n} / r{n}\n", n = i + 1));
+    }
+    text.push_str("r40 = \"x\"\n");
+    let e = compile(&text, "a");
+    assert!(e.recognize("x").is_ok());
+}
