@@ -39,7 +39,7 @@
 mod common;
 
 use abnf_oracle::CheckedGrammar;
-use common::abnf::{oracle, verdict, Generation, Generators};
+use common::abnf::{near_misses, oracle, paren_depth, verdict, Generation, Generators};
 use common::Rng;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -210,79 +210,6 @@ fn agrees_with_the_oracle(name: &str) {
         }
     }
     tally.finish(&format!("{} against abnf-oracle", f.name), started);
-}
-
-/// What near-misses put in: the delimiters of the grammars, letters,
-/// digits, "%", the brackets, a non-ASCII letter and private-use
-/// characters.
-const NEAR_MISS_CHARS: &[char] = &[
-    '/',
-    '?',
-    '#',
-    '[',
-    ']',
-    '@',
-    ':',
-    '!',
-    '$',
-    '*',
-    '+',
-    '=',
-    ',',
-    ';',
-    '.',
-    '-',
-    '~',
-    'a',
-    'Z',
-    'x',
-    'F',
-    '0',
-    '1',
-    '9',
-    '%',
-    '(',
-    ')',
-    'é',
-    '\u{e000}',
-    '\u{f0000}',
-];
-
-/// Two insertions, deletions and replacements of one character.
-fn near_misses(s: &str, rng: &mut Rng) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let pick = |rng: &mut Rng| NEAR_MISS_CHARS[rng.below(NEAR_MISS_CHARS.len())];
-    let mut out = Vec::new();
-    for _ in 0..2 {
-        let mut c = chars.clone();
-        c.insert(rng.below(chars.len() + 1), pick(rng));
-        out.push(c.into_iter().collect());
-        if !chars.is_empty() {
-            let mut c = chars.clone();
-            c.remove(rng.below(chars.len()));
-            out.push(c.into_iter().collect());
-            let mut c = chars.clone();
-            c[rng.below(chars.len())] = pick(rng);
-            out.push(c.into_iter().collect());
-        }
-    }
-    out
-}
-
-/// How deep the parentheses of `s` nest, read naively.
-fn paren_depth(s: &str) -> usize {
-    let (mut depth, mut deepest) = (0usize, 0usize);
-    for c in s.chars() {
-        match c {
-            '(' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            ')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    deepest
 }
 
 fn agrees_with_the_engine(name: &str) {

@@ -42,7 +42,8 @@ mod common;
 
 use abnf_oracle::CheckedGrammar;
 use common::abnf::{
-    mentioned, mentioned_by, near_misses, oracle, verdict, Generation, Generators, NEAR_MISS_CHARS,
+    mentioned, mentioned_by, near_misses, oracle, paren_depth, verdict, Generation, Generators,
+    NEAR_MISS_CHARS,
 };
 use common::Rng;
 use std::collections::HashMap;
@@ -173,24 +174,6 @@ fn boundary_misses(s: &str, boundaries: &[char], rng: &mut Rng) -> Vec<String> {
         }
     }
     out
-}
-
-/// How deep the parentheses of `s` nest, read naively (a ")" with none
-/// open counts for nothing). Over-counts where "(" is data, which only
-/// skips more.
-fn paren_depth(s: &str) -> usize {
-    let (mut depth, mut deepest) = (0usize, 0usize);
-    for c in s.chars() {
-        match c {
-            '(' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            ')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    deepest
 }
 
 /// Whether the engine's limit, not the language, may decide `input`.

@@ -262,3 +262,21 @@ pub fn near_misses(s: &str, rng: &mut super::Rng) -> Vec<String> {
     }
     out
 }
+
+/// How deep the parentheses of `s` nest, read naively (a ")" with none
+/// open counts for nothing). Over-counts where "(" is data, which only
+/// skips more.
+pub fn paren_depth(s: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for c in s.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
