@@ -24,6 +24,7 @@ mod normalize;
 mod resolve;
 pub mod security;
 mod syntax;
+pub mod workbench;
 mod xri;
 
 #[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
