@@ -22,19 +22,35 @@ struct Cli {
 /// What to match against, shared by check, parse and tree.
 #[derive(Args)]
 struct Target {
-    /// uri, iri, iri-bis, leiri or xri; for check also xri-appendix-a
-    /// (XRI 2.0 Appendix A as printed, without xiri's cross-reference
-    /// policy, decided by an ABNF engine).
+    /// The grammar: -g uri, iri, iri-bis, leiri or xri (for check also
+    /// xri-appendix-a, XRI 2.0 Appendix A as printed, without xiri's
+    /// cross-reference policy, decided by an ABNF engine); or --abnf FILE,
+    /// your own ABNF (check and tree).
+    #[command(flatten)]
+    source: cli::source::Source,
+    /// reference (the default), absolute, relative, or (except for parse)
+    /// any production by its ABNF name, e.g. xri-segment, IPv6address;
+    /// with --abnf, the first rule of the first file by default.
     #[arg(long, short)]
-    grammar: cli::appendix_a::GrammarArg,
-    /// reference, absolute, relative, or (except for parse) any production
-    /// by its ABNF name, e.g. xri-segment, IPv6address.
-    #[arg(long, short, default_value = "reference")]
-    rule: String,
+    rule: Option<String>,
     /// Each input is a JSON string, so inputs may hold NUL, newlines and
     /// other control characters.
     #[arg(long)]
     json_input: bool,
+}
+
+impl Target {
+    /// The built-in grammar, for the commands that need one.
+    fn library(&self, command: &str) -> Result<Grammar, String> {
+        match self.source.grammar {
+            Some(g) if self.source.abnf.is_empty() => g.library(command),
+            _ => Err(format!("`{command}` needs a built-in grammar (-g); --abnf is for check, tree, rules, generate, compare and grammar")),
+        }
+    }
+
+    fn rule_or_reference(&self) -> &str {
+        self.rule.as_deref().unwrap_or("reference")
+    }
 }
 
 /// A base and the inputs to answer against it, for resolve and relative.
@@ -246,12 +262,109 @@ enum Command {
         format: cli::conformance::Format,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
-    /// rules without RULE).
+    /// rules without RULE); with --abnf, your grammar's productions as
+    /// written; with --diagram, railroad diagrams instead.
     Grammar {
-        /// uri, iri, iri-bis, leiri or xri.
-        grammar: Grammar,
-        /// A production by its ABNF name, or reference, absolute, relative.
+        /// G [RULE]: G is uri, iri, iri-bis, leiri or xri (or, with
+        /// --diagram, xri-appendix-a); RULE a production by its ABNF name,
+        /// or reference, absolute, relative. With --abnf, only [RULE].
+        #[arg(value_name = "G RULE")]
+        args: Vec<String>,
+        /// Your own ABNF file (repeatable; a later file's rule replaces an
+        /// earlier one of the same name).
+        #[arg(long, value_name = "FILE")]
+        abnf: Vec<std::path::PathBuf>,
+        /// One self-contained HTML page of railroad diagrams (SVG), one a
+        /// rule, each rule it names linked to its diagram; RULE and every
+        /// rule it reaches, or every rule.
+        #[arg(long)]
+        diagram: bool,
+    },
+    /// Every production of a grammar, one a line: where it is defined and
+    /// whether the engine compiles it (regular, or recursive only through a
+    /// bracket pair) or it is recursive; then what is wrong: undefined
+    /// rules, rules defined twice with `=`, `=/` without a base (errors),
+    /// rules unused from the entry rule (warnings). Exit status 1 when
+    /// there is an error.
+    Rules {
+        #[command(flatten)]
+        source: cli::source::Source,
+        /// An entry rule unused rules are counted from (repeatable); the
+        /// first rule by default.
+        #[arg(long, short)]
+        rule: Vec<String>,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Strings of a rule: members (each checked before it is printed),
+    /// near-misses (one character inserted, deleted or replaced, refused;
+    /// printed after the byte offset where they are refused and a TAB), or
+    /// a covering set (every alternative of every rule the rule reaches
+    /// taken at least once). The same seed gives the same strings.
+    Generate {
+        #[command(flatten)]
+        source: cli::source::Source,
+        /// The rule; the grammar's first (its reference form for a
+        /// built-in grammar) by default.
+        #[arg(long, short)]
         rule: Option<String>,
+        /// How many strings (for --cover, at most).
+        #[arg(short = 'n', long = "count", default_value_t = 10)]
+        count: usize,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Near-misses instead of members.
+        #[arg(long, conflicts_with = "cover")]
+        near_miss: bool,
+        /// A covering set instead of members; how many alternatives it
+        /// covers, of how many, goes to standard error (or, with --json,
+        /// a last object).
+        #[arg(long)]
+        cover: bool,
+        /// One JSON object a line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The strings two grammars disagree on: members, near-misses and a
+    /// covering set generated from each side, checked on the other; each
+    /// difference with the deepest rule whose text the two sides disagree
+    /// on. "identical within N samples" when there is none. Exit status 1
+    /// when there is a difference.
+    Compare {
+        /// The old side, built in: uri, iri, iri-bis, leiri, xri,
+        /// xri-appendix-a.
+        #[arg(long, short, required_unless_present = "abnf", conflicts_with = "abnf")]
+        grammar: Option<cli::appendix_a::GrammarArg>,
+        /// The old side's ABNF files (repeatable, or several after one flag).
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        abnf: Vec<std::path::PathBuf>,
+        /// The new side, built in.
+        #[arg(long, required_unless_present = "against", conflicts_with = "against")]
+        against_grammar: Option<cli::appendix_a::GrammarArg>,
+        /// The new side's ABNF files (repeatable, or several after one flag).
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        against: Vec<std::path::PathBuf>,
+        /// The rule compared; the old grammar's first by default.
+        #[arg(long, short)]
+        rule: Option<String>,
+        /// The new side's rule, when it is named differently.
+        #[arg(long, visible_alias = "rule-new")]
+        against_rule: Option<String>,
+        /// How many members and near-misses from each side (and at most
+        /// that many covering strings).
+        #[arg(short = 'n', long = "count", default_value_t = 200)]
+        count: usize,
+        /// The generators' seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many differences to show in each direction.
+        #[arg(long, default_value_t = 10)]
+        show: usize,
+        /// One JSON object, with every difference.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -282,24 +395,33 @@ fn main() -> ExitCode {
             target,
             strict,
             inputs,
-        } => cli::check::run(
-            target.grammar,
-            &target.rule,
-            strict,
-            target.json_input,
-            inputs,
-        ),
+        } => match target.source.grammar {
+            Some(grammar) if target.source.abnf.is_empty() => cli::check::run(
+                grammar,
+                target.rule.as_deref().unwrap_or("reference"),
+                strict,
+                target.json_input,
+                inputs,
+            ),
+            _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
+            _ => target.source.load().and_then(|grammar| {
+                let rule = target.source.production(&grammar, target.rule.as_deref())?;
+                let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+                cli::loaded::check(&decider, target.json_input, inputs)
+            }),
+        },
         Command::Parse {
             target,
             json,
             input,
-        } => target.grammar.library("parse").and_then(|grammar| {
-            cli::input(&input, target.json_input)
-                .and_then(|input| cli::parse::run(grammar, &target.rule, json, &input))
+        } => target.library("parse").and_then(|grammar| {
+            cli::input(&input, target.json_input).and_then(|input| {
+                cli::parse::run(grammar, target.rule_or_reference(), json, &input)
+            })
         }),
-        Command::Tree { target, input } => target.grammar.library("tree").and_then(|grammar| {
+        Command::Tree { target, input } => target.library("tree").and_then(|grammar| {
             cli::input(&input, target.json_input)
-                .and_then(|input| cli::tree(grammar, &target.rule, &input))
+                .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input))
         }),
         Command::Resolve(a) => cli::resolve::run(
             Direction::Resolve,
@@ -344,7 +466,51 @@ fn main() -> ExitCode {
         } => cli::draft::run(preprocess, json_input, inputs),
         Command::Lint { json_input, inputs } => cli::lint::lint(json_input, inputs),
         Command::Conformance { format } => cli::conformance::run(format),
-        Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
+        Command::Grammar {
+            args,
+            abnf,
+            diagram,
+        } => cli::show::run(&args, &abnf, diagram),
+        Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
+        Command::Generate {
+            source,
+            rule,
+            count,
+            seed,
+            near_miss,
+            cover,
+            json,
+        } => {
+            let mode = match (near_miss, cover) {
+                (true, _) => cli::generate::Mode::NearMisses,
+                (_, true) => cli::generate::Mode::Cover,
+                _ => cli::generate::Mode::Members,
+            };
+            cli::generate::run(&source, rule.as_deref(), count, seed, mode, json)
+        }
+        Command::Compare {
+            grammar,
+            abnf,
+            against_grammar,
+            against,
+            rule,
+            against_rule,
+            count,
+            seed,
+            show,
+            json,
+        } => cli::compare::run(
+            cli::compare::Sides {
+                old: (grammar, abnf),
+                new: (against_grammar, against),
+                rule,
+                new_rule: against_rule,
+            },
+            count,
+            seed,
+            show,
+            json,
+        ),
     };
     match result {
         Ok(code) => code,

@@ -28,4 +28,5 @@ pub(crate) mod builtin;
 mod compile;
 
 pub use automaton::{Automaton, Refusal};
+pub(crate) use compile::structure;
 pub use compile::{compile, compile_checked, to_rust, CompileError, Options};

@@ -13,7 +13,7 @@ use super::decide::{Decider, Undecided};
 use super::generate::{Derivation, Generated, Generator};
 use super::grammar::LoadedGrammar;
 use super::near_miss::{near_misses, Edit};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// One side of a comparison: a grammar and its start rule.
 #[derive(Clone, Copy)]
@@ -112,7 +112,7 @@ pub fn compare(
     n: usize,
     seed: u64,
 ) -> Result<Comparison, CompareError> {
-    let mut sides = [Rules::new(old)?, Rules::new(new)?];
+    let sides = [Rules::new(old)?, Rules::new(new)?];
     let mut seen = HashSet::new();
     let mut result = Comparison {
         differences: Vec::new(),
@@ -137,13 +137,8 @@ pub fn compare(
                 continue;
             }
             let refused_at = if a.accepted { b.offset } else { a.offset };
-            let (generating, other) = if from == 0 {
-                let [s0, s1] = &mut sides;
-                (s0, s1)
-            } else {
-                let [s0, s1] = &mut sides;
-                (s1, s0)
-            };
+            let [s0, s1] = &sides;
+            let (generating, other) = if from == 0 { (s0, s1) } else { (s1, s0) };
             let (rule, span) = explain(&generated, edit, &text, generating, other);
             result.differences.push(Difference {
                 text,
@@ -187,11 +182,12 @@ fn candidates(
     Ok(out)
 }
 
-/// A side's deciders, made as rules are asked about.
+/// A side's decider for its start rule, and its verdicts on the rules of
+/// a derivation (by `abnf-oracle`'s recognizer: their texts are short,
+/// and compiling an automaton for each would cost more than it saves).
 struct Rules<'g> {
     grammar: &'g LoadedGrammar,
     top: Decider<'g>,
-    others: HashMap<String, Option<Decider<'g>>>,
 }
 
 impl<'g> Rules<'g> {
@@ -203,25 +199,20 @@ impl<'g> Rules<'g> {
         Ok(Rules {
             grammar: side.grammar,
             top,
-            others: HashMap::new(),
         })
     }
 
     /// The side's verdict on `text` for `rule` (`None`: it has no such
-    /// rule, or cannot decide); the start rule when `rule` is `None`.
-    fn verdict(&mut self, rule: Option<&str>, text: &str) -> Option<bool> {
-        let decider = match rule {
-            None => &self.top,
-            Some(rule) => {
-                let grammar = self.grammar;
-                let slot = self
-                    .others
-                    .entry(rule.to_ascii_lowercase())
-                    .or_insert_with(|| grammar.decider(rule).ok());
-                slot.as_ref()?
-            }
+    /// rule, or cannot decide it).
+    fn verdict(&self, rule: &str, text: &str) -> Option<bool> {
+        let options = abnf_oracle::MatchOptions {
+            max_steps: Some(1_000_000),
+            ..Default::default()
         };
-        decider.decide(text).ok().map(|v| v.accepted)
+        abnf_oracle::Recognizer::new(self.grammar.checked(), text)
+            .with_options(options)
+            .accepts(self.grammar.rule_name(rule)?)
+            .ok()
     }
 }
 
@@ -230,13 +221,12 @@ fn explain(
     generated: &Generated,
     edit: Option<Edit>,
     text: &str,
-    generating: &mut Rules<'_>,
-    other: &mut Rules<'_>,
+    generating: &Rules<'_>,
+    other: &Rules<'_>,
 ) -> (String, (usize, usize)) {
     let root = &generated.tree;
     let mut best = (0, root.rule.clone(), (0, text.len()));
-    let mut stack: Vec<(&Derivation, usize)> =
-        root.children.iter().rev().map(|c| (c, 1)).collect();
+    let mut stack: Vec<(&Derivation, usize)> = root.children.iter().rev().map(|c| (c, 1)).collect();
     while let Some((node, depth)) = stack.pop() {
         let span = match edit {
             None => Some((node.start, node.end)),
@@ -255,8 +245,8 @@ fn explain(
         if other.grammar.rule_name(&node.rule).is_none() {
             continue;
         }
-        let mine = generating.verdict(Some(&node.rule), part);
-        let theirs = other.verdict(Some(&node.rule), part);
+        let mine = generating.verdict(&node.rule, part);
+        let theirs = other.verdict(&node.rule, part);
         if let (Some(a), Some(b)) = (mine, theirs) {
             if a != b {
                 best = (depth, node.rule.clone(), (start, end));

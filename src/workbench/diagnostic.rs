@@ -153,15 +153,16 @@ fn locate(files: &[Read], span: Span) -> Option<Location> {
         .unwrap_or(1)
         .min(line_text.len().saturating_sub(column))
         .max(1);
-    let shown = if file.w3c {
-        // The W3C layout was rewritten line for line; the column moves by
-        // the difference in where the line's elements start.
-        let original = file.original.lines().nth(line - 1).unwrap_or_default();
+    // Files are rewritten line for line (indentation taken off, the W3C
+    // layout turned into RFC 5234's); the line shown is the file's, and
+    // the column moves with it.
+    let original = file.original.lines().nth(line - 1).unwrap_or(line_text);
+    if file.w3c {
         column = (column + body_start(original)).saturating_sub(body_start(line_text));
-        original.to_string()
-    } else {
-        line_text.to_string()
-    };
+    } else if original.len() >= line_text.len() + file.indent {
+        column += file.indent;
+    }
+    let shown = original.to_string();
     Some(Location {
         file: file.name.clone(),
         line,

@@ -227,12 +227,8 @@ impl LoadedGrammar {
                 .parsed
                 .get(start..end)
                 .map_or(1, |t| t.trim_end().matches('\n').count() + 1);
-            let source = if read.w3c {
-                &read.original
-            } else {
-                &read.parsed
-            };
-            let text: Vec<&str> = source
+            let text: Vec<&str> = read
+                .original
                 .lines()
                 .skip(lines_from)
                 .take(line_count)

@@ -71,13 +71,16 @@ pub(crate) struct Read {
     /// What abnf-oracle parsed: `original`, or its RFC 5234 rewriting.
     pub(crate) parsed: String,
     pub(crate) w3c: bool,
+    /// How many columns of indentation were taken off every line (an RFC
+    /// prints its ABNF indented; RFC 5234 wants rules to start a line).
+    pub(crate) indent: usize,
     pub(crate) base: u32,
 }
 
 /// The RFC 5234 core rules (Appendix B.1), which every grammar has.
 pub(crate) const CORE_RULES: [&str; 16] = [
-    "ALPHA", "BIT", "CHAR", "CR", "CRLF", "CTL", "DIGIT", "DQUOTE", "HEXDIG", "HTAB", "LF",
-    "LWSP", "OCTET", "SP", "VCHAR", "WSP",
+    "ALPHA", "BIT", "CHAR", "CR", "CRLF", "CTL", "DIGIT", "DQUOTE", "HEXDIG", "HTAB", "LF", "LWSP",
+    "OCTET", "SP", "VCHAR", "WSP",
 ];
 
 /// Files joined into one grammar, with what is wrong with it.
@@ -101,16 +104,18 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
     let mut base = 0u32;
     for file in files {
         let w3c = is_w3c(&file.text);
+        let indent = if w3c { 0 } else { indentation(&file.text) };
         let text = if w3c {
             to_rfc5234(&file.text, Notation::W3cNote)
         } else {
-            file.text.clone()
+            dedent(&file.text, indent)
         };
         let entry = Read {
             name: file.name.clone(),
             original: file.text.clone(),
             parsed: text.clone(),
             w3c,
+            indent,
             base,
         };
         match abnf_oracle::Grammar::parse(&text) {
@@ -155,7 +160,11 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
         for (file, definition) in std::mem::take(&mut joined.definitions) {
             if file < index && redefined.contains(&definition.name.key()) {
                 let name = definition.name.as_str().to_string();
-                if !joined.replaced.iter().any(|(n, f, _)| *f == file && n == &name) {
+                if !joined
+                    .replaced
+                    .iter()
+                    .any(|(n, f, _)| *f == file && n == &name)
+                {
                     joined.replaced.push((name, file, index));
                 }
             } else {
@@ -348,6 +357,38 @@ fn shift_element(element: &mut Element, base: u32) {
     }
 }
 
+/// The indentation of the least indented line that starts a rule
+/// (`name =` or `name =/`).
+fn indentation(text: &str) -> usize {
+    text.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            !t.starts_with(';')
+                && t.split_once('=').is_some_and(|(name, _)| {
+                    let name = name.trim_end();
+                    name.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+        })
+        .map(|l| l.len() - l.trim_start_matches(' ').len())
+        .min()
+        .unwrap_or(0)
+}
+
+/// Every line with at least `indent` leading spaces loses that many; line
+/// for line, so lines keep their numbers.
+fn dedent(text: &str, indent: usize) -> String {
+    if indent == 0 {
+        return text.to_string();
+    }
+    let prefix = " ".repeat(indent);
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        out.push_str(line.strip_prefix(prefix.as_str()).unwrap_or(line));
+    }
+    out
+}
+
 /// Whether the text's first production is in the W3C Note's layout:
 /// `[N] name ::= ...`.
 fn is_w3c(text: &str) -> bool {
@@ -357,7 +398,8 @@ fn is_w3c(text: &str) -> bool {
         .is_some_and(|l| {
             l.starts_with('[')
                 && l.split_once(']').is_some_and(|(n, rest)| {
-                    n.get(1..).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                    n.get(1..)
+                        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
                         && rest.contains("::=")
                 })
         })
@@ -381,32 +423,62 @@ mod tests {
         .unwrap();
         assert!(joined.diagnostics.is_empty());
         assert_eq!(joined.replaced, vec![("x".to_string(), 0, 1)]);
-        let accepts = |s: &str| {
-            abnf_oracle::Recognizer::new(&g, s)
-                .accepts("top")
-                .unwrap()
-        };
+        let accepts = |s: &str| abnf_oracle::Recognizer::new(&g, s).accepts("top").unwrap();
         assert!(!accepts("a") && !accepts("b"));
         assert!(accepts("c") && accepts("d") && accepts("e"));
     }
 
     #[test]
     fn duplicates_orphans_and_undefined_are_found_with_their_places() {
-        let (joined, _) = load(&[("g.abnf", "a = b / c\nb = \"x\"\nb = \"y\"\nd =/ \"z\"\n")])
-            .unwrap();
+        let (joined, _) =
+            load(&[("g.abnf", "a = b / c\nb = \"x\"\nb = \"y\"\nd =/ \"z\"\n")]).unwrap();
         let shown: Vec<String> = joined.diagnostics.iter().map(|d| d.to_string()).collect();
-        assert!(shown[0].starts_with("g.abnf:3:1: error: `b` is defined twice with `=` (first at g.abnf:2:1)"), "{shown:?}");
-        assert!(shown[1].starts_with("g.abnf:4:1: error: `d =/ ...`"), "{shown:?}");
-        assert!(shown[2].starts_with("g.abnf:1:9: error: `c` is used here and defined nowhere"), "{shown:?}");
+        assert!(
+            shown[0].starts_with(
+                "g.abnf:3:1: error: `b` is defined twice with `=` (first at g.abnf:2:1)"
+            ),
+            "{shown:?}"
+        );
+        assert!(
+            shown[1].starts_with("g.abnf:4:1: error: `d =/ ...`"),
+            "{shown:?}"
+        );
+        assert!(
+            shown[2].starts_with("g.abnf:1:9: error: `c` is used here and defined nowhere"),
+            "{shown:?}"
+        );
         assert!(shown[2].contains("\n  a = b / c\n          ^"), "{shown:?}");
     }
 
     #[test]
     fn syntax_errors_name_the_file_line_and_column() {
-        let Err(errors) = load(&[("ok.abnf", "a = \"x\"\n"), ("bad.abnf", "b = \"x\"\nc = (\"y\"\n")]) else {
+        let Err(errors) = load(&[
+            ("ok.abnf", "a = \"x\"\n"),
+            ("bad.abnf", "b = \"x\"\nc = (\"y\"\n"),
+        ]) else {
             panic!("bad.abnf is not ABNF");
         };
-        assert!(errors[0].to_string().starts_with("bad.abnf:2:"), "{}", errors[0]);
+        assert!(
+            errors[0].to_string().starts_with("bad.abnf:2:"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn rules_indented_as_an_rfc_prints_them_load() {
+        let text = "; comment\n   a = b\n       / \"y\"\n   b = \"x\" c\n";
+        let (joined, _) = load(&[("rfc.abnf", text)]).unwrap();
+        assert_eq!(joined.files[0].indent, 3);
+        let shown = joined.diagnostics[0].to_string();
+        assert!(
+            shown.starts_with("rfc.abnf:4:12: error: `c` is used here"),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with("\n     b = \"x\" c\n             ^"),
+            "{shown}"
+        );
     }
 
     #[test]
@@ -417,7 +489,9 @@ mod tests {
         )])
         .unwrap();
         assert!(joined.files[0].w3c);
-        assert!(abnf_oracle::Recognizer::new(&g, "\"x").accepts("a").unwrap());
+        assert!(abnf_oracle::Recognizer::new(&g, "\"x")
+            .accepts("a")
+            .unwrap());
         assert!(abnf_oracle::Recognizer::new(&g, "q").accepts("a").unwrap());
     }
 }

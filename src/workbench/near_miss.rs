@@ -78,7 +78,10 @@ impl Edit {
     /// end counts); `None` when it does not.
     pub(crate) fn moved(&self, original: &str, start: usize, end: usize) -> Option<(usize, usize)> {
         let at = self.at();
-        let removed = original.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+        let removed = original
+            .get(at..)
+            .and_then(|t| t.chars().next())
+            .map_or(0, char::len_utf8);
         match *self {
             Edit::Insert { c, .. } if start <= at && at <= end => Some((start, end + c.len_utf8())),
             Edit::Delete { .. } if start <= at && at < end => Some((start, end - removed)),
@@ -135,8 +138,14 @@ pub fn near_misses(
             .chain([member.text.len()])
             .collect();
         let pick = |g: &mut Generator<'_>, len: usize| g.next_below(len as u64) as usize;
-        let at = boundaries.get(pick(generator, boundaries.len())).copied().unwrap_or(0);
-        let c = alphabet.get(pick(generator, alphabet.len())).copied().unwrap_or(' ');
+        let at = boundaries
+            .get(pick(generator, boundaries.len()))
+            .copied()
+            .unwrap_or(0);
+        let c = alphabet
+            .get(pick(generator, alphabet.len()))
+            .copied()
+            .unwrap_or(' ');
         let edit = match (generator.next_below(3), at < member.text.len()) {
             (0, true) => Edit::Delete { at },
             (1, true) => Edit::Replace { at, c },
@@ -160,7 +169,9 @@ pub fn near_misses(
 /// ends of its ranges and their neighbours, and a few that grammars of
 /// identifiers often refuse.
 pub(crate) fn alphabet(g: &CheckedGrammar, rule: &str) -> Vec<char> {
-    let mut chars: Vec<char> = vec![' ', '%', '"', '<', '\\', '^', '\u{7f}', '\u{e9}', '\u{202e}'];
+    let mut chars: Vec<char> = vec![
+        ' ', '%', '"', '<', '\\', '^', '\u{7f}', '\u{e9}', '\u{202e}',
+    ];
     let Some(start) = g.rule(rule).map(|r| r.body) else {
         return chars;
     };
@@ -181,7 +192,13 @@ pub(crate) fn alphabet(g: &CheckedGrammar, rule: &str) -> Vec<char> {
                 NumVal::Scalar(v) => push(&mut chars, *v),
                 NumVal::Concat(vs) => vs.iter().for_each(|&v| push(&mut chars, v)),
                 NumVal::Range { lo, hi } => {
-                    for v in [lo.saturating_sub(1), *lo, lo + (hi - lo) / 2, *hi, hi.saturating_add(1)] {
+                    for v in [
+                        lo.saturating_sub(1),
+                        *lo,
+                        lo + (hi - lo) / 2,
+                        *hi,
+                        hi.saturating_add(1),
+                    ] {
                         push(&mut chars, v);
                     }
                 }

@@ -5,7 +5,7 @@
 use super::decide::BRACKETS;
 use super::diagnostic::{Diagnostic, Location, Severity};
 use super::grammar::LoadedGrammar;
-use crate::engine::{compile_checked, CompileError, Options};
+use crate::engine::{structure, CompileError};
 use abnf_oracle::LintWarning;
 use std::fmt;
 
@@ -32,7 +32,7 @@ pub enum RuleKind {
     Undefined(String),
     /// It matches no string at all.
     Empty,
-    /// Regular, but its automaton would exceed the engine's tables.
+    /// Regular, but too large for the engine's NFA.
     TooLarge,
 }
 
@@ -162,13 +162,11 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
         if grammar.is_undefined(rule) {
             continue;
         }
-        let mut d = Diagnostic::without_place(
-            Severity::Warning,
-            kind,
-            Some(rule.clone()),
-            message,
-        );
-        d.location = grammar.location_of(rule);
+        let mut d = Diagnostic::without_place(Severity::Warning, kind, Some(rule.clone()), message);
+        d.location = grammar.location_of(rule).map(|mut l| {
+            l.width = rule.len();
+            l
+        });
         diagnostics.push(d);
     }
     RulesReport {
@@ -190,15 +188,18 @@ fn kind(grammar: &LoadedGrammar, name: &str) -> RuleKind {
             _ => RuleKind::Prose(prose),
         };
     }
-    match compile_checked(checked, name, &Options::new()) {
-        Ok(_) => RuleKind::Regular,
+    if !checked
+        .rule(name)
+        .is_some_and(|r| checked.min_len(r.body).is_finite())
+    {
+        return RuleKind::Empty;
+    }
+    match structure(checked, name, None) {
+        Ok(()) => RuleKind::Regular,
         Err(CompileError::Recursive(_)) => BRACKETS
             .iter()
-            .find(|&&(open, close)| {
-                compile_checked(checked, name, &Options::new().with_brackets(open, close)).is_ok()
-            })
+            .find(|&&pair| structure(checked, name, Some(pair)).is_ok())
             .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c)),
-        Err(CompileError::Empty(_)) => RuleKind::Empty,
         Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
         Err(_) => RuleKind::Recursive,
     }

@@ -1,0 +1,123 @@
+//! `xiri compare`: the strings two grammars disagree on, each with the
+//! rule that makes the difference.
+
+use super::appendix_a::GrammarArg;
+use serde_json::json;
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use xiri::workbench::{compare, Difference, Side};
+
+/// One side as the command line gives it.
+pub struct Sides {
+    pub old: (Option<GrammarArg>, Vec<PathBuf>),
+    pub new: (Option<GrammarArg>, Vec<PathBuf>),
+    pub rule: Option<String>,
+    pub new_rule: Option<String>,
+}
+
+pub fn run(sides: Sides, n: usize, seed: u64, show: usize, json: bool) -> Result<ExitCode, String> {
+    let old = super::source::load(sides.old.0, &sides.old.1)?;
+    let new = super::source::load(sides.new.0, &sides.new.1)?;
+    let old_rule = super::source::production(sides.old.0, &old, sides.rule.as_deref())?;
+    let new_rule = super::source::production(
+        sides.new.0,
+        &new,
+        sides.new_rule.as_deref().or(sides.rule.as_deref()),
+    )?;
+    let comparison = compare(
+        Side {
+            grammar: &old,
+            rule: &old_rule,
+        },
+        Side {
+            grammar: &new,
+            rule: &new_rule,
+        },
+        n,
+        seed,
+    )
+    .map_err(|e| e.to_string())?;
+    let label = |g: &xiri::workbench::LoadedGrammar| g.file_names().collect::<Vec<_>>().join(" + ");
+    let (old_only, new_only): (Vec<&Difference>, Vec<&Difference>) =
+        comparison.differences.iter().partition(|d| d.old_accepts);
+    let mut out = String::new();
+    if json {
+        let entry = |d: &Difference| {
+            json!({
+                "input": d.text,
+                "accepted_by": if d.old_accepts { "old" } else { "new" },
+                "refused_at": d.refused_at,
+                "rule": d.rule,
+                "span": [d.span.0, d.span.1],
+                "text": d.text.get(d.span.0..d.span.1),
+                "found": format!("{} of {}", d.found.name(), if d.from_old { "old" } else { "new" }),
+            })
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            json!({
+                "old": {"files": label(&old), "rule": old_rule},
+                "new": {"files": label(&new), "rule": new_rule},
+                "samples": comparison.samples,
+                "undecided": comparison.undecided,
+                "identical": comparison.differences.is_empty(),
+                "differences": comparison.differences.iter().map(entry).collect::<Vec<_>>(),
+            })
+        );
+    } else {
+        let _ = writeln!(out, "old: {} (rule {old_rule})", label(&old));
+        let _ = writeln!(out, "new: {} (rule {new_rule})", label(&new));
+        if comparison.differences.is_empty() {
+            let _ = writeln!(
+                out,
+                "identical within {} samples (members, near-misses and covering sets of each side)",
+                comparison.samples
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{} differences in {} samples",
+                comparison.differences.len(),
+                comparison.samples
+            );
+            for (title, list) in [
+                ("accepted by old, refused by new", &old_only),
+                ("accepted by new, refused by old", &new_only),
+            ] {
+                let _ = writeln!(out, "\n{title}: {}", list.len());
+                for d in list.iter().take(show) {
+                    let _ = writeln!(out, "  {}", describe(d));
+                }
+                if list.len() > show {
+                    let _ = writeln!(out, "  ... and {} more (--show N)", list.len() - show);
+                }
+            }
+        }
+        if comparison.undecided > 0 {
+            let _ = writeln!(out, "{} strings could not be decided", comparison.undecided);
+        }
+    }
+    super::emit(&out)?;
+    Ok(if comparison.differences.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn describe(d: &Difference) -> String {
+    let at = d
+        .refused_at
+        .map_or(String::new(), |o| format!(" (refused at byte {o})"));
+    let part = d.text.get(d.span.0..d.span.1).unwrap_or_default();
+    format!(
+        "{:?}{at}: {} {:?}, from a {} of {}",
+        d.text,
+        d.rule,
+        part,
+        d.found.name(),
+        if d.from_old { "old" } else { "new" }
+    )
+}
