@@ -5,11 +5,12 @@
 #[path = "src/syntax/abnf.rs"]
 #[allow(dead_code)]
 mod abnf;
-#[path = "build/abnf_tables.rs"]
-mod abnf_tables;
 #[path = "src/engine/automaton.rs"]
 #[allow(dead_code)]
 mod automaton;
+#[path = "src/engine/calls.rs"]
+#[allow(dead_code)]
+mod calls;
 #[path = "src/engine/compile/mod.rs"]
 #[allow(dead_code)]
 mod compile;
@@ -26,8 +27,6 @@ mod engine {
 mod generate;
 #[path = "build/pest_rules.rs"]
 mod pest_rules;
-#[path = "build/scan_tables.rs"]
-mod scan_tables;
 
 use pest_rules::{check_rule, pest_rules, PestRule};
 use std::collections::BTreeMap;
@@ -123,10 +122,6 @@ fn main() {
     }
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("grammars.rs"), out).expect("write grammars.rs");
-    let tables =
-        scan_tables::scan_tables(&read).unwrap_or_else(|e| panic!("the fast path's tables: {e}"));
-    std::fs::write(Path::new(&out_dir).join("scan_tables.rs"), tables)
-        .expect("write scan_tables.rs");
     let engine =
         engine_tables::engine_tables(&read).unwrap_or_else(|e| panic!("the engine's tables: {e}"));
     std::fs::write(Path::new(&out_dir).join("engine_tables.rs"), engine)

@@ -44,6 +44,17 @@ const ENTRIES: &[&str] = &[
     "IPv6address",
 ];
 
+/// The rules of grammar/xri-typed.abnf the typed XRI API runs (src/xri/),
+/// compiled from the `xri-typed` grammar as `XRI_TYPED_*`.
+const TYPED: &[&str] = &[
+    "typed-XRI-reference",
+    "typed-XRI",
+    "relative-XRI-ref",
+    "xri-authority",
+    "xri-after-authority",
+    "typed-IRI-x",
+];
+
 /// The largest automaton compiled for a rule not in [`ENTRIES`].
 const SMALL: usize = 64;
 
@@ -61,14 +72,9 @@ pub fn engine_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
     );
     for &(variant, name, prefix) in GRAMMARS {
         let text = abnf::effective(name, read).ok_or("no such grammar")?;
-        let checked = abnf_oracle::Grammar::parse(&text)
-            .map_err(|e| e.render(&text))?
-            .check()
-            .map_err(|e| e.render(&text))?;
+        let checked = checked(&text)?;
         let options = if name == "xri" {
-            engine::Options::new()
-                .with_brackets('(', ')')
-                .with_max_depth(32)
+            xri_options()
         } else {
             engine::Options::new()
         };
@@ -104,5 +110,34 @@ pub fn engine_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
     }
     index.push_str("    }\n}\n");
     out.push_str(&index);
+    let text = abnf::effective("xri-typed", read).ok_or("no typed XRI grammar")?;
+    let typed = checked(&text)?;
+    for rule in TYPED {
+        let a = engine::compile_checked(&typed, rule, &xri_options())
+            .map_err(|e| format!("xri-typed {rule}: {e}"))?;
+        writeln!(
+            out,
+            "/// `{rule}` of grammar/xri-typed.abnf, {} states.\npub(crate) static {}: Automaton = {};\n",
+            a.states(),
+            static_name("XRI_TYPED", rule),
+            engine::to_rust(&a)
+        )
+        .map_err(|e| e.to_string())?;
+    }
     Ok(out)
+}
+
+fn checked(text: &str) -> Result<abnf_oracle::CheckedGrammar, String> {
+    abnf_oracle::Grammar::parse(text)
+        .map_err(|e| e.render(text))?
+        .check()
+        .map_err(|e| e.render(text))
+}
+
+/// XRI's cross-references are calls on "(" and ")", nested at most
+/// `xiri::MAX_NESTING` deep.
+fn xri_options() -> engine::Options {
+    engine::Options::new()
+        .with_brackets('(', ')')
+        .with_max_depth(32)
 }

@@ -22,8 +22,6 @@ pub fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
     }
 }
 
-pub use crate::xri::xri_fast_path_answers;
-
 /// For the differential tests: whether the pest transcription of `rule`,
 /// alone (without the engine), accepts `input`.
 ///
@@ -33,4 +31,16 @@ pub use crate::xri::xri_fast_path_answers;
 /// ```
 pub fn pest_check(rule: &crate::Rule, input: &str) -> Result<(), crate::ParseError> {
     rule.pest_check(input)
+}
+
+/// For tests/fast_path.rs: whether pest's reading of the typed XRI policy
+/// accepts `input` (src/xri/pest_path.rs), so that its tree can be
+/// compared with the engine's reading.
+///
+/// ```
+/// assert!(xiri::xri_pest_reads("@a*b/(+c)"));
+/// assert!(!xiri::xri_pest_reads("@a*b c"));
+/// ```
+pub fn xri_pest_reads(input: &str) -> bool {
+    crate::xri::pest_reads(input)
 }

@@ -36,7 +36,7 @@ pub use conversion::{Conversion, Converted, UnsupportedConversion};
 pub use convert::{Charset, Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
 #[cfg(feature = "internals")]
-pub use internals::{fast_path_check, pest_check, xri_fast_path_answers};
+pub use internals::{fast_path_check, pest_check, xri_pest_reads};
 pub use normalize::Normalization;
 pub use syntax::components::{Host, HostKind};
 pub use syntax::error::{ErrorKind, ParseError};

@@ -41,7 +41,9 @@
 mod common;
 
 use abnf_oracle::CheckedGrammar;
-use common::abnf::{mentioned, mentioned_by, oracle, verdict, Generation, Generators};
+use common::abnf::{
+    mentioned, mentioned_by, near_misses, oracle, verdict, Generation, Generators, NEAR_MISS_CHARS,
+};
 use common::Rng;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -61,42 +63,6 @@ fn seed() -> u64 {
 fn shown_failures() -> usize {
     common::env_number("XIRI_ENGINE_SHOW", 20)
 }
-
-/// What near-misses put in: delimiters of every grammar, letters, digits,
-/// "%", the brackets, a non-ASCII letter and private-use characters (in
-/// `iprivate`, which only queries allow).
-const NEAR_MISS_CHARS: &[char] = &[
-    '/',
-    '?',
-    '#',
-    '[',
-    ']',
-    '@',
-    ':',
-    '!',
-    '$',
-    '*',
-    '+',
-    '=',
-    ',',
-    ';',
-    '.',
-    '-',
-    '~',
-    'a',
-    'Z',
-    'x',
-    'F',
-    '0',
-    '1',
-    '9',
-    '%',
-    '(',
-    ')',
-    'é',
-    '\u{e000}',
-    '\u{f0000}',
-];
 
 /// One compiled rule and the inputs it is checked on.
 struct Case {
@@ -203,27 +169,6 @@ fn boundary_misses(s: &str, boundaries: &[char], rng: &mut Rng) -> Vec<String> {
         if !chars.is_empty() {
             let mut c = chars.clone();
             c[rng.below(chars.len())] = b;
-            out.push(c.into_iter().collect());
-        }
-    }
-    out
-}
-
-/// Two deletions, two insertions and two replacements of one character.
-fn near_misses(s: &str, rng: &mut Rng) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let pick = |rng: &mut Rng| NEAR_MISS_CHARS[rng.below(NEAR_MISS_CHARS.len())];
-    let mut out = Vec::new();
-    for _ in 0..2 {
-        let mut c = chars.clone();
-        c.insert(rng.below(chars.len() + 1), pick(rng));
-        out.push(c.into_iter().collect());
-        if !chars.is_empty() {
-            let mut c = chars.clone();
-            c.remove(rng.below(chars.len()));
-            out.push(c.into_iter().collect());
-            let mut c = chars.clone();
-            c[rng.below(chars.len())] = pick(rng);
             out.push(c.into_iter().collect());
         }
     }

@@ -334,21 +334,22 @@ fn the_xri_policy_explains_itself() {
     let err = Xri::parse("a/b").unwrap_err();
     assert_eq!(
         (err.kind(), err.rule(), err.offset()),
-        (ErrorKind::NotAbsolute, "XRI", 0)
+        (ErrorKind::NotAbsolute, "typed-XRI", 0)
     );
     // An XRI only through an IRI authority "http:", which the policy does not
     // take for absolute, and not a relative reference.
     let err = XriRef::parse("http://example.com/").unwrap_err();
     assert_eq!(
         (err.kind(), err.rule()),
-        (ErrorKind::NotAbsolute, "XRI-reference")
+        (ErrorKind::NotAbsolute, "typed-XRI-reference")
     );
     assert!(Grammar::Xri.absolute().check("http://example.com/").is_ok());
-    // Not an XRI at all: the XRI production's own error.
+    // Not an XRI at all: typed-XRI's own error, at the first character
+    // (no absolute XRI starts with "a").
     let err = Xri::parse("a b").unwrap_err();
     assert_eq!(
         (err.kind(), err.rule(), err.offset()),
-        (ErrorKind::Syntax, "XRI", 1)
+        (ErrorKind::Syntax, "typed-XRI", 0)
     );
 }
 

@@ -99,17 +99,18 @@ pub fn check(rule: &str, json_input: bool, inputs: super::batch::Args) -> Result
     let grammar = AppendixA::load()?;
     let production = AppendixA::production(rule);
     grammar.accepts(production, "")?;
-    super::batch::run(
-        json_input,
-        inputs,
-        "valid",
-        Value::Bool(false),
-        |text| match grammar.accepts(production, text) {
-            Ok(true) => Ok(Value::Bool(true)),
+    let language = Value::from("xri-appendix-a");
+    let fields = [
+        ("valid", Value::Bool(false)),
+        ("language", language.clone()),
+    ];
+    super::batch::run_fields(json_input, inputs, &fields, |text| {
+        match grammar.accepts(production, text) {
+            Ok(true) => Ok(vec![Value::Bool(true), language.clone()]),
             Ok(false) => Err(super::batch::Refusal::Shape(format!(
                 "no match for {production} in XRI 2.0 Appendix A as printed"
             ))),
             Err(why) => Err(super::batch::Refusal::Shape(why)),
-        },
-    )
+        }
+    })
 }

@@ -1,17 +1,66 @@
 //! `xiri check`: one JSON verdict per input, in order.
+//!
+//! For XRI, three languages can be asked for, and each answer names the
+//! one it checked (`"language"`):
+//! - `xri-typed`: `--rule reference`, `absolute` or `relative` (the
+//!   default is `reference`), the typed policy of grammar/xri-typed.abnf,
+//!   exactly what `XriRef::parse`, `Xri::parse` and
+//!   `XriRef::parse_relative` accept;
+//! - `xri-balanced`: any production by its ABNF name (`--rule
+//!   XRI-reference`), Appendix A with the cross-reference policy of
+//!   grammar/xri-balanced.abnf, which `xiri tree` shows;
+//! - `xri-appendix-a`: `--grammar xri-appendix-a`, Appendix A as printed.
 
 use super::appendix_a::{AppendixA, GrammarArg};
 use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::Grammar;
+use xiri::{Grammar, ParseError, Rule, Xri, XriRef};
 
-/// What `check -g xri` adds to the error when the policy is why an input is
-/// refused.
+/// What `check -g xri` adds to the error when Appendix A as printed would
+/// accept what xiri refuses.
 const POLICY: &str = "XRI 2.0 Appendix A as printed accepts it, and xiri's \
-    cross-reference policy refuses it: inside a cross-reference, parentheses used as data \
-    must balance (docs/DECISIONS.md, \"Parentheses inside cross-references\"); \
-    --grammar xri-appendix-a checks Appendix A as printed";
+    policy refuses it: inside a cross-reference, parentheses used as data \
+    must balance (docs/DECISIONS.md, \"Parentheses inside cross-references\"), and a \
+    reference or a cross-reference's content is read as absolute or relative by its \
+    first characters (\"XRI: absolute or relative\"); --grammar xri-appendix-a checks \
+    Appendix A as printed";
+
+/// How one XRI input is checked, and the language that is.
+#[derive(Clone, Copy)]
+enum XriCheck {
+    Reference,
+    Absolute,
+    Relative,
+    Production,
+}
+
+impl XriCheck {
+    fn of(rule_name: &str) -> Self {
+        match rule_name {
+            "reference" => XriCheck::Reference,
+            "absolute" => XriCheck::Absolute,
+            "relative" => XriCheck::Relative,
+            _ => XriCheck::Production,
+        }
+    }
+
+    fn language(self) -> &'static str {
+        match self {
+            XriCheck::Production => "xri-balanced",
+            _ => "xri-typed",
+        }
+    }
+
+    fn check(self, rule: &Rule, text: &str) -> Result<(), ParseError> {
+        match self {
+            XriCheck::Reference => XriRef::parse(text).map(drop),
+            XriCheck::Absolute => Xri::parse(text).map(drop),
+            XriCheck::Relative => XriRef::parse_relative(text).map(drop),
+            XriCheck::Production => rule.check(text),
+        }
+    }
+}
 
 pub fn run(
     grammar: GrammarArg,
@@ -25,21 +74,38 @@ pub fn run(
         GrammarArg::Library(grammar) => grammar,
     };
     let rule = super::rule(grammar, rule_name)?;
-    // Loaded at the first XRI an input refuses, to ask whether Appendix A
-    // as printed would have taken it.
-    let mut appendix_a: Option<Result<AppendixA, String>> = None;
-    super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
-        let checked = if strict {
+    let checked = |text: &str| {
+        if strict {
             rule.check_strict(text)
         } else {
             rule.check(text)
-        };
-        let Err(e) = checked else {
-            return Ok(Value::Bool(true));
-        };
-        if grammar != Grammar::Xri {
-            return Err(e.into());
         }
+    };
+    if grammar != Grammar::Xri {
+        return super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
+            checked(text)
+                .map(|()| Value::Bool(true))
+                .map_err(Into::into)
+        });
+    }
+    let how = XriCheck::of(rule_name);
+    let language = Value::from(how.language());
+    let fields = [
+        ("valid", Value::Bool(false)),
+        ("language", language.clone()),
+    ];
+    // Loaded at the first XRI an input refuses, to ask whether Appendix A
+    // as printed would have taken it.
+    let mut appendix_a: Option<Result<AppendixA, String>> = None;
+    super::batch::run_fields(json_input, inputs, &fields, |text| {
+        // --strict adds RFC 3987's bidi rules, which the production's
+        // check applies.
+        let verdict = how
+            .check(&rule, text)
+            .and_then(|()| if strict { checked(text) } else { Ok(()) });
+        let Err(e) = verdict else {
+            return Ok(vec![Value::Bool(true), language.clone()]);
+        };
         let spec = appendix_a.get_or_insert_with(AppendixA::load);
         match spec.as_ref().map(|a| a.accepts(rule.name(), text)) {
             Ok(Ok(true)) => Err(Refusal::Noted(e, POLICY)),

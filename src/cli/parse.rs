@@ -20,9 +20,14 @@ pub fn run(
             "`parse` shows the components of a reference, absolute or relative form; for the production {rule_name:?} use `xiri tree`"
         ));
     }
-    let value = rule
-        .check(input)
-        .and_then(|()| components(grammar, rule_name, input));
+    // An XRI is checked by the typed policy (as `check -g xri` does),
+    // the others by the rule.
+    let value = if grammar == Grammar::Xri {
+        components(grammar, rule_name, input)
+    } else {
+        rule.check(input)
+            .and_then(|()| components(grammar, rule_name, input))
+    };
     match value {
         Ok(value) => {
             super::emit(&if as_json {
@@ -54,10 +59,11 @@ fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, P
         Grammar::IriBis => uri_like::<Rfc3987bis>(input)?,
         Grammar::Leiri => uri_like::<LeiriNote>(input)?,
         Grammar::Xri => {
-            let reference = XriRef::parse(input)?;
-            if rule_name == "absolute" && !reference.is_absolute() {
-                xiri::Xri::parse(input)?;
-            }
+            let reference = match rule_name {
+                "absolute" => *xiri::Xri::parse(input)?,
+                "relative" => XriRef::parse_relative(input)?,
+                _ => XriRef::parse(input)?,
+            };
             xri(&reference)
         }
     };

@@ -103,13 +103,6 @@ pub struct Automaton {
     pub(crate) stay: Cow<'static, [u128]>,
 }
 
-/// One reading of the input so far: a state and the calling states below it.
-#[derive(Clone, PartialEq, Eq)]
-struct Thread {
-    state: u16,
-    stack: Vec<u16>,
-}
-
 impl Automaton {
     /// The name of the rule this automaton decides.
     ///
@@ -224,7 +217,7 @@ impl Automaton {
     /// The state after `class` in `state` (0, dead, for anything outside
     /// the tables).
     #[inline]
-    fn next(&self, state: usize, class: u8) -> usize {
+    pub(super) fn next(&self, state: usize, class: u8) -> usize {
         self.trans
             .get(state * self.classes + usize::from(class))
             .map_or(0, |&s| usize::from(s))
@@ -232,7 +225,7 @@ impl Automaton {
 
     /// The class of the character at byte `i` of `input` (from U+0080 up)
     /// and its width.
-    fn class_at(&self, input: &str, i: usize) -> (u8, usize) {
+    pub(super) fn class_at(&self, input: &str, i: usize) -> (u8, usize) {
         // `input` is UTF-8 and `i` starts a character: decoded from the
         // bytes, without looking for the boundary again.
         let b = input.as_bytes();
@@ -273,7 +266,7 @@ impl Automaton {
     }
 
     /// The refusal at `offset` with `states` alive before it.
-    fn refusal(&self, states: &[usize], offset: usize, too_deep: bool) -> Refusal {
+    pub(super) fn refusal(&self, states: &[usize], offset: usize, too_deep: bool) -> Refusal {
         let mut expected: Vec<String> = Vec::new();
         if states
             .iter()
@@ -297,129 +290,6 @@ impl Automaton {
             expected,
             too_deep,
         }
-    }
-
-    /// The run with calls: every reading of the input followed at once.
-    fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
-        let mut threads = vec![Thread {
-            state: 1,
-            stack: Vec::new(),
-        }];
-        let mut next: Vec<Thread> = Vec::new();
-        let mut i = 0;
-        while i < input.len() {
-            let (class, width) = self.class_at(input, i);
-            let mut too_deep = false;
-            next.clear();
-            for thread in &threads {
-                too_deep |= self.step(thread, class, &mut next);
-            }
-            if next.is_empty() {
-                return Err(self.refusal_of(&threads, i, too_deep));
-            }
-            std::mem::swap(&mut threads, &mut next);
-            i += width;
-        }
-        let accepted = threads.iter().any(|t| {
-            t.stack.is_empty() && self.accept.get(usize::from(t.state)).copied() == Some(true)
-        });
-        if accepted {
-            Ok(())
-        } else {
-            Err(self.refusal_of(&threads, input.len(), false))
-        }
-    }
-
-    /// The readings `thread` has after a character of `class`, added to
-    /// `out` (once each); whether a call was refused for its depth.
-    fn step(&self, thread: &Thread, class: u8, out: &mut Vec<Thread>) -> bool {
-        let state = usize::from(thread.state);
-        let mut add = |t: Thread| {
-            if !out.contains(&t) {
-                out.push(t);
-            }
-        };
-        let mut too_deep = false;
-        if class == self.open {
-            let callee = self.call.get(state).copied().unwrap_or(0);
-            if callee != 0 {
-                if thread.stack.len() < self.max_depth {
-                    let mut stack = thread.stack.clone();
-                    stack.push(thread.state);
-                    add(Thread {
-                        state: callee,
-                        stack,
-                    });
-                } else {
-                    too_deep = true;
-                }
-            }
-        } else if class == self.close {
-            let ended = self.ret_mask.get(state).copied().unwrap_or(0);
-            if let (true, Some(&caller)) = (ended != 0, thread.stack.last()) {
-                if let Some(target) = self.return_to(usize::from(caller), ended) {
-                    let mut stack = thread.stack.clone();
-                    stack.pop();
-                    add(Thread {
-                        state: target,
-                        stack,
-                    });
-                }
-            }
-        }
-        let data = self.next(state, class);
-        if data != 0 {
-            add(Thread {
-                state: u16::try_from(data).unwrap_or(0),
-                stack: thread.stack.clone(),
-            });
-        }
-        too_deep
-    }
-
-    /// Where a bracket called from `caller` returns to when the brackets
-    /// of `ended` may end.
-    fn return_to(&self, caller: usize, ended: u64) -> Option<u16> {
-        let from = self.returns_at.get(caller).map_or(0, |&a| a as usize);
-        let to = self
-            .returns_at
-            .get(caller + 1)
-            .map_or(from, |&a| a as usize);
-        let entries = self.returns.get(from..to).unwrap_or(&[]);
-        // The entries are keyed by the brackets the caller calls that may
-        // end: the ended set restricted to those.
-        let called = entries.iter().fold(0u64, |m, &(k, _)| m | k);
-        let key = ended & called;
-        entries.iter().find(|&&(k, _)| k == key).map(|&(_, s)| s)
-    }
-
-    /// The refusal when `threads` were alive before `offset`.
-    fn refusal_of(&self, threads: &[Thread], offset: usize, too_deep: bool) -> Refusal {
-        let states: Vec<usize> = threads.iter().map(|t| usize::from(t.state)).collect();
-        let mut refusal = self.refusal(&states, offset, too_deep);
-        let closing = threads.iter().any(|t| {
-            !t.stack.is_empty()
-                && self
-                    .ret_mask
-                    .get(usize::from(t.state))
-                    .copied()
-                    .unwrap_or(0)
-                    != 0
-        });
-        if closing {
-            let close = self
-                .ascii
-                .iter()
-                .position(|&c| c == self.close && c != 0)
-                .and_then(|b| u8::try_from(b).ok())
-                .map_or(String::from("\")\""), |b| {
-                    format!("{:?}", char::from(b).to_string())
-                });
-            if !refusal.expected.contains(&close) {
-                refusal.expected.push(close);
-            }
-        }
-        refusal
     }
 
     /// Whether the tables keep the invariants the run relies on (see the

@@ -38,13 +38,41 @@ pub(crate) fn ipv4(grammar: Grammar) -> &'static Automaton {
     }
 }
 
-/// `IP-literal`, the same in every grammar (each has its own copy).
-pub(crate) fn ip_literal(grammar: Grammar) -> &'static Automaton {
-    match grammar {
-        Grammar::Uri => &URI_IP_LITERAL,
-        Grammar::Iri => &IRI_IP_LITERAL,
-        Grammar::IriBis => &IRI_BIS_IP_LITERAL,
-        Grammar::Leiri => &LEIRI_IP_LITERAL,
-        Grammar::Xri => &XRI_IP_LITERAL,
+/// The rules of grammar/xri-typed.abnf that the typed XRI API runs
+/// (src/xri/): the typed policy's reference, absolute and relative forms,
+/// and the two halves of an absolute XRI after its prefix.
+pub(crate) mod xri_typed {
+    use crate::engine::Automaton;
+
+    /// `typed-XRI-reference`: what `XriRef::parse` accepts.
+    pub(crate) fn reference() -> &'static Automaton {
+        &super::XRI_TYPED_TYPED_XRI_REFERENCE
+    }
+
+    /// `typed-XRI`: what `Xri::parse` accepts.
+    pub(crate) fn absolute() -> &'static Automaton {
+        &super::XRI_TYPED_TYPED_XRI
+    }
+
+    /// `relative-XRI-ref`, its cross-references read by the policy.
+    pub(crate) fn relative() -> &'static Automaton {
+        &super::XRI_TYPED_RELATIVE_XRI_REF
+    }
+
+    /// `xri-authority`, its cross-references read by the policy.
+    pub(crate) fn xri_authority() -> &'static Automaton {
+        &super::XRI_TYPED_XRI_AUTHORITY
+    }
+
+    /// `xri-path-abempty [ "?" iquery ] [ "#" ifragment ]`.
+    pub(crate) fn after_authority() -> &'static Automaton {
+        &super::XRI_TYPED_XRI_AFTER_AUTHORITY
+    }
+
+    /// `typed-IRI-x`: a cross-reference's content read as an IRI (for
+    /// pest's reading of the policy, which the tests hold the engine's to).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub(crate) fn iri_x() -> &'static Automaton {
+        &super::XRI_TYPED_TYPED_IRI_X
     }
 }

@@ -208,7 +208,8 @@ pub fn compose(texts: &[&str]) -> String {
 /// (docs/DECISIONS.md, "`ireg-name` in draft 3987bis").
 pub const IRI_BIS_IREG_NAME: &str = "ireg-name = *( iunreserved / pct-form / sub-delims )\n";
 
-/// The ABNF a grammar (`uri`, `iri`, `iri-bis`, `leiri`, `xri`) is held to,
+/// The ABNF a grammar (`uri`, `iri`, `iri-bis`, `leiri`, `xri`, and
+/// `xri-typed`, the typed API's XRI policy) is held to,
 /// in RFC 5234 layout: the specification's text with xiri's documented
 /// decisions (3987bis's `ireg-name` restored, XRI's cross-reference
 /// policy). `read` gives a file of `grammar/` by name. The differential
@@ -225,6 +226,11 @@ pub fn effective(grammar: &str, read: &dyn Fn(&str) -> String) -> Option<String>
         ]),
         "leiri" => compose(&[&to_rfc5234(&read("leiri.abnf"), Notation::W3cNote)]),
         "xri" => compose(&[&read("xri.abnf"), &read("xri-balanced.abnf")]),
+        "xri-typed" => compose(&[
+            &read("xri.abnf"),
+            &read("xri-balanced.abnf"),
+            &read("xri-typed.abnf"),
+        ]),
         _ => return None,
     })
 }

@@ -1,6 +1,7 @@
 //! The components of a URI, IRI or LEIRI reference (and of an XRI's IRI
 //! authority), read off a parse tree: spans of the input, nothing copied.
 
+#[cfg(feature = "internals")]
 use crate::syntax::tree::Node;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -124,6 +125,7 @@ pub(crate) struct Span {
 }
 
 impl Span {
+    #[cfg(feature = "internals")]
     fn of(node: &Node) -> Span {
         Span {
             start: node.start,
@@ -205,11 +207,14 @@ pub(crate) struct Spans {
     pub(crate) fragment: Option<Span>,
 }
 
+#[cfg(feature = "internals")]
 fn child<'n>(node: &'n Node, names: &[&str]) -> Option<&'n Node> {
     node.children.iter().find(|c| names.contains(&c.name))
 }
 
-/// Reads an `authority` or `iauthority` node.
+/// Reads an `authority` or `iauthority` node (for pest's reading of an
+/// XRI, which the tests hold the engine's to).
+#[cfg(feature = "internals")]
 pub(crate) fn authority(node: &Node) -> AuthoritySpans {
     let (host, host_kind) = match child(node, &["host", "ihost"]) {
         Some(h) => {

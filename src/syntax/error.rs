@@ -221,7 +221,7 @@ impl ParseError {
             ErrorKind::NotAbsolute if self.grammar == Grammar::Xri => {
                 let policy = "by xiri's policy an absolute XRI starts with \"xri://\", \
                               a global context symbol (= @ + $ !!) or a cross-reference";
-                if self.rule == "XRI-reference" {
+                if self.rule == "typed-XRI-reference" {
                     format!("no match for {what}: not a relative XRI reference, and {policy}")
                 } else {
                     format!("no match for {what}: a relative XRI reference; {policy}")

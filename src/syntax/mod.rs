@@ -15,7 +15,6 @@ pub(crate) mod grammar;
 pub(crate) mod parens;
 pub(crate) mod pct;
 pub(crate) mod reference;
-pub(crate) mod scan;
 pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tree;

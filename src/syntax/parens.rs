@@ -2,7 +2,8 @@
 //! nested. XRI cross-references are parenthesized, so where a "/", "*" or
 //! "!" delimits, where a cross-reference ends, whether a component's
 //! parentheses balance (the policy of docs/DECISIONS.md) and whether they
-//! nest too deeply are all read off it.
+//! nest too deeply are all read off it. Inside brackets, an IP literal,
+//! parentheses are data.
 
 /// One byte of a text, read for its parentheses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,12 +40,21 @@ pub(crate) fn nesting_back(bytes: &[u8]) -> impl Iterator<Item = Nested> + '_ {
     walk(bytes.iter().copied().enumerate().rev(), b')', b'(')
 }
 
+/// Parentheses between "[" and "]" are data: in an XRI, brackets only
+/// delimit an IP literal, whose `IPvFuture` may hold any sub-delimiter
+/// (`[v1.)]`), and nothing nests inside one.
 fn walk(
     bytes: impl Iterator<Item = (usize, u8)>,
     open: u8,
     close: u8,
 ) -> impl Iterator<Item = Nested> {
+    let (bracket, unbracket) = if open == b'(' {
+        (b'[', b']')
+    } else {
+        (b']', b'[')
+    };
     let mut depth = 0usize;
+    let mut bracketed = false;
     bytes.map(move |(at, byte)| {
         let mut nested = Nested {
             at,
@@ -52,7 +62,11 @@ fn walk(
             depth,
             unmatched: false,
         };
-        if byte == open {
+        if bracketed {
+            bracketed = byte != unbracket;
+        } else if byte == bracket {
+            bracketed = true;
+        } else if byte == open {
             depth += 1;
         } else if byte == close {
             nested.unmatched = depth == 0;
@@ -88,19 +102,6 @@ pub(crate) fn matching(bytes: &[u8], open: usize) -> Option<usize> {
         .map(|n| open + n.at)
 }
 
-/// Whether every parenthesis of `bytes` has its pair; with `no_slash`,
-/// also whether no "/" stands inside one.
-pub(crate) fn balanced(bytes: &[u8], no_slash: bool) -> bool {
-    let mut open_after = 0;
-    for n in nesting(bytes) {
-        if n.unmatched || (no_slash && n.byte == b'/' && n.depth > 0) {
-            return false;
-        }
-        open_after = n.depth + usize::from(n.byte == b'(');
-    }
-    open_after == 0
-}
-
 /// The offset of the first "(" nested deeper than `limit`.
 pub(crate) fn too_deep(bytes: &[u8], limit: usize) -> Option<usize> {
     nesting(bytes)
@@ -126,11 +127,9 @@ mod tests {
         assert_eq!(last_outside(b"a/(b/c)", |c| c == b'/'), Some(1));
         assert_eq!(matching(b"x(a(b)c)d", 1), Some(7));
         assert_eq!(matching(b"x(a", 1), None);
-        assert!(balanced(b"(a)(b(c))", false));
-        assert!(!balanced(b"(a))", false));
-        assert!(!balanced(b"((a)", false));
-        assert!(!balanced(b"(a/b)", true));
-        assert!(balanced(b"a/b", true));
+        assert_eq!(first_outside(b"(a/[v1.(])/b", |c| c == b'/'), Some(10));
+        assert_eq!(last_outside(b"a/[v1.)]/b", |c| c == b'/'), Some(8));
+        assert_eq!(matching(b"([v1.)])", 0), Some(7));
         assert_eq!(too_deep(b"((a))", 2), None);
         assert_eq!(too_deep(b"(((a)))", 2), Some(2));
     }

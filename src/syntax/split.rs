@@ -15,7 +15,7 @@ use crate::HostKind;
 
 /// The position of the first byte of `b[from..to]` that `stop` picks, or
 /// `to`.
-fn until(b: &[u8], from: usize, to: usize, stop: impl Fn(u8) -> bool) -> usize {
+pub(crate) fn until(b: &[u8], from: usize, to: usize, stop: impl Fn(u8) -> bool) -> usize {
     b.get(from..to)
         .and_then(|s| s.iter().position(|&c| stop(c)))
         .map_or(to, |i| from + i)
@@ -63,7 +63,7 @@ pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
 }
 
 /// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
-fn authority(grammar: Grammar, input: &str, start: usize, end: usize) -> AuthoritySpans {
+pub(crate) fn authority(grammar: Grammar, input: &str, start: usize, end: usize) -> AuthoritySpans {
     let b = input.as_bytes();
     let at = until(b, start, end, |c| c == b'@');
     let (userinfo, host_start) = if at < end {

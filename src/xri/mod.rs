@@ -10,20 +10,22 @@
 //! content of a cross-reference is classified the same way, except that a
 //! content with a scheme other than an XRI form is an IRI.
 
+use crate::engine::builtin::xri_typed;
 use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::reference::{Iri, IriRef};
 use std::fmt;
 
-mod fast;
 mod http;
 mod normal_form;
 mod normalize;
 mod owned;
 mod parts;
+#[cfg(feature = "internals")]
 mod pest_path;
 mod resolve;
+mod split;
 
 pub use http::HttpXriWarning;
 
@@ -87,10 +89,25 @@ impl<'a> XriRef<'a> {
     /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        match fast::reference(input) {
-            Some(reference) => Ok(reference),
-            None => pest_path::parse(input, pest_path::Content::Parse),
-        }
+        xri_typed::reference()
+            .check(input)
+            .and_then(|()| split::reference(input))
+            .map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true))
+    }
+
+    /// Parses a relative XRI reference (`relative-XRI-ref`, its
+    /// cross-references read by the policy): what [`parse`](XriRef::parse)
+    /// accepts and does not read as absolute.
+    ///
+    /// ```
+    /// assert!(xiri::XriRef::parse_relative("a/(+b)").is_ok());
+    /// assert!(xiri::XriRef::parse_relative("@a").is_err());
+    /// ```
+    pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
+        xri_typed::relative()
+            .check(input)
+            .and_then(|()| split::reference(input))
+            .map_err(|refusal| refused(input, "relative-XRI-ref", refusal, false))
     }
 
     /// Where its components are: what two readings of the same text must
@@ -215,19 +232,11 @@ impl<'a> Xri<'a> {
     /// assert_eq!(xiri::Xri::parse("a/b").unwrap_err().kind(), xiri::ErrorKind::NotAbsolute);
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        if looks_absolute(input) {
-            return XriRef::parse(input).map(Xri);
-        }
-        // Relative by the policy: say why, with the XRI production's own
-        // error when the input is not even that.
-        let absolute = Grammar::Xri.absolute();
-        absolute.check(input)?;
-        Err(absolute.error(
-            input,
-            ErrorKind::NotAbsolute,
-            0,
-            vec!["\"xri://\", a global context symbol or \"(\"".to_string()],
-        ))
+        xri_typed::absolute()
+            .check(input)
+            .and_then(|()| split::reference(input))
+            .map(Xri)
+            .map_err(|refusal| refused(input, "typed-XRI", refusal, true))
     }
 
     /// The authority.
@@ -309,9 +318,50 @@ impl fmt::Display for Xri<'_> {
 /// persistent symbol is "!!" (pgcs-authority): a single "!" starts a
 /// persistent sub-segment of a relative path, as in 2.4.2's "!g!g".
 fn looks_absolute(input: &str) -> bool {
-    pest_path::has_prefix(input)
-        || input.starts_with(['=', '@', '+', '$', '('])
-        || input.starts_with("!!")
+    has_prefix(input) || input.starts_with(['=', '@', '+', '$', '(']) || input.starts_with("!!")
+}
+
+/// Whether `input` starts with "xri://" (in any case).
+fn has_prefix(input: &str) -> bool {
+    input
+        .get(..PREFIX.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX))
+}
+
+const PREFIX: &str = "xri://";
+
+/// The engine's refusal of `input` by the typed rule `rule`
+/// (grammar/xri-typed.abnf) as a [`ParseError`]. With `not_absolute`, an
+/// input the policy reads as relative that Appendix A's `XRI` (with the
+/// cross-reference policy) accepts gets [`ErrorKind::NotAbsolute`]: it is
+/// an XRI only by a reading the policy does not take.
+fn refused(
+    input: &str,
+    rule: &'static str,
+    refusal: crate::engine::Refusal,
+    not_absolute: bool,
+) -> ParseError {
+    let xri = Grammar::Xri.absolute();
+    let (kind, offset, expected) =
+        if not_absolute && !looks_absolute(input) && xri.check(input).is_ok() {
+            (
+                ErrorKind::NotAbsolute,
+                0,
+                vec!["\"xri://\", a global context symbol or \"(\"".to_string()],
+            )
+        } else if refusal.too_deep {
+            (ErrorKind::TooDeep, refusal.offset, refusal.expected)
+        } else {
+            (ErrorKind::Syntax, refusal.offset, refusal.expected)
+        };
+    ParseError {
+        kind,
+        grammar: Grammar::Xri,
+        rule,
+        offset,
+        expected,
+        input: input.into(),
+    }
 }
 
 /// An absolute IRI, the value a cross-reference's content is when it is
@@ -327,33 +377,33 @@ fn iri_value(content: &str) -> Option<Iri<'_>> {
 
 #[cfg(feature = "internals")]
 /// For the differential tests and the fuzz target (through
-/// [`fast_path_check`](crate::fast_path_check)): whether pest accepts
-/// `input`, when the fast path, if it answers, finds what pest finds.
+/// [`fast_path_check`](crate::fast_path_check)): whether the typed API
+/// accepts `input`, when its reading agrees with the policy's definition
+/// read by pest (the balanced grammar's tree, then the classification of
+/// the reference and of each cross-reference's content): the same
+/// components where both accept. The two verdicts may differ only on an
+/// input with a cross-reference, where pest's reading commits to its first
+/// choice (docs/DECISIONS.md, "XRI: absolute or relative").
 pub(crate) fn fast_path_check(input: &str) -> Result<bool, String> {
-    let pest = pest_path::parse(input, pest_path::Content::Pest);
-    match fast::reference(input) {
-        None => Ok(pest.is_ok()),
-        Some(fast)
-            if pest
-                .as_ref()
-                .is_ok_and(|p| p.structure() == fast.structure()) =>
-        {
-            Ok(true)
-        }
-        Some(fast) => Err(format!(
-            "xri {input:?}: the fast path gives {fast:?}, pest gives {pest:?}"
+    let pest = pest_path::parse(input);
+    match (XriRef::parse(input), pest) {
+        (Ok(engine), Ok(pest)) if engine.structure() == pest.structure() => Ok(true),
+        (Err(_), Err(_)) => Ok(false),
+        (Ok(_), Err(_)) if input.contains('(') => Ok(true),
+        // (The reverse, pest's reading accepting what the ABNF refuses, is
+        // not known to happen; tests/xri_typed.rs would show it.)
+        (Err(_), Ok(_)) if input.contains('(') => Ok(false),
+        (engine, pest) => Err(format!(
+            "xri {input:?}: the engine gives {engine:?}, pest gives {pest:?}"
         )),
     }
 }
 
-/// Whether the XRI fast path (src/xri/fast.rs) answers for `input` rather
-/// than leaving it to pest; for the tests that measure its coverage.
-///
-/// ```
-/// assert!(xiri::xri_fast_path_answers("xri://@example*home/(+contact)"));
-/// assert!(!xiri::xri_fast_path_answers("@a*b c"));
-/// ```
+/// Whether pest's reading of the typed policy (the balanced grammar's
+/// tree, then the classification of each cross-reference's content)
+/// accepts `input`: where it does, tests/fast_path.rs compares its parts
+/// with the engine's.
 #[cfg(feature = "internals")]
-pub fn xri_fast_path_answers(input: &str) -> bool {
-    fast::reference(input).is_some()
+pub(crate) fn pest_reads(input: &str) -> bool {
+    pest_path::parse(input).is_ok()
 }

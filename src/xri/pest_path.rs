@@ -1,26 +1,18 @@
-//! XRI references read by the pest grammar (grammar/xri.pest): the inputs
-//! the fast path leaves to it, and the errors, with their offsets and
-//! expected productions.
+//! XRI references read by the pest grammar (grammar/xri.pest) and the
+//! typed policy's classification, as docs/DECISIONS.md ("XRI: absolute or
+//! relative") defines it: the reading the engine's (src/xri/split.rs) is
+//! held to by `fast_path_check` (the `internals` feature).
 
-use super::{iri_value, looks_absolute, Authority, GlobalContext, XriRef};
+use super::{has_prefix, looks_absolute, Authority, GlobalContext, XriRef, PREFIX};
+use crate::engine::builtin::xri_typed;
 use crate::syntax::components::{authority, Span};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::tree::Node;
 
-/// How a cross-reference's content is read.
-#[derive(Clone, Copy)]
-#[cfg_attr(not(feature = "internals"), allow(dead_code))]
-pub(super) enum Content {
-    /// With [`XriRef::parse`]: the fast path first.
-    Parse,
-    /// With pest only, for the comparison with the fast path.
-    Pest,
-}
-
 /// `input` read with the policy's rule (`XRI` or `relative-XRI-ref`), and
 /// the content of each cross-reference read on its own.
-pub(super) fn parse(input: &str, content: Content) -> Result<XriRef<'_>, ParseError> {
+pub(super) fn parse(input: &str) -> Result<XriRef<'_>, ParseError> {
     let rule = if looks_absolute(input) {
         Grammar::Xri.absolute()
     } else {
@@ -38,22 +30,13 @@ pub(super) fn parse(input: &str, content: Content) -> Result<XriRef<'_>, ParseEr
     let Some(top) = nodes.first() else {
         return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().to_string()]));
     };
-    check_cross_references(input, top, content)?;
+    check_cross_references(input, top)?;
     let parsed = reference(input, top);
     if has_prefix(input) && !parsed.prefix {
         return Err(not_prefixed(input));
     }
     Ok(parsed)
 }
-
-/// Whether `input` starts with "xri://" (in any case).
-pub(super) fn has_prefix(input: &str) -> bool {
-    input
-        .get(..PREFIX.len())
-        .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX))
-}
-
-const PREFIX: &str = "xri://";
 
 /// The error for an input that starts with "xri://" but is an `XRI` only
 /// with "xri:" read as an IRI authority (`xri://a:b`, whose path would be
@@ -140,21 +123,20 @@ fn xri_authority(input: &str, node: &Node) -> Authority {
 /// Reads the content of each cross-reference not inside another (those
 /// inside are read with it), in order: an IRI or, by the policy, an XRI
 /// reference; the first that is neither is the error.
-fn check_cross_references(input: &str, node: &Node, content: Content) -> Result<(), ParseError> {
+fn check_cross_references(input: &str, node: &Node) -> Result<(), ParseError> {
     for child in &node.children {
         if child.name != "xref" {
-            check_cross_references(input, child, content)?;
+            check_cross_references(input, child)?;
             continue;
         }
         let start = child.start + 1;
         let value = input.get(start..child.end - 1).unwrap_or_default();
-        if iri_value(value).is_none() {
-            let read = match content {
-                Content::Parse => XriRef::parse(value).map(drop),
-                Content::Pest => parse(value, Content::Pest).map(drop),
-            };
+        // The content's own policy (grammar/xri-typed.abnf): an IRI whose
+        // components balance their parentheses, else an XRI reference.
+        let iri = !looks_absolute(value) && xri_typed::iri_x().matches(value);
+        if !iri {
             // The error is the content's: moved to where it stands.
-            read.map_err(|e| e.within(input, start))?;
+            parse(value).map_err(|e| e.within(input, start))?;
         }
     }
     Ok(())

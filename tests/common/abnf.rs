@@ -205,3 +205,60 @@ impl Generation {
         self.ranges.len()
     }
 }
+
+/// What near-misses put in: delimiters of every grammar, letters, digits,
+/// "%", the brackets, a non-ASCII letter and private-use characters (in
+/// `iprivate`, which only queries allow).
+pub const NEAR_MISS_CHARS: &[char] = &[
+    '/',
+    '?',
+    '#',
+    '[',
+    ']',
+    '@',
+    ':',
+    '!',
+    '$',
+    '*',
+    '+',
+    '=',
+    ',',
+    ';',
+    '.',
+    '-',
+    '~',
+    'a',
+    'Z',
+    'x',
+    'F',
+    '0',
+    '1',
+    '9',
+    '%',
+    '(',
+    ')',
+    'é',
+    '\u{e000}',
+    '\u{f0000}',
+];
+
+/// Two deletions, two insertions and two replacements of one character.
+pub fn near_misses(s: &str, rng: &mut super::Rng) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let pick = |rng: &mut super::Rng| NEAR_MISS_CHARS[rng.below(NEAR_MISS_CHARS.len())];
+    let mut out = Vec::new();
+    for _ in 0..2 {
+        let mut c = chars.clone();
+        c.insert(rng.below(chars.len() + 1), pick(rng));
+        out.push(c.into_iter().collect());
+        if !chars.is_empty() {
+            let mut c = chars.clone();
+            c.remove(rng.below(chars.len()));
+            out.push(c.into_iter().collect());
+            let mut c = chars.clone();
+            c[rng.below(chars.len())] = pick(rng);
+            out.push(c.into_iter().collect());
+        }
+    }
+    out
+}

@@ -79,7 +79,8 @@ impl std::error::Error for CompileError {}
 pub struct Options {
     /// `"(" x ")"` with this pair is compiled as a call to `x`.
     pub brackets: Option<(char, char)>,
-    /// How deep calls may nest.
+    /// How deep calls may nest (at most
+    /// [`MAX_CALL_DEPTH`](crate::engine::MAX_CALL_DEPTH) is used).
     pub max_depth: usize,
 }
 
@@ -107,7 +108,8 @@ impl Options {
         self
     }
 
-    /// Calls nest at most `depth` deep.
+    /// Calls nest at most `depth` deep (and never deeper than
+    /// [`MAX_CALL_DEPTH`](crate::engine::MAX_CALL_DEPTH)).
     ///
     /// ```
     /// assert_eq!(xiri::engine::Options::new().with_max_depth(4).max_depth, 4);
@@ -188,6 +190,7 @@ pub fn compile_checked(
     let id = rule_id(grammar, rule)?;
     let name = grammar.rule_by_id(id).name.as_str().to_string();
     let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;
-    let automaton = dfa::determinize(&nfa, &name, options.brackets, options.max_depth)?;
+    let depth = options.max_depth.min(super::calls::MAX_CALL_DEPTH);
+    let automaton = dfa::determinize(&nfa, &name, options.brackets, depth)?;
     Ok(minimize::minimize(automaton))
 }

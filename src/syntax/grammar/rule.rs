@@ -127,7 +127,9 @@ impl Rule {
     }
 
     /// The tree down to the components (character-level productions left
-    /// out), for the typed layer.
+    /// out), for pest's reading of an XRI, which the tests hold the
+    /// engine's to.
+    #[cfg(feature = "internals")]
     pub(crate) fn components(&self, input: &str) -> Result<Vec<Node>, ParseError> {
         self.run(input, Detail::Components)
     }
@@ -302,6 +304,7 @@ enum Detail {
     /// Match or not; a refusal is not explained (used while explaining one).
     Verdict,
     Check,
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     Components,
     Full,
 }

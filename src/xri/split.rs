@@ -1,0 +1,118 @@
+//! The components of an XRI reference the engine has accepted by the typed
+//! policy (grammar/xri-typed.abnf), found as RFC 3986 Appendix B finds a
+//! URI's, from the grammar's delimiters, plus one choice the engine makes.
+//!
+//! On an accepted input:
+//! - a reference is absolute exactly when it starts with "xri://", a
+//!   global context symbol, "!!" or "(" (the policy; the two readings are
+//!   disjoint, grammar/xri-typed.abnf says why), and "xri://" is then its
+//!   prefix;
+//! - after the prefix, the authority is an `xri-authority` or an
+//!   `iauthority`. An `iauthority` ends at the first "/", "?" or "#" (it
+//!   has no cross-references, and none of those); an `xri-authority` at
+//!   the first of them outside parentheses (its parentheses are
+//!   cross-references, which balance). The XRI reading is taken when the
+//!   engine accepts it: its authority is an `xri-authority`, and, where
+//!   the two readings end the authority at different places, what follows
+//!   is an `xri-after-authority`. Otherwise the IRI reading is the one the
+//!   whole input was accepted by. (First match wins, 2.2.1.3: `@example`
+//!   is an XRI authority, though it is an IRI one too.)
+//! - the path runs to the first "?" or "#" outside parentheses (in a path,
+//!   parentheses are cross-references), the query to the next "#".
+
+use super::{looks_absolute, Authority, GlobalContext, XriRef};
+use crate::engine::builtin::xri_typed;
+use crate::engine::Refusal;
+use crate::syntax::components::Span;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::parens::{first_outside, matching};
+use crate::syntax::split::{authority, until};
+
+fn span(start: usize, end: usize) -> Span {
+    Span { start, end }
+}
+
+/// The first of `stops` in `b[from..]` outside parentheses, or the end.
+fn outside_parens(b: &[u8], from: usize, stops: &[u8]) -> usize {
+    let rest = b.get(from..).unwrap_or_default();
+    first_outside(rest, |c| stops.contains(&c)).map_or(b.len(), |at| from + at)
+}
+
+/// The typed reading of `input`, which `typed-XRI-reference` accepts; or
+/// the refusal of the XRI reading when it nests too deep, since the
+/// reading taken must not depend on the depth limit (2.2.1.3's first
+/// match would be the XRI authority).
+pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
+    let b = input.as_bytes();
+    if !looks_absolute(input) {
+        return Ok(tail(input, None, false, 0));
+    }
+    let prefix = super::has_prefix(input);
+    let start = if prefix { super::PREFIX.len() } else { 0 };
+    let iri_end = until(b, start, b.len(), |c| matches!(c, b'/' | b'?' | b'#'));
+    let xri_end = outside_parens(b, start, b"/?#");
+    let text = |s: usize, e: usize| input.get(s..e).unwrap_or_default();
+    // The XRI reading, when the engine accepts it: how it starts (a
+    // symbol, or None for a cross-reference) and where it ends.
+    let first = b.get(start).copied();
+    let mut xri_reading = first.filter(|&c| GlobalContext::from_byte(c).is_some() || c == b'(');
+    if xri_reading.is_some() {
+        match xri_typed::xri_authority().check(text(start, xri_end)) {
+            Err(refusal) if refusal.too_deep => {
+                return Err(Refusal {
+                    offset: start + refusal.offset,
+                    ..refusal
+                })
+            }
+            Err(_) => xri_reading = None,
+            Ok(()) if xri_end == iri_end => {}
+            Ok(()) if xri_typed::after_authority().matches(text(xri_end, b.len())) => {}
+            Ok(()) => xri_reading = None,
+        }
+    }
+    let whole = span(start, xri_end);
+    let (authority, end) = match xri_reading.map(GlobalContext::from_byte) {
+        Some(Some(symbol)) => (
+            Authority::Global {
+                span: whole,
+                symbol,
+            },
+            xri_end,
+        ),
+        Some(None) => (
+            Authority::CrossReference {
+                span: whole,
+                xref_end: matching(b, start).map_or(xri_end, |close| close + 1),
+            },
+            xri_end,
+        ),
+        None => (
+            Authority::Iri(authority(Grammar::Xri, input, start, iri_end)),
+            iri_end,
+        ),
+    };
+    Ok(tail(input, Some(authority), prefix, end))
+}
+
+/// The reference with `authority`, its path starting at `at`.
+fn tail(input: &str, authority: Option<Authority>, prefix: bool, start: usize) -> XriRef<'_> {
+    let b = input.as_bytes();
+    let at = start;
+    let path_end = outside_parens(b, at, b"?#");
+    let mut at = path_end;
+    let query = (b.get(at) == Some(&b'?')).then(|| {
+        let end = until(b, at + 1, b.len(), |c| c == b'#');
+        let q = span(at + 1, end);
+        at = end;
+        q
+    });
+    let fragment = (b.get(at) == Some(&b'#')).then(|| span(at + 1, b.len()));
+    XriRef {
+        text: input,
+        prefix,
+        authority,
+        path: span(start, path_end),
+        query,
+        fragment,
+    }
+}
