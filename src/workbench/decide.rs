@@ -138,6 +138,15 @@ pub struct Decider<'g> {
     automaton: Option<Automaton>,
 }
 
+impl fmt::Debug for Decider<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Decider")
+            .field("rule", &self.rule)
+            .field("engine", &self.engine())
+            .finish()
+    }
+}
+
 /// How many steps the backtracking recognizer may take for one input.
 const MAX_STEPS: u64 = 20_000_000;
 
