@@ -181,6 +181,32 @@ fn rfc8259_json_agrees_with_the_oracle() {
 }
 
 #[test]
+fn xri_appendix_a_as_printed_agrees_with_the_oracle() {
+    // Appendix A lets ")" be data inside a cross-reference, so the
+    // automaton with calls follows a data reading and a return at once:
+    // the case that found the engine's run skipping a looping ")".
+    let n = against_the_oracle("grammar/xri.abnf", &["xref", "xri-segment"]);
+    println!("XRI Appendix A: {n} verdicts");
+}
+
+#[test]
+fn a_closing_bracket_that_is_also_data_still_returns() {
+    let text = "x = \"(\" ( y / z ) \")\"\ny = \"a\" / x\nz = \"b\" *( \"c\" / \")\" )\n";
+    let loaded = LoadedGrammar::load(&[AbnfFile::new("x.abnf", text)]).unwrap();
+    let decider = loaded.decider("x").unwrap();
+    assert_eq!(decider.engine(), Engine::Automaton);
+    for (input, member) in [
+        ("(b)", true),
+        ("(bc))", true),
+        ("((b)))", true),
+        ("(b", false),
+        ("(a))", false),
+    ] {
+        assert_eq!(decider.decide(input).unwrap().accepted, member, "{input}");
+    }
+}
+
+#[test]
 fn a_rule_reaching_prose_is_listed_and_not_checked() {
     let loaded = LoadedGrammar::load(&[file("tests/data/workbench/rfc9110-http.abnf")]).unwrap();
     let report = xiri::workbench::rules(&loaded, &[]);

@@ -110,10 +110,10 @@ pub fn run(sides: Sides, n: usize, seed: u64, show: usize, json: bool) -> Result
 fn describe(d: &Difference) -> String {
     let at = d
         .refused_at
-        .map_or(String::new(), |o| format!(" (refused at byte {o})"));
+        .map_or(String::new(), |o| format!(" refused at byte {o};"));
     let part = d.text.get(d.span.0..d.span.1).unwrap_or_default();
     format!(
-        "{:?}{at}: {} {:?}, from a {} of {}",
+        "{:?}{at} differs in {} {:?} ({} of {})",
         d.text,
         d.rule,
         part,

@@ -107,7 +107,7 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
             .map(|&s| v.get(s).copied().unwrap_or(0))
             .collect()
     };
-    let stay = stays(&trans, &a.ascii, a.classes);
+    let stay = stays(&trans, &a.ascii, a.classes, [a.open, a.close]);
     Automaton {
         stay: Cow::Owned(stay),
         trans: Cow::Owned(trans),
@@ -132,14 +132,19 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
     }
 }
 
-/// Per state, the ASCII characters whose transition leads back to it.
-pub(super) fn stays(trans: &[u16], ascii: &[u8], classes: usize) -> Vec<u128> {
+/// Per state, the ASCII characters whose transition leads back to it;
+/// never a bracket character (`brackets`, the classes of the pair, 0 when
+/// there are no calls), whose call or return the run must also follow
+/// (skipping a data ")" that loops back lost the return of
+/// `x = "(" ( "a" / x / "b" *( "c" / ")" ) ) ")"` on "(b)").
+pub(super) fn stays(trans: &[u16], ascii: &[u8], classes: usize, brackets: [u8; 2]) -> Vec<u128> {
     let states = trans.len() / classes.max(1);
     (0..states)
         .map(|s| {
             ascii.iter().enumerate().fold(0u128, |m, (b, &class)| {
                 let next = trans.get(s * classes + usize::from(class)).copied();
-                if s != 0 && next == u16::try_from(s).ok() {
+                let bracket = class != 0 && brackets.contains(&class);
+                if s != 0 && !bracket && next == u16::try_from(s).ok() {
                     m | 1 << b
                 } else {
                     m

@@ -1,0 +1,408 @@
+//! The workbench's commands (issue 14): the README's worked example run
+//! as printed, reviewed snapshots of `rules`, `generate` and `compare`
+//! (the three real comparisons among them), and the diagram page: its
+//! structure always, its rendering in headless Chromium when there is one.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs xiri from the crate's root; standard output and the exit code.
+fn xiri(args: &[&str]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .current_dir(ROOT)
+        .args(args)
+        .output()
+        .expect("xiri runs");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn snapshot(name: &str, value: String) {
+    common::settings().bind(|| insta::assert_snapshot!(name, value));
+}
+
+/// The ```sh blocks of a README section, each with the ```text block that
+/// follows it (its output), if any.
+fn examples(readme: &str, section: &str) -> Vec<(String, String)> {
+    let start = readme.find(section).expect("the section");
+    let rest = &readme[start + section.len()..];
+    let body = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+    let mut blocks: Vec<(&str, String)> = Vec::new();
+    let mut lines = body.lines();
+    while let Some(line) = lines.next() {
+        if let Some(kind) = line.strip_prefix("```").filter(|k| !k.is_empty()) {
+            let text: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            blocks.push((kind, text.iter().map(|l| format!("{l}\n")).collect()));
+        }
+    }
+    let mut out = Vec::new();
+    for (i, (kind, text)) in blocks.iter().enumerate() {
+        if *kind == "sh" {
+            let output = match blocks.get(i + 1) {
+                Some((next, o)) if *next == "text" => o.clone(),
+                _ => String::new(),
+            };
+            out.push((text.clone(), output));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_readme_worked_example_runs_as_printed() {
+    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
+    let steps = examples(&readme, "### Worked example");
+    assert_eq!(steps.len(), 5, "the five steps of the example");
+    let dir = std::env::temp_dir().join(format!("xiri-worked-example-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("grammar")).unwrap();
+    std::fs::copy(
+        format!("{ROOT}/grammar/rfc3987.abnf"),
+        dir.join("grammar/rfc3987.abnf"),
+    )
+    .unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_xiri")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (command, expected) in steps {
+        let out = Command::new("sh")
+            .args(["-c", &command])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            expected,
+            "README.md's output of {command}(stderr: {})",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let page = std::fs::read_to_string(dir.join("ireg-name.html")).unwrap();
+    check_page(&page);
+    assert!(page.contains(r#"<section id="ireg-name">"#));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rules_of_xri_with_its_policy() {
+    let (out, code) = xiri(&[
+        "rules",
+        "--abnf",
+        "grammar/xri.abnf",
+        "--abnf",
+        "grammar/xri-balanced.abnf",
+        "--rule",
+        "XRI-reference",
+    ]);
+    assert_eq!(code, 0);
+    snapshot("workbench__rules_xri_balanced", out);
+}
+
+#[test]
+fn rules_finds_what_bap_finds() {
+    let dir = std::env::temp_dir().join(format!("xiri-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("broken.abnf");
+    std::fs::write(
+        &file,
+        "; a grammar with one of each mistake\n\
+         list  = item *( \",\" item ) trail\n\
+         item  = 1*DIGIT / \"(\" list \")\" / name\n\
+         item  = \"x\"\n\
+         extra =/ \"y\"\n\
+         spare = %x41-5A\n\
+         prose = <anything at all>\n",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    let (out, code) = xiri(&["rules", "--abnf", &path]);
+    assert_eq!(code, 1, "errors: exit status 1");
+    snapshot("workbench__rules_broken", out.replace(&path, "broken.abnf"));
+    let (json, _) = xiri(&["rules", "--abnf", &path, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let kinds: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "duplicate",
+            "incremental-without-base",
+            "undefined",
+            "undefined",
+            "unused",
+            "unused"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_syntax_error_names_file_line_column_with_a_caret() {
+    let dir = std::env::temp_dir().join(format!("xiri-syntax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.abnf");
+    std::fs::write(&file, "a = \"x\"\nb = ( \"y\" / \n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(["check", "--abnf", &file.display().to_string(), "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let shown = stderr.replace(&file.display().to_string(), "bad.abnf");
+    assert!(
+        shown.contains(
+            "bad.abnf:2:13: error: expected an element\n  b = ( \"y\" / \n              ^"
+        ),
+        "{shown}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_members_near_misses_and_a_covering_set() {
+    let rfc3339 = "tests/data/workbench/rfc3339-datetime.abnf";
+    let mut text = String::new();
+    for args in [
+        &[
+            "generate",
+            "--abnf",
+            rfc3339,
+            "-r",
+            "date-time",
+            "-n",
+            "4",
+            "--seed",
+            "7",
+        ][..],
+        &[
+            "generate",
+            "--abnf",
+            rfc3339,
+            "-r",
+            "date-time",
+            "-n",
+            "4",
+            "--near-miss",
+            "--json",
+        ],
+        &[
+            "generate",
+            "--abnf",
+            rfc3339,
+            "-r",
+            "date-time",
+            "--cover",
+            "--json",
+        ],
+    ] {
+        let (out, code) = xiri(args);
+        assert_eq!(code, 0);
+        text.push_str(&format!("$ xiri {}\n{out}\n", args.join(" ")));
+    }
+    snapshot("workbench__generate_rfc3339", text);
+}
+
+#[test]
+fn compare_rfc3987_ireg_name_with_3987bis() {
+    let (out, code) = xiri(&[
+        "compare",
+        "--abnf",
+        "grammar/rfc3987.abnf",
+        "--against",
+        "grammar/rfc3987.abnf",
+        "grammar/iri-3987bis.abnf",
+        "--rule",
+        "ireg-name",
+        "--show",
+        "5",
+    ]);
+    assert_eq!(code, 1);
+    snapshot("workbench__compare_ireg_name", out);
+}
+
+#[test]
+fn compare_appendix_a_xref_with_the_balanced_policy() {
+    let (out, code) = xiri(&[
+        "compare",
+        "--abnf",
+        "grammar/xri.abnf",
+        "--against",
+        "grammar/xri.abnf",
+        "grammar/xri-balanced.abnf",
+        "--rule",
+        "xref",
+        "--show",
+        "5",
+    ]);
+    assert_eq!(code, 1);
+    snapshot("workbench__compare_xref", out);
+}
+
+#[test]
+fn compare_rfc3986_with_rfc3987() {
+    let (out, code) = xiri(&[
+        "compare",
+        "--abnf",
+        "grammar/rfc3986.abnf",
+        "--against",
+        "grammar/rfc3987.abnf",
+        "--rule",
+        "URI-reference",
+        "--rule-new",
+        "IRI-reference",
+        "--show",
+        "5",
+    ]);
+    assert_eq!(code, 1);
+    snapshot("workbench__compare_uri_iri", out);
+}
+
+#[test]
+fn compare_says_identical_when_nothing_differs() {
+    let (out, code) = xiri(&[
+        "compare",
+        "-g",
+        "iri",
+        "--against",
+        "grammar/rfc3987.abnf",
+        "-r",
+        "IRI-reference",
+        "-n",
+        "50",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("identical within "), "{out}");
+}
+
+/// Every SVG well-formed (tags balanced), every rule a section with an
+/// id, every link's target there.
+fn check_page(page: &str) {
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    let mut rest = page;
+    let mut svgs = 0;
+    while let Some(at) = rest.find("<svg") {
+        let end = rest[at..].find("</svg>").expect("a closed svg") + at + 6;
+        balanced(&rest[at..end]);
+        svgs += 1;
+        rest = &rest[end..];
+    }
+    let ids: Vec<&str> = page
+        .split("<section id=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect();
+    assert_eq!(svgs, ids.len(), "one diagram a rule");
+    for target in page
+        .split("href=\"#")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+    {
+        assert!(
+            ids.contains(&target),
+            "a link to #{target}, which is not there"
+        );
+    }
+}
+
+/// The tags of an XML fragment open and close in order.
+fn balanced(svg: &str) {
+    let mut stack = Vec::new();
+    for tag in svg.split('<').skip(1) {
+        let tag = &tag[..tag.find('>').expect("a tag ends")];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop(), Some(name.to_string()), "in {svg}");
+        } else if !tag.ends_with('/') {
+            stack.push(tag.split_whitespace().next().unwrap().to_string());
+        }
+    }
+    assert!(stack.is_empty(), "unclosed {stack:?}");
+}
+
+#[test]
+fn diagrams_of_every_rule_link_to_each_other() {
+    for args in [
+        &[
+            "grammar",
+            "--abnf",
+            "grammar/xri.abnf",
+            "--abnf",
+            "grammar/xri-balanced.abnf",
+            "--diagram",
+        ][..],
+        &["grammar", "leiri", "--diagram"],
+        &[
+            "grammar",
+            "--abnf",
+            "tests/data/workbench/rfc9110-http.abnf",
+            "--diagram",
+        ],
+    ] {
+        let (page, code) = xiri(args);
+        assert_eq!(code, 0);
+        check_page(&page);
+    }
+}
+
+#[test]
+fn the_diagram_page_renders_in_headless_chromium() {
+    let Some(chromium) = ["chromium", "chromium-browser"].into_iter().find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }) else {
+        println!("SKIPPED: no chromium on PATH (.ci/run installs Debian's package)");
+        return;
+    };
+    let dir: PathBuf = std::env::temp_dir().join(format!("xiri-chromium-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (page, _) = xiri(&[
+        "grammar",
+        "--abnf",
+        "grammar/rfc3987.abnf",
+        "ihost",
+        "--diagram",
+    ]);
+    let html = dir.join("page.html");
+    std::fs::write(&html, page).unwrap();
+    let png = dir.join("page.png");
+    let status = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1200,2000")
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let image = std::fs::read(&png).unwrap();
+    assert!(image.starts_with(b"\x89PNG\r\n\x1a\n") && image.len() > 10_000);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
