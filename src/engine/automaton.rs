@@ -103,6 +103,17 @@ pub struct Automaton {
     pub(crate) stay: Cow<'static, [u128]>,
 }
 
+/// Where [`Automaton::run_from`] stopped.
+pub(super) enum Stop {
+    /// At the end of the input, in this state.
+    End(usize),
+    /// Before the character at the offset, which no transition of the
+    /// state takes.
+    Dead(usize, usize),
+    /// Before a bracket at the offset.
+    Bracket(usize, usize),
+}
+
 impl Automaton {
     /// The name of the rule this automaton decides.
     ///
@@ -171,14 +182,28 @@ impl Automaton {
     /// The run without calls: the state and offset where it stopped, on
     /// refusal. Allocates nothing.
     fn run(&self, input: &str) -> Result<(), (usize, usize)> {
+        match self.run_from(input, 1, 0, false) {
+            Stop::End(state) if self.accept.get(state).copied().unwrap_or(false) => Ok(()),
+            Stop::End(state) => Err((state, input.len())),
+            Stop::Dead(state, i) | Stop::Bracket(state, i) => Err((state, i)),
+        }
+    }
+
+    /// Runs the tables from `state` at byte `i` of `input`; with
+    /// `brackets`, stops before a bracket (the run with calls takes those).
+    pub(super) fn run_from(
+        &self,
+        input: &str,
+        mut state: usize,
+        mut i: usize,
+        brackets: bool,
+    ) -> Stop {
         let bytes = input.as_bytes();
         // The tables borrowed once, out of their `Cow`s.
         let ascii: &[u8] = &self.ascii;
         let trans: &[u16] = &self.trans;
         let classes = self.classes;
         let stay: &[u128] = &self.stay;
-        let mut state = 1usize;
-        let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             // Runs of characters that keep the state (a path, a query) cost
             // a bit test each, with no dependency on the tables.
@@ -198,20 +223,19 @@ impl Automaton {
             } else {
                 self.class_at(input, i)
             };
+            if brackets && (class == self.open || class == self.close) {
+                return Stop::Bracket(state, i);
+            }
             let next = trans
                 .get(state * classes + usize::from(class))
                 .map_or(0, |&s| usize::from(s));
             if next == 0 {
-                return Err((state, i));
+                return Stop::Dead(state, i);
             }
             state = next;
             i += width;
         }
-        if self.accept.get(state).copied().unwrap_or(false) {
-            Ok(())
-        } else {
-            Err((state, input.len()))
-        }
+        Stop::End(state)
     }
 
     /// The state after `class` in `state` (0, dead, for anything outside

@@ -9,7 +9,7 @@
 //! refusal otherwise. While one reading is alive and the character is not
 //! a bracket, a step is a table lookup, as without calls.
 
-use super::automaton::{Automaton, Refusal};
+use super::automaton::{Automaton, Refusal, Stop};
 use smallvec::SmallVec;
 
 /// How deep a run with calls nests at most, whatever the automaton's
@@ -45,7 +45,6 @@ impl Automaton {
     /// The run with calls.
     pub(super) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
         let bytes = input.as_bytes();
-        let stay: &[u128] = &self.stay;
         let mut threads: Threads = SmallVec::new();
         threads.push(Thread {
             state: 1,
@@ -56,25 +55,20 @@ impl Automaton {
         let mut i = 0;
         while i < bytes.len() {
             if let [only] = threads.as_mut_slice() {
-                // One reading: runs that keep the state, then plain data.
-                let keep = stay.get(usize::from(only.state)).copied().unwrap_or(0);
-                while let Some(&b) = bytes.get(i) {
-                    if b >= 0x80 || keep >> b & 1 == 0 {
+                // One reading: the tables alone, up to a bracket.
+                match self.run_from(input, usize::from(only.state), i, true) {
+                    Stop::End(state) => {
+                        only.state = u16::try_from(state).unwrap_or(0);
                         break;
                     }
-                    i += 1;
-                }
-                if i == bytes.len() {
-                    break;
-                }
-                let (class, width) = self.class_at(input, i);
-                if class != self.open && class != self.close {
-                    match u16::try_from(self.next(usize::from(only.state), class)) {
-                        Ok(0) | Err(_) => return Err(self.refusal_of(&threads, i, false)),
-                        Ok(state) => only.state = state,
+                    Stop::Dead(state, at) => {
+                        only.state = u16::try_from(state).unwrap_or(0);
+                        return Err(self.refusal_of(&threads, at, false));
                     }
-                    i += width;
-                    continue;
+                    Stop::Bracket(state, at) => {
+                        only.state = u16::try_from(state).unwrap_or(0);
+                        i = at;
+                    }
                 }
             }
             let (class, width) = self.class_at(input, i);
