@@ -119,15 +119,15 @@ pub fn compare(
         samples: 0,
         undecided: 0,
     };
-    for from in 0..2 {
-        let side = if from == 0 { old } else { new };
-        let candidates = candidates(side, &sides[from].top, n, seed.wrapping_add(from as u64))?;
+    let [s0, s1] = &sides;
+    for (from, side, generating, other) in [(0u64, old, s0, s1), (1, new, s1, s0)] {
+        let candidates = candidates(side, &generating.top, n, seed.wrapping_add(from))?;
         for (generated, edit, found) in candidates {
             let text = edit.map_or_else(|| generated.text.clone(), |e| e.apply(&generated.text));
             if !seen.insert(text.clone()) {
                 continue;
             }
-            let verdicts = (sides[0].top.decide(&text), sides[1].top.decide(&text));
+            let verdicts = (s0.top.decide(&text), s1.top.decide(&text));
             let (Ok(a), Ok(b)) = verdicts else {
                 result.undecided += 1;
                 continue;
@@ -137,8 +137,6 @@ pub fn compare(
                 continue;
             }
             let refused_at = if a.accepted { b.offset } else { a.offset };
-            let [s0, s1] = &sides;
-            let (generating, other) = if from == 0 { (s0, s1) } else { (s1, s0) };
             let (rule, span) = explain(&generated, edit, &text, generating, other);
             result.differences.push(Difference {
                 text,
