@@ -302,70 +302,13 @@ enum Command {
     /// printed after the byte offset where they are refused and a TAB), or
     /// a covering set (every alternative of every rule the rule reaches
     /// taken at least once). The same seed gives the same strings.
-    Generate {
-        #[command(flatten)]
-        source: cli::source::Source,
-        /// The rule; the grammar's first (its reference form for a
-        /// built-in grammar) by default.
-        #[arg(long, short)]
-        rule: Option<String>,
-        /// How many strings (for --cover, at most).
-        #[arg(short = 'n', long = "count", default_value_t = 10)]
-        count: usize,
-        /// The generator's seed.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Near-misses instead of members.
-        #[arg(long, conflicts_with = "cover")]
-        near_miss: bool,
-        /// A covering set instead of members; how many alternatives it
-        /// covers, of how many, goes to standard error (or, with --json,
-        /// a last object).
-        #[arg(long)]
-        cover: bool,
-        /// One JSON object a line.
-        #[arg(long)]
-        json: bool,
-    },
+    Generate(cli::generate::GenerateArgs),
     /// The strings two grammars disagree on: members, near-misses and a
     /// covering set generated from each side, checked on the other; each
     /// difference with the deepest rule whose text the two sides disagree
     /// on. "identical within N samples" when there is none. Exit status 1
     /// when there is a difference.
-    Compare {
-        /// The old side, built in: uri, iri, iri-bis, leiri, xri,
-        /// xri-appendix-a.
-        #[arg(long, short, required_unless_present = "abnf", conflicts_with = "abnf")]
-        grammar: Option<cli::appendix_a::GrammarArg>,
-        /// The old side's ABNF files (repeatable, or several after one flag).
-        #[arg(long, value_name = "FILE", num_args = 1..)]
-        abnf: Vec<std::path::PathBuf>,
-        /// The new side, built in.
-        #[arg(long, required_unless_present = "against", conflicts_with = "against")]
-        against_grammar: Option<cli::appendix_a::GrammarArg>,
-        /// The new side's ABNF files (repeatable, or several after one flag).
-        #[arg(long, value_name = "FILE", num_args = 1..)]
-        against: Vec<std::path::PathBuf>,
-        /// The rule compared; the old grammar's first by default.
-        #[arg(long, short)]
-        rule: Option<String>,
-        /// The new side's rule, when it is named differently.
-        #[arg(long, visible_alias = "rule-new")]
-        against_rule: Option<String>,
-        /// How many members and near-misses from each side (and at most
-        /// that many covering strings).
-        #[arg(short = 'n', long = "count", default_value_t = 200)]
-        count: usize,
-        /// The generators' seed.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// How many differences to show in each direction.
-        #[arg(long, default_value_t = 10)]
-        show: usize,
-        /// One JSON object, with every difference.
-        #[arg(long)]
-        json: bool,
-    },
+    Compare(cli::compare::CompareArgs),
 }
 
 /// The conversion the command line asks for, or a usage error.
@@ -472,45 +415,8 @@ fn main() -> ExitCode {
             diagram,
         } => cli::show::run(&args, &abnf, diagram),
         Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
-        Command::Generate {
-            source,
-            rule,
-            count,
-            seed,
-            near_miss,
-            cover,
-            json,
-        } => {
-            let mode = match (near_miss, cover) {
-                (true, _) => cli::generate::Mode::NearMisses,
-                (_, true) => cli::generate::Mode::Cover,
-                _ => cli::generate::Mode::Members,
-            };
-            cli::generate::run(&source, rule.as_deref(), count, seed, mode, json)
-        }
-        Command::Compare {
-            grammar,
-            abnf,
-            against_grammar,
-            against,
-            rule,
-            against_rule,
-            count,
-            seed,
-            show,
-            json,
-        } => cli::compare::run(
-            cli::compare::Sides {
-                old: (grammar, abnf),
-                new: (against_grammar, against),
-                rule,
-                new_rule: against_rule,
-            },
-            count,
-            seed,
-            show,
-            json,
-        ),
+        Command::Generate(args) => cli::generate::run(&args),
+        Command::Compare(args) => cli::compare::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -4,26 +4,55 @@
 use super::appendix_a::GrammarArg;
 use serde_json::json;
 use std::fmt::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use xiri::workbench::{compare, Difference, Side};
 
-/// One side as the command line gives it.
-pub struct Sides {
-    pub old: (Option<GrammarArg>, Vec<PathBuf>),
-    pub new: (Option<GrammarArg>, Vec<PathBuf>),
+/// `xiri compare`'s arguments.
+#[derive(clap::Args)]
+pub struct CompareArgs {
+    /// The old side, built in: uri, iri, iri-bis, leiri, xri,
+    /// xri-appendix-a.
+    #[arg(long, short, required_unless_present = "abnf", conflicts_with = "abnf")]
+    pub grammar: Option<GrammarArg>,
+    /// The old side's ABNF files (repeatable, or several after one flag).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub abnf: Vec<std::path::PathBuf>,
+    /// The new side, built in.
+    #[arg(long, required_unless_present = "against", conflicts_with = "against")]
+    pub against_grammar: Option<GrammarArg>,
+    /// The new side's ABNF files (repeatable, or several after one flag).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub against: Vec<std::path::PathBuf>,
+    /// The rule compared; the old grammar's first by default.
+    #[arg(long, short)]
     pub rule: Option<String>,
-    pub new_rule: Option<String>,
+    /// The new side's rule, when it is named differently.
+    #[arg(long, visible_alias = "rule-new")]
+    pub against_rule: Option<String>,
+    /// How many members and near-misses from each side (and at most
+    /// that many covering strings).
+    #[arg(short = 'n', long = "count", default_value_t = 200)]
+    pub count: usize,
+    /// The generators' seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many differences to show in each direction.
+    #[arg(long, default_value_t = 10)]
+    pub show: usize,
+    /// One JSON object, with every difference.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(sides: Sides, n: usize, seed: u64, show: usize, json: bool) -> Result<ExitCode, String> {
-    let old = super::source::load(sides.old.0, &sides.old.1)?;
-    let new = super::source::load(sides.new.0, &sides.new.1)?;
-    let old_rule = super::source::production(sides.old.0, &old, sides.rule.as_deref())?;
+pub fn run(args: &CompareArgs) -> Result<ExitCode, String> {
+    let (n, seed, show, json) = (args.count, args.seed, args.show, args.json);
+    let old = super::source::load(args.grammar, &args.abnf)?;
+    let new = super::source::load(args.against_grammar, &args.against)?;
+    let old_rule = super::source::production(args.grammar, &old, args.rule.as_deref())?;
     let new_rule = super::source::production(
-        sides.new.0,
+        args.against_grammar,
         &new,
-        sides.new_rule.as_deref().or(sides.rule.as_deref()),
+        args.against_rule.as_deref().or(args.rule.as_deref()),
     )?;
     let comparison = compare(
         Side {

@@ -1,28 +1,55 @@
 //! `xiri generate`: members of a rule, near-misses, or a covering set,
 //! every string checked by the decider before it is printed.
 
-use super::source::Source;
 use serde_json::json;
 use std::fmt::Write;
 use std::process::ExitCode;
 use xiri::workbench::{near_misses, Edit, Generator};
 
+/// `xiri generate`'s arguments.
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub source: super::source::Source,
+    /// The rule; the grammar's first (its reference form for a
+    /// built-in grammar) by default.
+    #[arg(long, short)]
+    pub rule: Option<String>,
+    /// How many strings (for --cover, at most).
+    #[arg(short = 'n', long = "count", default_value_t = 10)]
+    pub count: usize,
+    /// The generator's seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Near-misses instead of members.
+    #[arg(long, conflicts_with = "cover")]
+    pub near_miss: bool,
+    /// A covering set instead of members; how many alternatives it
+    /// covers, of how many, goes to standard error (or, with --json,
+    /// a last object).
+    #[arg(long)]
+    pub cover: bool,
+    /// One JSON object a line.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+enum Mode {
     Members,
     NearMisses,
     Cover,
 }
 
-pub fn run(
-    source: &Source,
-    rule: Option<&str>,
-    n: usize,
-    seed: u64,
-    mode: Mode,
-    json: bool,
-) -> Result<ExitCode, String> {
+pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
+    let mode = match (args.near_miss, args.cover) {
+        (true, _) => Mode::NearMisses,
+        (_, true) => Mode::Cover,
+        _ => Mode::Members,
+    };
+    let (source, n, seed, json) = (&args.source, args.count, args.seed, args.json);
+    let rule = args.rule.as_deref();
     let grammar = source.load()?;
     let rule = source.production(&grammar, rule)?;
     let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;

@@ -26,20 +26,23 @@
 //! ```
 
 mod compare;
+mod cover;
 mod decide;
 mod diagnostic;
 mod diagram;
 mod generate;
 mod grammar;
+mod layout;
 mod load;
 mod near_miss;
 mod rules;
 
 pub use compare::{compare, CompareError, Comparison, Difference, Found, Side};
+pub use cover::Cover;
 pub use decide::{Decider, DeciderError, Engine, Undecided, Verdict};
 pub use diagnostic::{Diagnostic, Location, Severity};
 pub use diagram::diagram;
-pub use generate::{Cover, Derivation, GenerateError, Generated, Generator};
+pub use generate::{Derivation, GenerateError, Generated, Generator};
 pub use grammar::{LoadError, LoadedGrammar};
 pub use load::AbnfFile;
 pub use near_miss::{near_misses, Edit, NearMiss};
