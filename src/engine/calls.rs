@@ -41,17 +41,49 @@ impl Thread {
 
 type Threads = SmallVec<[Thread; 4]>;
 
+/// One way a reading goes on.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Into a bracket, to this state, pushing the current one.
+    Call(u16),
+    /// Out of one, to this state.
+    Return(u16),
+    /// To this state, the stack kept.
+    Data(u16),
+}
+
+impl Move {
+    fn apply(self, t: &mut Thread) {
+        match self {
+            Move::Call(callee) => {
+                if let Some(slot) = t.stack.get_mut(t.depth) {
+                    *slot = t.state;
+                    t.depth += 1;
+                    t.state = callee;
+                }
+            }
+            Move::Return(target) => {
+                t.depth = t.depth.saturating_sub(1);
+                t.state = target;
+            }
+            Move::Data(state) => t.state = state,
+        }
+    }
+}
+
 impl Automaton {
     /// The run with calls.
     pub(super) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
         let bytes = input.as_bytes();
-        let mut threads: Threads = SmallVec::new();
-        threads.push(Thread {
+        // Two buffers, read from one and written to the other by turns
+        // (swapping the references, not the inline buffers).
+        let (mut first, mut second): (Threads, Threads) = (SmallVec::new(), SmallVec::new());
+        first.push(Thread {
             state: 1,
             depth: 0,
             stack: [0; MAX_CALL_DEPTH],
         });
-        let mut next: Threads = SmallVec::new();
+        let (mut threads, mut next) = (&mut first, &mut second);
         let mut i = 0;
         while i < bytes.len() {
             if let [only] = threads.as_mut_slice() {
@@ -63,7 +95,7 @@ impl Automaton {
                     }
                     Stop::Dead(state, at) => {
                         only.state = u16::try_from(state).unwrap_or(0);
-                        return Err(self.refusal_of(&threads, at, false));
+                        return Err(self.refusal_of(threads.as_slice(), at, false));
                     }
                     Stop::Bracket(state, at) => {
                         only.state = u16::try_from(state).unwrap_or(0);
@@ -72,13 +104,25 @@ impl Automaton {
                 }
             }
             let (class, width) = self.class_at(input, i);
+            if let [only] = threads.as_mut_slice() {
+                // One reading with one way on: moved in place.
+                if let (
+                    [Some(m), None, None] | [None, Some(m), None] | [None, None, Some(m)],
+                    false,
+                ) = self.moves(only, class)
+                {
+                    m.apply(only);
+                    i += width;
+                    continue;
+                }
+            }
             let mut too_deep = false;
             next.clear();
-            for thread in &threads {
-                too_deep |= self.step(thread, class, &mut next);
+            for thread in threads.iter() {
+                too_deep |= self.step(thread, class, next);
             }
             if next.is_empty() {
-                return Err(self.refusal_of(&threads, i, too_deep));
+                return Err(self.refusal_of(threads.as_slice(), i, too_deep));
             }
             std::mem::swap(&mut threads, &mut next);
             i += width;
@@ -89,52 +133,50 @@ impl Automaton {
         if accepted {
             Ok(())
         } else {
-            Err(self.refusal_of(&threads, input.len(), false))
+            Err(self.refusal_of(threads.as_slice(), input.len(), false))
         }
     }
 
     /// The readings `thread` has after a character of `class`, added to
     /// `out` (once each); whether a call was refused for its depth.
     fn step(&self, thread: &Thread, class: u8, out: &mut Threads) -> bool {
-        let state = usize::from(thread.state);
-        let mut add = |t: Thread| {
+        let (moves, too_deep) = self.moves(thread, class);
+        for m in moves.into_iter().flatten() {
+            let mut t = *thread;
+            m.apply(&mut t);
             if !out.iter().any(|o| o.same(&t)) {
                 out.push(t);
             }
-        };
+        }
+        too_deep
+    }
+
+    /// What a character of `class` can do to `thread`: enter a bracket,
+    /// leave one, or be data; and whether entering was refused for depth.
+    fn moves(&self, thread: &Thread, class: u8) -> ([Option<Move>; 3], bool) {
+        let state = usize::from(thread.state);
+        let mut moves = [None; 3];
         let mut too_deep = false;
         if class == self.open {
             let callee = self.call.get(state).copied().unwrap_or(0);
             if callee != 0 {
-                let mut t = *thread;
-                match t.stack.get_mut(t.depth) {
-                    Some(slot) if t.depth < self.max_depth => {
-                        *slot = thread.state;
-                        t.depth += 1;
-                        t.state = callee;
-                        add(t);
-                    }
-                    _ => too_deep = true,
+                if thread.depth < self.max_depth.min(MAX_CALL_DEPTH) {
+                    moves[0] = Some(Move::Call(callee));
+                } else {
+                    too_deep = true;
                 }
             }
         } else if class == self.close {
             let ended = self.ret_mask.get(state).copied().unwrap_or(0);
             if let (true, Some(&caller)) = (ended != 0, thread.calls().last()) {
-                if let Some(target) = self.return_to(usize::from(caller), ended) {
-                    let mut t = *thread;
-                    t.depth -= 1;
-                    t.state = target;
-                    add(t);
-                }
+                moves[1] = self.return_to(usize::from(caller), ended).map(Move::Return);
             }
         }
         let data = self.next(state, class);
         if data != 0 {
-            let mut t = *thread;
-            t.state = u16::try_from(data).unwrap_or(0);
-            add(t);
+            moves[2] = u16::try_from(data).ok().map(Move::Data);
         }
-        too_deep
+        (moves, too_deep)
     }
 
     /// Where a bracket called from `caller` returns to when the brackets
