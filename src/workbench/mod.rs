@@ -25,6 +25,8 @@
 //! assert_eq!(d.decide("2026-13").unwrap().offset, Some(6));
 //! ```
 
+pub mod earley;
+
 mod compare;
 mod cover;
 mod decide;

@@ -1,0 +1,335 @@
+//! A general context-free recognizer and parser for any ABNF grammar
+//! loaded at run time: Earley's algorithm, with ABNF's semantics exactly
+//! (unordered alternation, every derivation, repetition bounds, ASCII
+//! case-insensitive strings, RFC 7405's `%s`, numeric values over Unicode
+//! scalar values, the core rules).
+//!
+//! [`Earley::new`] compiles one start rule of a grammar `abnf-oracle` has
+//! checked; [`Earley::from_abnf`] reads ABNF text, and also takes the left
+//! recursion `check` refuses (`e = e "+" e / "x"`), which Earley's
+//! algorithm handles. [`Earley::recognize`] decides an input;
+//! [`Earley::parse`] also gives the [`Forest`] of all its derivations:
+//! a tree, the distinct trees, their number, and where two differ. A
+//! refusal is a [`Failure`]: the longest prefix some member starts with,
+//! what could come after it, and the rules under way there.
+//!
+//! ```
+//! use xiri::workbench::earley::Earley;
+//!
+//! let g = abnf_oracle::Grammar::parse(&xiri::Grammar::Xri.abnf()).unwrap().check().unwrap();
+//! let xri = Earley::new(&g, "XRI-reference").unwrap();
+//! assert!(xri.recognize("xri://@example*(http://a/b)").is_ok());
+//!
+//! // "@example" is an XRI authority and an IRI authority (user info "").
+//! let forest = xri.parse("@example").unwrap();
+//! assert!(forest.ambiguity().is_some());
+//!
+//! let refusal = xri.recognize("xri://@a%2").unwrap_err();
+//! assert_eq!(refusal.offset, 10);
+//! assert_eq!(refusal.expected, ["HEXDIG"]);
+//! ```
+//!
+//! # How ABNF becomes Earley rules
+//!
+//! Each named rule is a nonterminal, with one production per branch of
+//! its top-level alternation. Concatenations are spliced into the
+//! production; a quoted string is one terminal per character (both ASCII
+//! cases unless `%s`); a numeric value one terminal per value or range.
+//! Alternations, options and repetitions inside a rule are anonymous
+//! nonterminals, which trees splice away. `m*X` is `R = X…X / R X` (left
+//! recursion, on which Earley's algorithm is linear); `m*nX` is
+//! `R = X…X T(n-m)`, `T(k) = ε / T(k-1) X`. A bound above
+//! [`MAX_REPEAT`] is refused ([`EarleyError::TooLarge`]) rather than
+//! expanded. Productions that can derive nothing (an unproductive rule, a
+//! numeric value above U+10FFFF or in the surrogates) are dropped, which
+//! is what makes [`Failure::offset`] the longest viable prefix.
+//!
+//! # Cost
+//!
+//! Recognition takes time linear in the input for the grammars of
+//! specifications (the URI, IRI and XRI grammars included, ambiguous as
+//! XRI is), and so does parsing to a forest and a tree: every set holds a
+//! number of items bounded by the grammar. It is quadratic where a rule
+//! begun at each of many positions stays open (right recursion through a
+//! rule of the user's, `a = "x" a / ""`; or XRI's Appendix A as printed
+//! on nested cross-references, where each "(" may also begin an IRI user
+//! info or host that runs on, which the effective grammar's balanced
+//! `xref` rules out), and an ambiguous grammar can make it cubic, as
+//! Earley's algorithm is. The item budget ([`Earley::with_max_items`])
+//! bounds the memory either way. Nothing recurses on the input or its
+//! nesting: sets, forest, trees and their printing, comparing and
+//! dropping use explicit stacks.
+
+mod chart;
+mod expr;
+mod failure;
+mod forest;
+mod grammar;
+mod hash;
+mod lower;
+mod print;
+mod sppf;
+mod symbols;
+#[cfg(test)]
+mod tests;
+mod tree;
+mod values;
+
+pub use failure::{Attempt, Failure, FailureKind};
+pub use forest::Forest;
+pub use tree::{Tree, TreeDisplay, TreeKind};
+
+use abnf_oracle::{CheckError, CheckedGrammar, Grammar, RuleId};
+use chart::Outcome;
+use expr::Exprs;
+use grammar::Compiled;
+use std::fmt;
+
+/// The largest repetition bound expanded (`m` of `m*X`, `n - m` of
+/// `m*nX`); a larger one is [`EarleyError::TooLarge`].
+///
+/// ```
+/// use xiri::workbench::earley::{Earley, EarleyError, MAX_REPEAT};
+/// let text = format!("a = {}\"x\"\n", MAX_REPEAT + 1);
+/// assert!(matches!(Earley::from_abnf(&text, "a"), Err(EarleyError::TooLarge(_))));
+/// ```
+pub const MAX_REPEAT: u64 = 10_000;
+
+/// The most grammar symbols a compiled rule may have (productions' symbols
+/// and ends together).
+///
+/// ```
+/// assert!(xiri::workbench::earley::MAX_SYMBOLS >= 100_000);
+/// ```
+pub const MAX_SYMBOLS: usize = 1_000_000;
+
+/// How many Earley items (all sets together), or forest nodes and packed
+/// nodes, a run may make unless [`Earley::with_max_items`] says otherwise.
+/// A recognition keeps at most 12 bytes an item (about 240 MB); a parse
+/// about twice that, and its forest about 60 bytes a node.
+///
+/// ```
+/// assert_eq!(xiri::workbench::earley::DEFAULT_MAX_ITEMS, 20_000_000);
+/// ```
+pub const DEFAULT_MAX_ITEMS: usize = 20_000_000;
+
+/// Why a rule does not compile.
+///
+/// ```
+/// use xiri::workbench::earley::{Earley, EarleyError};
+/// let e = Earley::from_abnf("a = \"x\" / <anything>\n", "a");
+/// assert!(matches!(e, Err(EarleyError::Prose { rule, .. }) if rule == "a"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EarleyError {
+    /// The ABNF text does not parse or check (other than for left
+    /// recursion): the message, rendered with line, column and a caret.
+    Abnf(String),
+    /// No rule of this name.
+    UnknownRule(String),
+    /// A prose value (`<...>`) the start rule can reach, which has no
+    /// matching semantics: the rule it is in and its text.
+    Prose {
+        /// The rule whose body holds it.
+        rule: String,
+        /// The text between the angle brackets.
+        prose: String,
+    },
+    /// The rule matches no string at all.
+    Empty(String),
+    /// The grammar is too large to compile: what.
+    TooLarge(String),
+}
+
+impl fmt::Display for EarleyError {
+    /// A sentence.
+    ///
+    /// ```
+    /// let e = xiri::workbench::earley::Earley::from_abnf("a = \"x\"\n", "b").unwrap_err();
+    /// assert_eq!(e.to_string(), "no rule named b");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EarleyError::Abnf(m) => f.write_str(m),
+            EarleyError::UnknownRule(r) => write!(f, "no rule named {r}"),
+            EarleyError::Prose { rule, prose } => {
+                write!(
+                    f,
+                    "{rule} holds the prose value <{prose}>, which cannot be matched"
+                )
+            }
+            EarleyError::Empty(r) => write!(f, "{r} matches no string"),
+            EarleyError::TooLarge(w) => write!(f, "the grammar is too large: {w}"),
+        }
+    }
+}
+
+impl std::error::Error for EarleyError {}
+
+/// One start rule of an ABNF grammar compiled for Earley's algorithm.
+/// Immutable: one can serve any number of inputs, from any thread.
+///
+/// ```
+/// use xiri::workbench::earley::Earley;
+/// let e = Earley::from_abnf("date = 4DIGIT \"-\" 2DIGIT\n", "date").unwrap();
+/// assert!(e.recognize("2026-11").is_ok());
+/// assert_eq!(e.recognize("2026/11").unwrap_err().offset, 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Earley {
+    g: Compiled,
+    max_items: usize,
+}
+
+impl Earley {
+    /// Compiles `rule` (ASCII case-insensitive; a core rule is a rule too)
+    /// of a checked grammar.
+    ///
+    /// ```
+    /// let g = abnf_oracle::Grammar::parse("a = 1*HEXDIG\n").unwrap().check().unwrap();
+    /// let e = xiri::workbench::earley::Earley::new(&g, "A").unwrap();
+    /// assert!(e.recognize("c0FFee").is_ok());
+    /// ```
+    pub fn new(grammar: &CheckedGrammar, rule: &str) -> Result<Earley, EarleyError> {
+        let key = rule.to_ascii_lowercase();
+        let position = |rules: &[abnf_oracle::Rule]| {
+            rules
+                .iter()
+                .position(|r| r.name.key() == key)
+                .and_then(|i| u32::try_from(i).ok())
+        };
+        let id = position(grammar.rules())
+            .map(RuleId::User)
+            .or_else(|| position(grammar.core_rules()).map(RuleId::Core))
+            .ok_or_else(|| EarleyError::UnknownRule(rule.to_string()))?;
+        Earley::compile(Exprs::from_checked(grammar, id)?)
+    }
+
+    /// Reads, checks and compiles `rule` of the ABNF `text` (CRLF or LF
+    /// line ends). Left recursion, which `abnf-oracle`'s `check` refuses,
+    /// is taken: names are then resolved here as `check` would (`=/`
+    /// folded in, the user's rules before the core rules).
+    ///
+    /// ```
+    /// use xiri::workbench::earley::Earley;
+    /// let e = Earley::from_abnf("list = list \",\" item / item\nitem = 1*DIGIT\n", "list").unwrap();
+    /// assert!(e.recognize("1,22,333").is_ok());
+    /// assert!(Earley::from_abnf("a = b\n", "a").is_err());
+    /// ```
+    pub fn from_abnf(text: &str, rule: &str) -> Result<Earley, EarleyError> {
+        let parse = || Grammar::parse(text).map_err(|e| EarleyError::Abnf(e.render(text)));
+        match parse()?.check() {
+            Ok(g) => Earley::new(&g, rule),
+            Err(errors)
+                if errors
+                    .as_slice()
+                    .iter()
+                    .all(|e| matches!(e, CheckError::LeftRecursion { .. })) =>
+            {
+                // Any checked grammar carries the core rules.
+                let core = Grammar::parse("core = %x00\n")
+                    .map_err(|e| EarleyError::Abnf(e.to_string()))?
+                    .check()
+                    .map_err(|e| EarleyError::Abnf(e.render("core = %x00\n")))?;
+                let grammar = parse()?;
+                Earley::compile(Exprs::from_definitions(grammar.definitions(), rule, &core)?)
+            }
+            Err(errors) => Err(EarleyError::Abnf(errors.render(text))),
+        }
+    }
+
+    fn compile(exprs: Exprs) -> Result<Earley, EarleyError> {
+        Ok(Earley {
+            g: lower::lower(exprs)?,
+            max_items: DEFAULT_MAX_ITEMS,
+        })
+    }
+
+    /// The same, with a different budget of items per run (Earley items
+    /// for a recognition, and forest nodes for a parse). Beyond it a run
+    /// stops with [`FailureKind::TooLarge`].
+    ///
+    /// ```
+    /// use xiri::workbench::earley::{Earley, FailureKind};
+    /// let e = Earley::from_abnf("a = *\"x\"\n", "a").unwrap().with_max_items(1_000);
+    /// assert!(e.recognize(&"x".repeat(100)).is_ok());
+    /// assert_eq!(e.recognize(&"x".repeat(1_000)).unwrap_err().kind, FailureKind::TooLarge);
+    /// ```
+    #[must_use]
+    pub fn with_max_items(mut self, max_items: usize) -> Earley {
+        self.max_items = max_items;
+        self
+    }
+
+    /// The start rule's name, as the grammar spells it.
+    ///
+    /// ```
+    /// let e = xiri::workbench::earley::Earley::from_abnf("Date = DIGIT\n", "date").unwrap();
+    /// assert_eq!(e.rule(), "Date");
+    /// ```
+    pub fn rule(&self) -> &str {
+        self.g.exprs.rule_name(0)
+    }
+
+    /// Whether `input` is in the language, without making a forest. Keeps
+    /// only what completions need of the earlier sets.
+    ///
+    /// ```
+    /// use xiri::workbench::earley::Earley;
+    /// let e = Earley::from_abnf("a = \"x\" *(\",\" \"x\")\n", "a").unwrap();
+    /// assert!(e.recognize("x,X,x").is_ok());
+    /// let f = e.recognize("x,,x").unwrap_err();
+    /// assert_eq!((f.offset, f.expected.as_slice()), (2, &["\"x\"".to_string()][..]));
+    /// ```
+    pub fn recognize(&self, input: &str) -> Result<(), Failure> {
+        self.run(input, false).map(|_| ())
+    }
+
+    /// All derivations of `input`, as a [`Forest`].
+    ///
+    /// ```
+    /// use xiri::workbench::earley::Earley;
+    /// let e = Earley::from_abnf("s = *a\na = \"x\" / \"xx\"\n", "s").unwrap();
+    /// let forest = e.parse("xxx").unwrap();
+    /// assert_eq!(forest.count(100), 3);
+    /// assert!(e.parse("xy").is_err());
+    /// ```
+    pub fn parse<'i>(&self, input: &'i str) -> Result<Forest<'_, 'i>, Failure> {
+        let (chart, n) = self.run(input, true)?;
+        let sppf = sppf::Sppf::build(&self.g, &chart, n, self.max_items).ok_or_else(|| {
+            failure::failure(&self.g, &chart, n as usize, input, FailureKind::TooLarge)
+        })?;
+        Ok(Forest {
+            g: &self.g,
+            input,
+            bytes: failure::byte_offsets(input),
+            sppf,
+        })
+    }
+
+    /// Builds the sets of `input`: the chart and the number of characters
+    /// when it is in the language.
+    fn run(&self, input: &str, parse: bool) -> Result<(chart::Chart, u32), Failure> {
+        let chars: Vec<char> = input.chars().collect();
+        let Ok(n) = u32::try_from(chars.len()) else {
+            let chart = chart::Chart::default();
+            return Err(failure::failure(
+                &self.g,
+                &chart,
+                0,
+                input,
+                FailureKind::TooLarge,
+            ));
+        };
+        let budget = self.max_items;
+        let (chart, outcome) = chart::run(&self.g, &chars, parse, budget);
+        let fail = |at: usize, kind| failure::failure(&self.g, &chart, at, input, kind);
+        match outcome {
+            Outcome::Read if chart.accept.last() == Some(&true) => Ok((chart, n)),
+            Outcome::Read => Err(fail(chars.len(), FailureKind::Rejected)),
+            Outcome::Stuck(at) => Err(fail(at, FailureKind::Rejected)),
+            Outcome::TooLarge(at) => Err(fail(at, FailureKind::TooLarge)),
+        }
+    }
+}
