@@ -133,6 +133,15 @@ enum Command {
         /// breaks 4.2.
         #[arg(long)]
         strict: bool,
+        /// Also say whether each accepted input has more than one
+        /// derivation, with two of its trees (the Earley parser; with -g,
+        /// on the grammar's ABNF).
+        #[arg(long)]
+        ambiguity: bool,
+        /// On refusal, also the rules under way at the offset (the Earley
+        /// parser; with -g, on the grammar's ABNF).
+        #[arg(long)]
+        trace: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
@@ -153,6 +162,13 @@ enum Command {
     Tree {
         #[command(flatten)]
         target: Target,
+        /// Every derivation, up to --limit, saying how many there are (the
+        /// Earley parser; with -g, on the grammar's ABNF).
+        #[arg(long)]
+        all: bool,
+        /// How many derivations --all prints.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
         input: String,
     },
     /// Resolves each reference against a base (RFC 3986 5.2; RFC 3987 6.5 for
@@ -337,20 +353,25 @@ fn main() -> ExitCode {
         Command::Check {
             target,
             strict,
+            ambiguity,
+            trace,
             inputs,
         } => match target.source.grammar {
-            Some(grammar) if target.source.abnf.is_empty() => cli::check::run(
-                grammar,
-                target.rule.as_deref().unwrap_or("reference"),
-                strict,
-                target.json_input,
-                inputs,
-            ),
+            Some(grammar) if target.source.abnf.is_empty() && !ambiguity && !trace => {
+                cli::check::run(
+                    grammar,
+                    target.rule.as_deref().unwrap_or("reference"),
+                    strict,
+                    target.json_input,
+                    inputs,
+                )
+            }
             _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
                 let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
-                cli::loaded::check(&decider, target.json_input, inputs)
+                let extras = cli::loaded::Extras { ambiguity, trace };
+                cli::loaded::check(&decider, extras, target.json_input, inputs)
             }),
         },
         Command::Parse {
@@ -362,10 +383,21 @@ fn main() -> ExitCode {
                 cli::parse::run(grammar, target.rule_or_reference(), json, &input)
             })
         }),
-        Command::Tree { target, input } => target.library("tree").and_then(|grammar| {
-            cli::input(&input, target.json_input)
-                .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input))
-        }),
+        Command::Tree {
+            target,
+            all,
+            limit,
+            input,
+        } => match target.library("tree") {
+            Ok(grammar) if !all => cli::input(&input, target.json_input)
+                .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input)),
+            _ => target.source.load().and_then(|grammar| {
+                let rule = target.source.production(&grammar, target.rule.as_deref())?;
+                let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+                let input = cli::input(&input, target.json_input)?;
+                cli::loaded::tree(&decider, &input, all, limit)
+            }),
+        },
         Command::Resolve(a) => cli::resolve::run(
             Direction::Resolve,
             a.grammar,

@@ -406,3 +406,64 @@ fn the_diagram_page_renders_in_headless_chromium() {
     assert!(image.starts_with(b"\x89PNG\r\n\x1a\n") && image.len() > 10_000);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tree_check_ambiguity_and_trace_by_the_earley_parser() {
+    // "@a" is both an XRI authority and an IRI authority with empty user
+    // information, in Appendix A as in the balanced policy; "(a:b)c)" has
+    // one reading, ")" inside being data.
+    let mut text = String::new();
+    for args in [
+        &[
+            "check",
+            "-g",
+            "xri-appendix-a",
+            "-r",
+            "xref",
+            "--ambiguity",
+            "(a:b)c)",
+            "(@a)",
+        ][..],
+        &[
+            "check",
+            "--abnf",
+            "tests/data/workbench/rfc3339-datetime.abnf",
+            "-r",
+            "date-time",
+            "--trace",
+            "2026-11-23T10:6",
+        ],
+        &[
+            "tree",
+            "--abnf",
+            "tests/data/workbench/rfc8259-json.abnf",
+            "-r",
+            "JSON-text",
+            "[1,{\"a\":null}]",
+        ],
+        &[
+            "tree",
+            "-g",
+            "xri-appendix-a",
+            "-r",
+            "xref",
+            "--all",
+            "(a:b)c)",
+        ],
+        &[
+            "tree",
+            "--abnf",
+            "tests/data/workbench/rfc3339-datetime.abnf",
+            "-r",
+            "full-date",
+            "2026-1x-01",
+        ],
+    ] {
+        let (out, code) = xiri(args);
+        text.push_str(&format!(
+            "$ xiri {}  # exit {code}\n{out}\n",
+            args.join(" ")
+        ));
+    }
+    snapshot("workbench__earley", text);
+}

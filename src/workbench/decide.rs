@@ -1,9 +1,13 @@
 //! Deciding whether an input matches a rule of a loaded grammar: the
 //! engine's automaton when the rule compiles to one (linear, as fast as
-//! the built-in grammars), the general parser otherwise.
+//! the built-in grammars), the Earley parser ([`super::earley`])
+//! otherwise; the Earley parser also gives trees, every derivation, and
+//! the rules under way where an input is refused.
 
+use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest};
 use super::grammar::LoadedGrammar;
 use crate::engine::{compile_checked, Automaton, CompileError, Options};
+use std::cell::OnceCell;
 use std::fmt;
 
 /// The bracket pairs a recursive rule's recursion may pass through for
@@ -21,13 +25,12 @@ pub(crate) const BRACKETS: [(char, char); 4] = [('(', ')'), ('[', ']'), ('{', '}
 pub enum Engine {
     /// [`crate::engine`]'s automaton, compiled at run time: one linear pass.
     Automaton,
-    /// The general parser, for any rule: `abnf-oracle`'s backtracking
-    /// recognizer, which answers yes or no within a step budget.
-    Backtracking,
+    /// The Earley parser, for any rule.
+    Earley,
 }
 
 impl Engine {
-    /// The name JSON answers give it: `automaton` or `backtracking`.
+    /// The name JSON answers give it: `automaton` or `earley`.
     ///
     /// ```
     /// assert_eq!(xiri::workbench::Engine::Automaton.name(), "automaton");
@@ -35,7 +38,7 @@ impl Engine {
     pub fn name(self) -> &'static str {
         match self {
             Engine::Automaton => "automaton",
-            Engine::Backtracking => "backtracking",
+            Engine::Earley => "earley",
         }
     }
 }
@@ -67,6 +70,9 @@ pub enum DeciderError {
         /// The prose value's text.
         prose: String,
     },
+    /// The Earley parser cannot take the rule (a repetition bound too
+    /// large to expand, ...): why.
+    Earley(String),
 }
 
 impl fmt::Display for DeciderError {
@@ -77,6 +83,7 @@ impl fmt::Display for DeciderError {
                 f,
                 "{rule} reaches the prose value <{prose}>, which no engine can decide: it can be listed, not checked"
             ),
+            DeciderError::Earley(why) => write!(f, "the Earley parser cannot take it: {why}"),
         }
     }
 }
@@ -105,18 +112,18 @@ pub struct Verdict {
     pub engine: Engine,
 }
 
-/// The general engine could not decide within its limits.
+/// The Earley parser could not decide within its budget of items.
 ///
 /// ```
-/// let u = xiri::workbench::Undecided("step limit exceeded".into());
-/// assert!(u.to_string().contains("step limit"));
+/// let u = xiri::workbench::Undecided("out of items at byte 9".into());
+/// assert!(u.to_string().contains("out of items"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Undecided(pub String);
 
 impl fmt::Display for Undecided {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the general parser could not decide: {}", self.0)
+        write!(f, "the Earley parser could not decide: {}", self.0)
     }
 }
 
@@ -128,14 +135,16 @@ impl std::error::Error for Undecided {}
 /// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "s = \"a\" s \"b\" / \"\"\n")]).unwrap();
 /// let d = g.decider("s").unwrap();
-/// assert_eq!(d.engine(), Engine::Backtracking);
+/// assert_eq!(d.engine(), Engine::Earley);
 /// assert!(d.decide("aabb").unwrap().accepted);
-/// assert!(!d.decide("aab").unwrap().accepted);
+/// assert_eq!(d.decide("aab").unwrap().offset, Some(3));
 /// ```
 pub struct Decider<'g> {
     grammar: &'g LoadedGrammar,
     rule: String,
     automaton: Option<Automaton>,
+    /// Compiled when first needed.
+    earley: OnceCell<Result<Earley, EarleyError>>,
 }
 
 impl fmt::Debug for Decider<'_> {
@@ -147,13 +156,10 @@ impl fmt::Debug for Decider<'_> {
     }
 }
 
-/// How many steps the backtracking recognizer may take for one input.
-const MAX_STEPS: u64 = 20_000_000;
-
 impl LoadedGrammar {
     /// A decider for `rule`: its automaton when it compiles to one (the
     /// rule is regular, or recursive only through a bracket pair), the
-    /// general parser otherwise.
+    /// Earley parser otherwise.
     ///
     /// ```
     /// use xiri::workbench::{AbnfFile, LoadedGrammar};
@@ -174,6 +180,7 @@ impl LoadedGrammar {
             grammar: self,
             automaton: self.automaton(&name),
             rule: name,
+            earley: OnceCell::new(),
         })
     }
 
@@ -208,7 +215,7 @@ impl Decider<'_> {
     }
 
     /// The engine that decides (an input nested deeper than the
-    /// automaton's call limit goes to the general parser).
+    /// automaton's call limit goes to the Earley parser).
     ///
     /// ```
     /// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
@@ -219,7 +226,7 @@ impl Decider<'_> {
         if self.automaton.is_some() {
             Engine::Automaton
         } else {
-            Engine::Backtracking
+            Engine::Earley
         }
     }
 
@@ -275,21 +282,50 @@ impl Decider<'_> {
         }
     }
 
-    /// The general parser's answer.
+    /// The rule compiled for the Earley parser.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b / c\nb = \"x\"\nc = \"x\"\n")]).unwrap();
+    /// let d = g.decider("a").unwrap();
+    /// assert!(d.earley().unwrap().parse("x").unwrap().ambiguity().is_some());
+    /// ```
+    pub fn earley(&self) -> Result<&Earley, DeciderError> {
+        self.earley
+            .get_or_init(|| Earley::new(self.grammar.checked(), &self.rule))
+            .as_ref()
+            .map_err(|e| DeciderError::Earley(e.to_string()))
+    }
+
+    /// Every derivation of `input`, by the Earley parser; the refusal
+    /// (with the rules under way where it stopped) when there is none.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
+    /// let d = g.decider("a").unwrap();
+    /// assert_eq!(d.parse("12").unwrap().unwrap().tree().end, 2);
+    /// assert_eq!(d.parse("1x").unwrap().unwrap_err().offset, 1);
+    /// ```
+    pub fn parse<'i>(
+        &self,
+        input: &'i str,
+    ) -> Result<Result<Forest<'_, 'i>, Failure>, DeciderError> {
+        Ok(self.earley()?.parse(input))
+    }
+
+    /// The Earley parser's answer.
     fn general(&self, input: &str) -> Result<Verdict, Undecided> {
-        let options = abnf_oracle::MatchOptions {
-            max_steps: Some(MAX_STEPS),
-            ..Default::default()
-        };
-        let accepted = abnf_oracle::Recognizer::new(self.grammar.checked(), input)
-            .with_options(options)
-            .accepts(&self.rule)
-            .map_err(|e| Undecided(e.to_string()))?;
-        Ok(Verdict {
-            accepted,
-            offset: None,
-            expected: Vec::new(),
-            engine: Engine::Backtracking,
-        })
+        let earley = self.earley().map_err(|e| Undecided(e.to_string()))?;
+        match earley.recognize(input) {
+            Ok(()) => Ok(self.verdict(Engine::Earley, None)),
+            Err(f) if f.kind == FailureKind::Rejected => Ok(Verdict {
+                accepted: false,
+                offset: Some(f.offset),
+                expected: f.expected,
+                engine: Engine::Earley,
+            }),
+            Err(f) => Err(Undecided(format!("out of items at byte {}", f.offset))),
+        }
     }
 }

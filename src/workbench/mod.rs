@@ -8,7 +8,8 @@
 //! [`rules`] classifies every rule (regular, recursive only through a
 //! bracket pair, recursive, reaching prose) and finds unused rules;
 //! [`Decider`] checks inputs with the engine's automaton where the rule
-//! compiles to one and with a general parser otherwise; [`Generator`]
+//! compiles to one and with the Earley parser ([`earley`]) otherwise,
+//! which also gives trees, every derivation and traces; [`Generator`]
 //! writes members, near-misses and covering sets; [`compare`] looks for
 //! strings two grammars disagree on and the rule that makes the
 //! difference; [`diagram`] draws railroad diagrams.

@@ -24,7 +24,7 @@ pub enum RuleKind {
     /// Recursive, but only through this bracket pair: the engine compiles
     /// it with calls, nesting up to [`MAX_NESTING`](crate::MAX_NESTING).
     Brackets(char, char),
-    /// Recursive otherwise: only the general parser decides it.
+    /// Recursive otherwise: only the Earley parser decides it.
     Recursive,
     /// It reaches a prose value: it can be listed, not checked.
     Prose(String),
