@@ -129,6 +129,15 @@ pub fn tree(
     let mut out = String::new();
     if !all {
         let _ = write!(out, "{}", forest.tree().display(input));
+        let count = forest.count(1_000_000);
+        if count > 1 {
+            let total = if count >= 1_000_000 {
+                "at least 1000000".to_string()
+            } else {
+                count.to_string()
+            };
+            let _ = writeln!(out, "; one of {total} derivations (--all prints every one)");
+        }
         super::emit(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
