@@ -1,12 +1,13 @@
 //! The workbench's commands (issue 14): the README's worked example run
-//! as printed, reviewed snapshots of `rules`, `generate` and `compare`
-//! (the three real comparisons among them), and the diagram page: its
-//! structure always, its rendering in headless Chromium when there is one.
+//! as printed, and reviewed snapshots of `rules`, `generate`, `compare`
+//! (the three real comparisons among them) and what the Earley parser
+//! answers (`check --ambiguity`, `check --trace`, `tree`, `tree --all`).
+//! The diagrams are tests/workbench_diagram.rs's.
 #![cfg(feature = "cli")]
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -88,7 +89,7 @@ fn the_readme_worked_example_runs_as_printed() {
         );
     }
     let page = std::fs::read_to_string(dir.join("ireg-name.html")).unwrap();
-    check_page(&page);
+    common::diagram::check_page(&page);
     assert!(page.contains(r#"<section id="ireg-name">"#));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -286,125 +287,6 @@ fn compare_says_identical_when_nothing_differs() {
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("identical within "), "{out}");
-}
-
-/// Every SVG well-formed (tags balanced), every rule a section with an
-/// id, every link's target there.
-fn check_page(page: &str) {
-    assert!(page.starts_with("<!DOCTYPE html>"));
-    let mut rest = page;
-    let mut svgs = 0;
-    while let Some(at) = rest.find("<svg") {
-        let end = rest[at..].find("</svg>").expect("a closed svg") + at + 6;
-        balanced(&rest[at..end]);
-        svgs += 1;
-        rest = &rest[end..];
-    }
-    let ids: Vec<&str> = page
-        .split("<section id=\"")
-        .skip(1)
-        .map(|s| &s[..s.find('"').unwrap()])
-        .collect();
-    assert_eq!(svgs, ids.len(), "one diagram a rule");
-    for target in page
-        .split("href=\"#")
-        .skip(1)
-        .map(|s| &s[..s.find('"').unwrap()])
-    {
-        assert!(
-            ids.contains(&target),
-            "a link to #{target}, which is not there"
-        );
-    }
-}
-
-/// The tags of an XML fragment open and close in order.
-fn balanced(svg: &str) {
-    let mut stack = Vec::new();
-    for tag in svg.split('<').skip(1) {
-        let tag = &tag[..tag.find('>').expect("a tag ends")];
-        if let Some(name) = tag.strip_prefix('/') {
-            assert_eq!(stack.pop(), Some(name.to_string()), "in {svg}");
-        } else if !tag.ends_with('/') {
-            stack.push(tag.split_whitespace().next().unwrap().to_string());
-        }
-    }
-    assert!(stack.is_empty(), "unclosed {stack:?}");
-}
-
-#[test]
-fn diagrams_of_every_rule_link_to_each_other() {
-    for args in [
-        &[
-            "grammar",
-            "--abnf",
-            "grammar/xri.abnf",
-            "--abnf",
-            "grammar/xri-balanced.abnf",
-            "--diagram",
-        ][..],
-        &["grammar", "leiri", "--diagram"],
-        &[
-            "grammar",
-            "--abnf",
-            "tests/data/workbench/rfc9110-http.abnf",
-            "--diagram",
-        ],
-    ] {
-        let (page, code) = xiri(args);
-        assert_eq!(code, 0);
-        check_page(&page);
-    }
-}
-
-#[test]
-fn the_diagram_page_renders_in_headless_chromium() {
-    let Some(chromium) = ["chromium", "chromium-browser"].into_iter().find(|c| {
-        Command::new(c)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }) else {
-        println!("SKIPPED: no chromium on PATH (.ci/run installs Debian's package)");
-        return;
-    };
-    let dir: PathBuf = std::env::temp_dir().join(format!("xiri-chromium-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (page, _) = xiri(&[
-        "grammar",
-        "--abnf",
-        "grammar/rfc3987.abnf",
-        "ihost",
-        "--diagram",
-    ]);
-    let html = dir.join("page.html");
-    std::fs::write(&html, page).unwrap();
-    let png = dir.join("page.png");
-    let status = Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg("--window-size=1200,2000")
-        .arg(format!("file://{}", html.display()))
-        .output()
-        .unwrap();
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
-    );
-    let image = std::fs::read(&png).unwrap();
-    assert!(image.starts_with(b"\x89PNG\r\n\x1a\n") && image.len() > 10_000);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

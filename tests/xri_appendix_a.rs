@@ -96,7 +96,10 @@ fn parse_does_not_take_appendix_a_and_tree_reads_it_with_the_earley_parser() {
     let (out, code) = common::xiri(&["tree", "-g", "xri-appendix-a", "@a"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("XRI-reference [0..2] \"@a\"\n"), "{out}");
-    assert!(out.ends_with("; one of 2 derivations (--all prints every one)\n"), "{out}");
+    assert!(
+        out.ends_with("; one of 2 derivations (--all prints every one)\n"),
+        "{out}"
+    );
     let (_, code) = common::xiri(&["check", "-g", "xri-appendix-a", "-r", "no-such-rule", "@a"]);
     assert_eq!(code, 2);
 }
