@@ -22,19 +22,35 @@ struct Cli {
 /// What to match against, shared by check, parse and tree.
 #[derive(Args)]
 struct Target {
-    /// uri, iri, iri-bis, leiri or xri; for check also xri-appendix-a
-    /// (XRI 2.0 Appendix A as printed, without xiri's cross-reference
-    /// policy, decided by an ABNF engine).
+    /// The grammar: -g uri, iri, iri-bis, leiri or xri (for check also
+    /// xri-appendix-a, XRI 2.0 Appendix A as printed, without xiri's
+    /// cross-reference policy, decided by an ABNF engine); or --abnf FILE,
+    /// your own ABNF (check and tree).
+    #[command(flatten)]
+    source: cli::source::Source,
+    /// reference (the default), absolute, relative, or (except for parse)
+    /// any production by its ABNF name, e.g. xri-segment, IPv6address;
+    /// with --abnf, the first rule of the first file by default.
     #[arg(long, short)]
-    grammar: cli::appendix_a::GrammarArg,
-    /// reference, absolute, relative, or (except for parse) any production
-    /// by its ABNF name, e.g. xri-segment, IPv6address.
-    #[arg(long, short, default_value = "reference")]
-    rule: String,
+    rule: Option<String>,
     /// Each input is a JSON string, so inputs may hold NUL, newlines and
     /// other control characters.
     #[arg(long)]
     json_input: bool,
+}
+
+impl Target {
+    /// The built-in grammar, for the commands that need one.
+    fn library(&self, command: &str) -> Result<Grammar, String> {
+        match self.source.grammar {
+            Some(g) if self.source.abnf.is_empty() => g.library(command),
+            _ => Err(format!("`{command}` needs a built-in grammar (-g); --abnf is for check, tree, rules, generate, compare and grammar")),
+        }
+    }
+
+    fn rule_or_reference(&self) -> &str {
+        self.rule.as_deref().unwrap_or("reference")
+    }
 }
 
 /// A base and the inputs to answer against it, for resolve and relative.
@@ -117,6 +133,15 @@ enum Command {
         /// breaks 4.2.
         #[arg(long)]
         strict: bool,
+        /// Also say whether each accepted input has more than one
+        /// derivation, with two of its trees (the Earley parser; with -g,
+        /// on the grammar's ABNF).
+        #[arg(long)]
+        ambiguity: bool,
+        /// On refusal, also the rules under way at the offset (the Earley
+        /// parser; with -g, on the grammar's ABNF).
+        #[arg(long)]
+        trace: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
@@ -137,6 +162,13 @@ enum Command {
     Tree {
         #[command(flatten)]
         target: Target,
+        /// Every derivation, up to --limit, saying how many there are (the
+        /// Earley parser; with -g, on the grammar's ABNF).
+        #[arg(long)]
+        all: bool,
+        /// How many derivations --all prints.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
         input: String,
     },
     /// Resolves each reference against a base (RFC 3986 5.2; RFC 3987 6.5 for
@@ -246,13 +278,57 @@ enum Command {
         format: cli::conformance::Format,
     },
     /// A rule's pest text next to the ABNF production it transcribes (all
-    /// rules without RULE).
+    /// rules without RULE); with --abnf, your grammar's productions as
+    /// written; with --diagram, railroad diagrams instead.
     Grammar {
-        /// uri, iri, iri-bis, leiri or xri.
-        grammar: Grammar,
-        /// A production by its ABNF name, or reference, absolute, relative.
-        rule: Option<String>,
+        /// G [RULE]: G is uri, iri, iri-bis, leiri or xri (or, with
+        /// --diagram, xri-appendix-a); RULE a production by its ABNF name,
+        /// or reference, absolute, relative. With --abnf, only [RULE].
+        #[arg(value_name = "G RULE")]
+        args: Vec<String>,
+        /// The built-in grammar, as `-g` names it for the other commands
+        /// (then the positional arguments are only [RULE]).
+        #[arg(long, short, conflicts_with = "abnf")]
+        grammar: Option<String>,
+        /// Your own ABNF file (repeatable; a later file's rule replaces an
+        /// earlier one of the same name).
+        #[arg(long, value_name = "FILE")]
+        abnf: Vec<std::path::PathBuf>,
+        /// One self-contained HTML page of railroad diagrams (SVG), one a
+        /// rule, each rule it names linked to its diagram; RULE and every
+        /// rule it reaches, or every rule.
+        #[arg(long)]
+        diagram: bool,
     },
+    /// Every production of a grammar, one a line: where it is defined and
+    /// whether the engine compiles it (regular, or recursive only through a
+    /// bracket pair) or it is recursive; then what is wrong: undefined
+    /// rules, rules defined twice with `=`, `=/` without a base (errors),
+    /// rules unused from the entry rule (warnings). Exit status 1 when
+    /// there is an error.
+    Rules {
+        #[command(flatten)]
+        source: cli::source::Source,
+        /// An entry rule unused rules are counted from (repeatable); the
+        /// first rule by default.
+        #[arg(long, short)]
+        rule: Vec<String>,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Strings of a rule: members (each checked before it is printed),
+    /// near-misses (one character inserted, deleted or replaced, refused;
+    /// printed after the byte offset where they are refused and a TAB), or
+    /// a covering set (every alternative of every rule the rule reaches
+    /// taken at least once). The same seed gives the same strings.
+    Generate(cli::generate::GenerateArgs),
+    /// The strings two grammars disagree on: members, near-misses and a
+    /// covering set generated from each side, checked on the other; each
+    /// difference with the deepest rule whose text the two sides disagree
+    /// on. "identical within N samples" when there is none. Exit status 1
+    /// when there is a difference.
+    Compare(cli::compare::CompareArgs),
 }
 
 /// The conversion the command line asks for, or a usage error.
@@ -281,26 +357,51 @@ fn main() -> ExitCode {
         Command::Check {
             target,
             strict,
+            ambiguity,
+            trace,
             inputs,
-        } => cli::check::run(
-            target.grammar,
-            &target.rule,
-            strict,
-            target.json_input,
-            inputs,
-        ),
+        } => match target.source.grammar {
+            Some(grammar) if target.source.abnf.is_empty() && !ambiguity && !trace => {
+                cli::check::run(
+                    grammar,
+                    target.rule.as_deref().unwrap_or("reference"),
+                    strict,
+                    target.json_input,
+                    inputs,
+                )
+            }
+            _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
+            _ => target.source.load().and_then(|grammar| {
+                let rule = target.source.production(&grammar, target.rule.as_deref())?;
+                let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+                let extras = cli::loaded::Extras { ambiguity, trace };
+                cli::loaded::check(&decider, extras, target.json_input, inputs)
+            }),
+        },
         Command::Parse {
             target,
             json,
             input,
-        } => target.grammar.library("parse").and_then(|grammar| {
-            cli::input(&input, target.json_input)
-                .and_then(|input| cli::parse::run(grammar, &target.rule, json, &input))
+        } => target.library("parse").and_then(|grammar| {
+            cli::input(&input, target.json_input).and_then(|input| {
+                cli::parse::run(grammar, target.rule_or_reference(), json, &input)
+            })
         }),
-        Command::Tree { target, input } => target.grammar.library("tree").and_then(|grammar| {
-            cli::input(&input, target.json_input)
-                .and_then(|input| cli::tree(grammar, &target.rule, &input))
-        }),
+        Command::Tree {
+            target,
+            all,
+            limit,
+            input,
+        } => match target.library("tree") {
+            Ok(grammar) if !all => cli::input(&input, target.json_input)
+                .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input)),
+            _ => target.source.load().and_then(|grammar| {
+                let rule = target.source.production(&grammar, target.rule.as_deref())?;
+                let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+                let input = cli::input(&input, target.json_input)?;
+                cli::loaded::tree(&decider, &input, all, limit)
+            }),
+        },
         Command::Resolve(a) => cli::resolve::run(
             Direction::Resolve,
             a.grammar,
@@ -344,7 +445,20 @@ fn main() -> ExitCode {
         } => cli::draft::run(preprocess, json_input, inputs),
         Command::Lint { json_input, inputs } => cli::lint::lint(json_input, inputs),
         Command::Conformance { format } => cli::conformance::run(format),
-        Command::Grammar { grammar, rule } => cli::grammar(grammar, rule.as_deref()),
+        Command::Grammar {
+            mut args,
+            grammar,
+            abnf,
+            diagram,
+        } => {
+            if let Some(g) = grammar {
+                args.insert(0, g);
+            }
+            cli::show::run(&args, &abnf, diagram)
+        }
+        Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
+        Command::Generate(args) => cli::generate::run(&args),
+        Command::Compare(args) => cli::compare::run(&args),
     };
     match result {
         Ok(code) => code,

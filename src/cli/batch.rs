@@ -33,6 +33,10 @@ pub enum Refusal {
     /// A parse error, with a note after its message.
     Noted(ParseError, &'static str),
     Shape(String),
+    /// Refused with these answer fields (as [`run_fields`] orders them)
+    /// and this error object: for answers that say more than a verdict
+    /// (which engine decided, the rules tried) either way.
+    Answered(Vec<Value>, Value),
 }
 
 impl From<ParseError> for Refusal {
@@ -94,6 +98,7 @@ pub fn run_fields(
                     error["message"] = json!(format!("{}; {note}", e.message()));
                     (text, failed.clone(), error)
                 }
+                Err(Refusal::Answered(values, error)) => (text, values, error),
                 Err(Refusal::Shape(message)) => (
                     text,
                     failed.clone(),

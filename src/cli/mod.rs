@@ -3,13 +3,19 @@
 pub mod appendix_a;
 pub mod batch;
 pub mod check;
+pub mod compare;
 pub mod conformance;
 pub mod convert;
 pub mod draft;
+pub mod generate;
 pub mod lint;
+pub mod loaded;
 pub mod normalize;
 pub mod parse;
 pub mod resolve;
+pub mod rules;
+pub mod show;
+pub mod source;
 
 use serde_json::{json, Value};
 use std::io::Write;

@@ -30,4 +30,5 @@ mod compile;
 
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
+pub(crate) use compile::structure;
 pub use compile::{compile, compile_checked, to_rust, CompileError, Options};

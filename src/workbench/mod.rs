@@ -1,3 +1,52 @@
-//! A workbench for specification authors: tools that work on any ABNF grammar loaded at run time.
+//! A workbench for specification authors: ABNF grammars loaded at run
+//! time, and what an author asks of them (issue 14).
+//!
+//! [`LoadedGrammar`] loads ABNF files (a later file's rule replaces an
+//! earlier one of the same name; `=/` accumulates; RFC 5234's core rules
+//! and RFC 7405's `%s`/`%i` are built in) and reports what is wrong with
+//! them, each finding with its file, line, column and a caret.
+//! [`rules`] classifies every rule (regular, recursive only through a
+//! bracket pair, recursive, reaching prose) and finds unused rules;
+//! [`Decider`] checks inputs with the engine's automaton where the rule
+//! compiles to one and with the Earley parser ([`earley`]) otherwise,
+//! which also gives trees, every derivation and traces; [`Generator`]
+//! writes members, near-misses and covering sets; [`compare`] looks for
+//! strings two grammars disagree on and the rule that makes the
+//! difference; [`diagram`] draws railroad diagrams.
+//!
+//! ```
+//! use xiri::workbench::{AbnfFile, LoadedGrammar};
+//! let g = LoadedGrammar::load(&[AbnfFile::new(
+//!     "date.abnf",
+//!     "date = year \"-\" month\nyear = 4DIGIT\nmonth = \"0\" %x31-39 / \"1\" %x30-32\n",
+//! )])
+//! .unwrap();
+//! let d = g.decider("date").unwrap();
+//! assert!(d.decide("2026-11").unwrap().accepted);
+//! assert_eq!(d.decide("2026-13").unwrap().offset, Some(6));
+//! ```
 
 pub mod earley;
+
+mod compare;
+mod cover;
+mod decide;
+mod diagnostic;
+mod diagram;
+mod generate;
+mod grammar;
+mod layout;
+mod load;
+mod near_miss;
+mod rules;
+
+pub use compare::{compare, CompareError, Comparison, Difference, Found, Side};
+pub use cover::Cover;
+pub use decide::{Decider, DeciderError, Engine, Undecided, Verdict};
+pub use diagnostic::{Diagnostic, Location, Severity};
+pub use diagram::diagram;
+pub use generate::{Derivation, GenerateError, Generated, Generator};
+pub use grammar::{LoadError, LoadedGrammar};
+pub use load::AbnfFile;
+pub use near_miss::{near_misses, Edit, NearMiss};
+pub use rules::{rules, RuleKind, RuleReport, RulesReport};

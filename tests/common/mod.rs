@@ -232,6 +232,7 @@ pub fn corpus(name: &str) -> Vec<String> {
 
 pub mod abnf;
 pub mod adapter;
+pub mod diagram;
 pub mod hostile;
 pub mod props;
 pub mod shapes;

@@ -141,19 +141,24 @@ pub fn compile(text: &str, rule: &str, options: &Options) -> Result<Automaton, C
     compile_checked(&grammar, rule, options)
 }
 
-/// Compiles `rule` of a grammar `abnf-oracle` has checked.
-///
-/// ```
-/// let g = abnf_oracle::Grammar::parse("a = 1*\"x\"\n").unwrap().check().unwrap();
-/// let a = xiri::engine::compile_checked(&g, "a", &Default::default()).unwrap();
-/// assert!(a.matches("xXx"));
-/// ```
-pub fn compile_checked(
+/// Whether `rule` would compile with these brackets, as far as its
+/// structure goes: the NFA is built (so recursion outside the bracket
+/// pair and prose values are found), not the automaton, so the limits of
+/// the tables are not tried. Cheap where [`compile_checked`] of a large
+/// grammar is not.
+// build.rs compiles this file too, and does not call it.
+#[allow(dead_code)]
+pub(crate) fn structure(
     grammar: &CheckedGrammar,
     rule: &str,
-    options: &Options,
-) -> Result<Automaton, CompileError> {
-    let id = grammar
+    brackets: Option<(char, char)>,
+) -> Result<(), CompileError> {
+    let id = rule_id(grammar, rule)?;
+    nfa::Builder::new(grammar, brackets).build(id).map(|_| ())
+}
+
+fn rule_id(grammar: &CheckedGrammar, rule: &str) -> Result<abnf_oracle::RuleId, CompileError> {
+    grammar
         .rules()
         .iter()
         .position(|r| r.name.as_str().eq_ignore_ascii_case(rule))
@@ -167,7 +172,22 @@ pub fn compile_checked(
                 .and_then(|i| u32::try_from(i).ok())
                 .map(abnf_oracle::RuleId::Core)
         })
-        .ok_or_else(|| CompileError::Undefined(rule.to_string()))?;
+        .ok_or_else(|| CompileError::Undefined(rule.to_string()))
+}
+
+/// Compiles `rule` of a grammar `abnf-oracle` has checked.
+///
+/// ```
+/// let g = abnf_oracle::Grammar::parse("a = 1*\"x\"\n").unwrap().check().unwrap();
+/// let a = xiri::engine::compile_checked(&g, "a", &Default::default()).unwrap();
+/// assert!(a.matches("xXx"));
+/// ```
+pub fn compile_checked(
+    grammar: &CheckedGrammar,
+    rule: &str,
+    options: &Options,
+) -> Result<Automaton, CompileError> {
+    let id = rule_id(grammar, rule)?;
     let name = grammar.rule_by_id(id).name.as_str().to_string();
     let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;
     let depth = options.max_depth.min(super::calls::MAX_CALL_DEPTH);

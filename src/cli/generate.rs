@@ -1,0 +1,149 @@
+//! `xiri generate`: members of a rule, near-misses, or a covering set,
+//! every string checked by the decider before it is printed.
+
+use serde_json::json;
+use std::fmt::Write;
+use std::process::ExitCode;
+use xiri::workbench::{near_misses, Edit, Generator};
+
+/// `xiri generate`'s arguments.
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub source: super::source::Source,
+    /// The rule; the grammar's first (its reference form for a
+    /// built-in grammar) by default.
+    #[arg(long, short)]
+    pub rule: Option<String>,
+    /// How many strings (for --cover, at most).
+    #[arg(short = 'n', long = "count", default_value_t = 10)]
+    pub count: usize,
+    /// The generator's seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Near-misses instead of members.
+    #[arg(long, conflicts_with = "cover")]
+    pub near_miss: bool,
+    /// A covering set instead of members; how many alternatives it
+    /// covers, of how many, goes to standard error (or, with --json,
+    /// a last object).
+    #[arg(long)]
+    pub cover: bool,
+    /// One JSON object a line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What to generate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Members,
+    NearMisses,
+    Cover,
+}
+
+pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
+    let mode = match (args.near_miss, args.cover) {
+        (true, _) => Mode::NearMisses,
+        (_, true) => Mode::Cover,
+        _ => Mode::Members,
+    };
+    let (source, n, seed, json) = (&args.source, args.count, args.seed, args.json);
+    let rule = args.rule.as_deref();
+    let grammar = source.load()?;
+    let rule = source.production(&grammar, rule)?;
+    let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+    let mut generator = Generator::new(&grammar, seed);
+    let mut out = String::new();
+    let mut slips = 0;
+    let mut undecided = 0;
+    match mode {
+        Mode::Members => {
+            for _ in 0..n {
+                let member = generator.member(&rule).map_err(|e| e.to_string())?;
+                match decider.decide(&member.text) {
+                    Ok(v) if v.accepted => line(&mut out, &member.text, json),
+                    Ok(_) => slips += 1,
+                    Err(_) => undecided += 1,
+                }
+            }
+        }
+        Mode::NearMisses => {
+            let misses = near_misses(&decider, &mut generator, n).map_err(|e| e.to_string())?;
+            for m in misses {
+                let offset = m.offset.map_or("-".to_string(), |o| o.to_string());
+                if json {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        json!({"input": m.text, "refused_at": m.offset, "from": m.from.text, "edit": edit(&m.edit)})
+                    );
+                } else {
+                    let _ = writeln!(out, "{offset}\t{}", m.text);
+                }
+            }
+        }
+        Mode::Cover => {
+            let set = generator
+                .cover_checked(&rule, n, |g| match decider.decide(&g.text) {
+                    Ok(v) if v.accepted => true,
+                    Ok(_) => {
+                        slips += 1;
+                        false
+                    }
+                    Err(_) => {
+                        undecided += 1;
+                        false
+                    }
+                })
+                .map_err(|e| e.to_string())?;
+            for m in &set.members {
+                line(&mut out, &m.text, json);
+            }
+            let summary = format!(
+                "covered {} of {} alternatives of the rules {rule} reaches, with {} strings",
+                set.covered,
+                set.total,
+                set.members.len()
+            );
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"covered": set.covered, "alternatives": set.total, "strings": set.members.len()})
+                );
+            } else {
+                eprintln!("xiri: {summary}");
+            }
+        }
+    }
+    super::emit(&out)?;
+    if slips > 0 {
+        eprintln!(
+            "xiri: {slips} generated strings were refused by the {} engine and not printed (a generator slip: please report it)",
+            decider.engine()
+        );
+    }
+    if undecided > 0 {
+        eprintln!("xiri: {undecided} generated strings could not be decided and were not printed");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A string, as is or as a JSON object.
+fn line(out: &mut String, text: &str, json: bool) {
+    if json {
+        let _ = writeln!(out, "{}", json!({ "input": text }));
+    } else {
+        let _ = writeln!(out, "{text}");
+    }
+}
+
+/// An edit in words: `insert "x" at 3`.
+pub fn edit(e: &Edit) -> String {
+    match e {
+        Edit::Insert { at, c } => format!("insert {c:?} at {at}"),
+        Edit::Delete { at } => format!("delete at {at}"),
+        Edit::Replace { at, c } => format!("replace at {at} by {c:?}"),
+    }
+}

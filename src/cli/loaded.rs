@@ -1,0 +1,190 @@
+//! `xiri check` and `xiri tree` on a grammar loaded at run time
+//! (`--abnf FILE`, or a built-in grammar's ABNF with the flags only the
+//! workbench has): inputs decided by the engine's automaton when the rule
+//! compiles to one, by the Earley parser otherwise, each answer saying
+//! which; trees, every derivation, ambiguity and traces by the Earley
+//! parser.
+
+use super::batch::{Args, Refusal};
+use serde_json::{json, Value};
+use std::fmt::Write;
+use std::process::ExitCode;
+use xiri::workbench::earley::Failure;
+use xiri::workbench::{Decider, Verdict};
+
+/// The message of a refusal, as `check` words those of the built-in grammars.
+pub fn refusal_message(rule: &str, input: &str, verdict: &Verdict) -> String {
+    let Some(offset) = verdict.offset else {
+        return format!("no match for {rule} ({} engine: no offset)", verdict.engine);
+    };
+    let found = match input.get(offset..).and_then(|t| t.chars().next()) {
+        Some(c) => format!("found {c:?}"),
+        None => "found the end of the input".to_string(),
+    };
+    let expected = match verdict.expected.as_slice() {
+        [] => String::new(),
+        [one] => format!(", expected {one}"),
+        [init @ .., last] => format!(", expected one of {} or {last}", init.join(", ")),
+    };
+    format!("no match for {rule} at byte {offset}: {found}{expected}")
+}
+
+/// What `check` answers beyond the verdict.
+#[derive(Clone, Copy)]
+pub struct Extras {
+    /// Whether an accepted input has two derivations, and which.
+    pub ambiguity: bool,
+    /// On refusal, the rules under way at the offset.
+    pub trace: bool,
+}
+
+/// The rules under way where the Earley parser refused `input`.
+fn trace(decider: &Decider<'_>, input: &str) -> Value {
+    match decider.parse(input) {
+        Ok(Err(failure)) => Value::Array(
+            failure
+                .trace
+                .iter()
+                .map(|a| json!({"rule": a.rule, "start": a.start, "production": a.production}))
+                .collect(),
+        ),
+        _ => Value::Null,
+    }
+}
+
+/// Whether `input` has two derivations: `false`, or the two trees.
+fn ambiguity(decider: &Decider<'_>, input: &str) -> Value {
+    match decider.parse(input) {
+        Ok(Ok(forest)) => match forest.ambiguity() {
+            Some((a, b)) => json!([a.display(input).to_string(), b.display(input).to_string()]),
+            None => Value::Bool(false),
+        },
+        _ => Value::Null,
+    }
+}
+
+/// One JSON answer per input: `valid`, `error`, `engine`, and with the
+/// extras `ambiguous` (false, or the two trees) and `trace`.
+pub fn check(
+    decider: &Decider<'_>,
+    extras: Extras,
+    json_input: bool,
+    inputs: Args,
+) -> Result<ExitCode, String> {
+    let engine = decider.engine().name();
+    let mut fields = vec![("valid", Value::Bool(false)), ("engine", json!(engine))];
+    if extras.ambiguity {
+        fields.push(("ambiguous", Value::Null));
+    }
+    if extras.trace {
+        fields.push(("trace", Value::Null));
+    }
+    super::batch::run_fields(json_input, inputs, &fields, |text| {
+        let verdict = decider
+            .decide(text)
+            .map_err(|e| Refusal::Shape(e.to_string()))?;
+        let mut values = vec![Value::Bool(verdict.accepted), json!(verdict.engine.name())];
+        if extras.ambiguity {
+            values.push(if verdict.accepted {
+                ambiguity(decider, text)
+            } else {
+                Value::Null
+            });
+        }
+        if extras.trace {
+            values.push(if verdict.accepted {
+                Value::Null
+            } else {
+                trace(decider, text)
+            });
+        }
+        if verdict.accepted {
+            return Ok(values);
+        }
+        let error = json!({
+            "offset": verdict.offset,
+            "expected": verdict.expected,
+            "message": refusal_message(decider.rule(), text, &verdict),
+        });
+        Err(Refusal::Answered(values, error))
+    })
+}
+
+/// `xiri tree` by the Earley parser: the tree, or with `all` every
+/// derivation up to `limit`, saying whether there are more; the refusal
+/// with the rules under way.
+pub fn tree(
+    decider: &Decider<'_>,
+    input: &str,
+    all: bool,
+    limit: usize,
+) -> Result<ExitCode, String> {
+    let forest = match decider.parse(input).map_err(|e| e.to_string())? {
+        Ok(forest) => forest,
+        Err(failure) => {
+            super::emit(&refused(decider.rule(), input, &failure))?;
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mut out = String::new();
+    if !all {
+        let _ = write!(out, "{}", forest.tree().display(input));
+        let count = forest.count(1_000_000);
+        if count > 1 {
+            let total = if count >= 1_000_000 {
+                "at least 1000000".to_string()
+            } else {
+                count.to_string()
+            };
+            let _ = writeln!(out, "; one of {total} derivations (--all prints every one)");
+        }
+        super::emit(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (trees, more) = forest.trees(limit.max(1));
+    let count = forest.count(1_000_000);
+    let total = if count >= 1_000_000 {
+        "at least 1000000".to_string()
+    } else {
+        count.to_string()
+    };
+    for (i, t) in trees.iter().enumerate() {
+        let _ = writeln!(out, "; derivation {} of {total}", i + 1);
+        let _ = write!(out, "{}", t.display(input));
+    }
+    if more {
+        let _ = writeln!(
+            out,
+            "; {} more not shown (--limit N)",
+            count.saturating_sub(trees.len() as u64)
+        );
+    }
+    super::emit(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A refusal for a person: the message, the input with a caret, and the
+/// rules under way there.
+fn refused(rule: &str, input: &str, failure: &Failure) -> String {
+    let verdict = Verdict {
+        accepted: false,
+        offset: Some(failure.offset),
+        expected: failure.expected.clone(),
+        engine: xiri::workbench::Engine::Earley,
+    };
+    let column = input.get(..failure.offset).map_or(0, |p| p.chars().count());
+    let mut out = format!(
+        "{}\n  {input}\n  {}^\nrules under way at byte {}:\n",
+        refusal_message(rule, input, &verdict),
+        " ".repeat(column),
+        failure.offset
+    );
+    for a in &failure.trace {
+        let _ = writeln!(
+            out,
+            "  {} (from byte {}): {}",
+            a.rule, a.start, a.production
+        );
+    }
+    out
+}

@@ -1,0 +1,331 @@
+//! Deciding whether an input matches a rule of a loaded grammar: the
+//! engine's automaton when the rule compiles to one (linear, as fast as
+//! the built-in grammars), the Earley parser ([`super::earley`])
+//! otherwise; the Earley parser also gives trees, every derivation, and
+//! the rules under way where an input is refused.
+
+use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest};
+use super::grammar::LoadedGrammar;
+use crate::engine::{compile_checked, Automaton, CompileError, Options};
+use std::cell::OnceCell;
+use std::fmt;
+
+/// The bracket pairs a recursive rule's recursion may pass through for
+/// the engine to compile it with calls (XRI's cross-references use `()`).
+pub(crate) const BRACKETS: [(char, char); 4] = [('(', ')'), ('[', ']'), ('{', '}'), ('<', '>')];
+
+/// Which engine decided.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"(\" *a \")\" / \"x\"\n")]).unwrap();
+/// assert_eq!(g.decider("a").unwrap().engine(), Engine::Automaton);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// [`crate::engine`]'s automaton, compiled at run time: one linear pass.
+    Automaton,
+    /// The Earley parser, for any rule.
+    Earley,
+}
+
+impl Engine {
+    /// The name JSON answers give it: `automaton` or `earley`.
+    ///
+    /// ```
+    /// assert_eq!(xiri::workbench::Engine::Automaton.name(), "automaton");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Automaton => "automaton",
+            Engine::Earley => "earley",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a rule cannot be decided at all.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, DeciderError, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = <any text>\n")]).unwrap();
+/// assert!(matches!(g.decider("a"), Err(DeciderError::Prose { .. })));
+/// assert!(matches!(g.decider("b"), Err(DeciderError::NoRule(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DeciderError {
+    /// No rule of this name.
+    NoRule(String),
+    /// The rule reaches a prose value (`<...>`), which no engine can
+    /// decide: it can be listed, not checked.
+    Prose {
+        /// The rule.
+        rule: String,
+        /// The prose value's text.
+        prose: String,
+    },
+    /// The Earley parser cannot take the rule (a repetition bound too
+    /// large to expand, ...): why.
+    Earley(String),
+}
+
+impl fmt::Display for DeciderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeciderError::NoRule(r) => write!(f, "the grammar has no rule {r:?}"),
+            DeciderError::Prose { rule, prose } => write!(
+                f,
+                "{rule} reaches the prose value <{prose}>, which no engine can decide: it can be listed, not checked"
+            ),
+            DeciderError::Earley(why) => write!(f, "the Earley parser cannot take it: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for DeciderError {}
+
+/// The answer for one input.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
+/// let v = g.decider("a").unwrap().decide("12x").unwrap();
+/// assert!(!v.accepted);
+/// assert_eq!(v.offset, Some(2));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Whether the whole input matches.
+    pub accepted: bool,
+    /// On refusal, the length of the longest prefix some member of the
+    /// language starts with, when the engine gives it.
+    pub offset: Option<usize>,
+    /// On refusal, what could continue that prefix.
+    pub expected: Vec<String>,
+    /// Which engine answered.
+    pub engine: Engine,
+}
+
+/// The Earley parser could not decide within its budget of items.
+///
+/// ```
+/// let u = xiri::workbench::Undecided("out of items at byte 9".into());
+/// assert!(u.to_string().contains("out of items"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undecided(pub String);
+
+impl fmt::Display for Undecided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the Earley parser could not decide: {}", self.0)
+    }
+}
+
+impl std::error::Error for Undecided {}
+
+/// Decides inputs for one rule of a loaded grammar.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "s = \"a\" s \"b\" / \"\"\n")]).unwrap();
+/// let d = g.decider("s").unwrap();
+/// assert_eq!(d.engine(), Engine::Earley);
+/// assert!(d.decide("aabb").unwrap().accepted);
+/// assert_eq!(d.decide("aab").unwrap().offset, Some(3));
+/// ```
+pub struct Decider<'g> {
+    grammar: &'g LoadedGrammar,
+    rule: String,
+    automaton: Option<Automaton>,
+    /// Compiled when first needed.
+    earley: OnceCell<Result<Earley, EarleyError>>,
+}
+
+impl fmt::Debug for Decider<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Decider")
+            .field("rule", &self.rule)
+            .field("engine", &self.engine())
+            .finish()
+    }
+}
+
+impl LoadedGrammar {
+    /// A decider for `rule`: its automaton when it compiles to one (the
+    /// rule is regular, or recursive only through a bracket pair), the
+    /// Earley parser otherwise.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
+    /// assert_eq!(g.decider("A").unwrap().rule(), "a");
+    /// ```
+    pub fn decider(&self, rule: &str) -> Result<Decider<'_>, DeciderError> {
+        let name = self
+            .rule_name(rule)
+            .ok_or_else(|| DeciderError::NoRule(rule.to_string()))?
+            .to_string();
+        if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
+            self.checked().can_recognize(&name)
+        {
+            return Err(DeciderError::Prose { rule: name, prose });
+        }
+        Ok(Decider {
+            grammar: self,
+            automaton: self.automaton(&name),
+            rule: name,
+            earley: OnceCell::new(),
+        })
+    }
+
+    /// The rule compiled by the engine: as a regular language, or with
+    /// calls through the first bracket pair it compiles with.
+    pub(crate) fn automaton(&self, rule: &str) -> Option<Automaton> {
+        match compile_checked(self.checked(), rule, &Options::new()) {
+            Ok(a) => Some(a),
+            Err(CompileError::Recursive(_)) => BRACKETS.iter().find_map(|&(open, close)| {
+                compile_checked(
+                    self.checked(),
+                    rule,
+                    &Options::new().with_brackets(open, close),
+                )
+                .ok()
+            }),
+            Err(_) => None,
+        }
+    }
+}
+
+impl Decider<'_> {
+    /// The rule it decides, as the grammar spells it.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "Top = \"x\"\n")]).unwrap();
+    /// assert_eq!(g.decider("top").unwrap().rule(), "Top");
+    /// ```
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// The engine that decides (an input nested deeper than the
+    /// automaton's call limit goes to the Earley parser).
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
+    /// assert_eq!(g.decider("a").unwrap().engine(), Engine::Automaton);
+    /// ```
+    pub fn engine(&self) -> Engine {
+        if self.automaton.is_some() {
+            Engine::Automaton
+        } else {
+            Engine::Earley
+        }
+    }
+
+    /// The grammar's checked form.
+    pub(crate) fn grammar_checked(&self) -> &abnf_oracle::CheckedGrammar {
+        self.grammar.checked()
+    }
+
+    /// The automaton, when the rule compiles to one.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
+    /// assert!(g.decider("a").unwrap().automaton().unwrap().matches("42"));
+    /// ```
+    pub fn automaton(&self) -> Option<&Automaton> {
+        self.automaton.as_ref()
+    }
+
+    /// Whether `input` matches the rule.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = %s\"Ab\"\n")]).unwrap();
+    /// let d = g.decider("a").unwrap();
+    /// assert!(d.decide("Ab").unwrap().accepted);
+    /// assert!(!d.decide("ab").unwrap().accepted);
+    /// ```
+    pub fn decide(&self, input: &str) -> Result<Verdict, Undecided> {
+        if let Some(automaton) = &self.automaton {
+            match automaton.check(input) {
+                Ok(()) => return Ok(self.verdict(Engine::Automaton, None)),
+                Err(r) if !r.too_deep => {
+                    return Ok(Verdict {
+                        accepted: false,
+                        offset: Some(r.offset),
+                        expected: r.expected,
+                        engine: Engine::Automaton,
+                    })
+                }
+                Err(_) => {}
+            }
+        }
+        self.general(input)
+    }
+
+    fn verdict(&self, engine: Engine, offset: Option<usize>) -> Verdict {
+        Verdict {
+            accepted: offset.is_none(),
+            offset,
+            expected: Vec::new(),
+            engine,
+        }
+    }
+
+    /// The rule compiled for the Earley parser.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b / c\nb = \"x\"\nc = \"x\"\n")]).unwrap();
+    /// let d = g.decider("a").unwrap();
+    /// assert!(d.earley().unwrap().parse("x").unwrap().ambiguity().is_some());
+    /// ```
+    pub fn earley(&self) -> Result<&Earley, DeciderError> {
+        self.earley
+            .get_or_init(|| Earley::new(self.grammar.checked(), &self.rule))
+            .as_ref()
+            .map_err(|e| DeciderError::Earley(e.to_string()))
+    }
+
+    /// Every derivation of `input`, by the Earley parser; the refusal
+    /// (with the rules under way where it stopped) when there is none.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
+    /// let d = g.decider("a").unwrap();
+    /// assert_eq!(d.parse("12").unwrap().unwrap().tree().end, 2);
+    /// assert_eq!(d.parse("1x").unwrap().unwrap_err().offset, 1);
+    /// ```
+    pub fn parse<'i>(
+        &self,
+        input: &'i str,
+    ) -> Result<Result<Forest<'_, 'i>, Failure>, DeciderError> {
+        Ok(self.earley()?.parse(input))
+    }
+
+    /// The Earley parser's answer.
+    fn general(&self, input: &str) -> Result<Verdict, Undecided> {
+        let earley = self.earley().map_err(|e| Undecided(e.to_string()))?;
+        match earley.recognize(input) {
+            Ok(()) => Ok(self.verdict(Engine::Earley, None)),
+            Err(f) if f.kind == FailureKind::Rejected => Ok(Verdict {
+                accepted: false,
+                offset: Some(f.offset),
+                expected: f.expected,
+                engine: Engine::Earley,
+            }),
+            Err(f) => Err(Undecided(format!("out of items at byte {}", f.offset))),
+        }
+    }
+}

@@ -1,0 +1,376 @@
+//! Railroad diagrams: one self-contained HTML page, an inline SVG a rule,
+//! each rule a diagram names linked to that rule's diagram.
+
+use super::generate::children;
+use super::grammar::LoadedGrammar;
+use abnf_oracle::{CheckedGrammar, Node, NodeId, NumVal, RuleId};
+use std::fmt::Write;
+
+/// Corner radius, gap between stacked rows, character width and box height.
+const R: f64 = 10.0;
+const GAP: f64 = 10.0;
+const CHAR: f64 = 8.0;
+const BOX: f64 = 22.0;
+
+/// What a diagram is drawn from.
+enum Item {
+    /// A literal, in a rounded box.
+    Terminal(String),
+    /// A rule, in a square box linked to its diagram.
+    Rule(String),
+    /// A prose value, in a dashed box.
+    Prose(String),
+    Sequence(Vec<Item>),
+    /// The first on the line, the others below it.
+    Choice(Vec<Item>),
+    /// An item with a way back round, labelled with the counts.
+    Loop(Box<Item>, String),
+    /// An item repeated a fixed number of times, labelled.
+    Times(Box<Item>, String),
+    Skip,
+}
+
+impl Item {
+    /// Width, height above the line, height below it.
+    fn size(&self) -> (f64, f64, f64) {
+        match self {
+            Item::Terminal(t) | Item::Rule(t) | Item::Prose(t) => (width(t), BOX / 2.0, BOX / 2.0),
+            Item::Sequence(items) => items.iter().fold((0.0, 0.0, 0.0), |(w, u, d), i| {
+                let (iw, iu, id) = i.size();
+                (w + iw + GAP, f64::max(u, iu), f64::max(d, id))
+            }),
+            Item::Choice(items) => {
+                let w = items.iter().map(|i| i.size().0).fold(0.0, f64::max);
+                let up = items.first().map_or(0.0, |i| i.size().1);
+                let below = rows(items).last().map_or(0.0, |&(row, d)| row + d);
+                (w + 4.0 * R, up, below)
+            }
+            Item::Loop(item, _) => {
+                let (w, u, d) = item.size();
+                (w + 2.0 * R, u, f64::max(d, R) + GAP + R + 14.0)
+            }
+            Item::Times(item, _) => {
+                let (w, u, d) = item.size();
+                (w, u + 14.0, d)
+            }
+            Item::Skip => (0.0, 0.0, 0.0),
+        }
+    }
+
+    /// Draws the item with its line entering at (x, y).
+    fn draw(&self, x: f64, y: f64, out: &mut String) {
+        let (w, _, _) = self.size();
+        match self {
+            Item::Terminal(t) => {
+                let _ = write!(
+                    out,
+                    r#"<rect class="terminal" x="{x}" y="{}" width="{w}" height="{BOX}" rx="10"/><text x="{}" y="{}">{}</text>"#,
+                    y - BOX / 2.0,
+                    x + w / 2.0,
+                    y + 4.0,
+                    escape(t)
+                );
+            }
+            Item::Rule(name) => {
+                let _ = write!(
+                    out,
+                    r##"<a href="#{}"><rect class="rule" x="{x}" y="{}" width="{w}" height="{BOX}"/><text x="{}" y="{}">{}</text></a>"##,
+                    escape(name),
+                    y - BOX / 2.0,
+                    x + w / 2.0,
+                    y + 4.0,
+                    escape(name)
+                );
+            }
+            Item::Prose(t) => {
+                let _ = write!(
+                    out,
+                    r#"<rect class="prose" x="{x}" y="{}" width="{w}" height="{BOX}"/><text x="{}" y="{}">{}</text>"#,
+                    y - BOX / 2.0,
+                    x + w / 2.0,
+                    y + 4.0,
+                    escape(t)
+                );
+            }
+            Item::Sequence(items) => {
+                let mut at = x;
+                for item in items {
+                    let (iw, _, _) = item.size();
+                    item.draw(at, y, out);
+                    line(out, at + iw, y, at + iw + GAP, y);
+                    at += iw + GAP;
+                }
+            }
+            Item::Choice(items) => {
+                for (k, (item, (offset, _))) in items.iter().zip(rows(items)).enumerate() {
+                    let (iw, _, _) = item.size();
+                    if k == 0 {
+                        line(out, x, y, x + 2.0 * R, y);
+                        item.draw(x + 2.0 * R, y, out);
+                        line(out, x + 2.0 * R + iw, y, x + w, y);
+                        continue;
+                    }
+                    let row = y + offset;
+                    let _ = write!(
+                        out,
+                        r#"<path d="M{x} {y} a{R} {R} 0 0 1 {R} {R} V{} a{R} {R} 0 0 0 {R} {R}"/>"#,
+                        row - R
+                    );
+                    item.draw(x + 2.0 * R, row, out);
+                    let _ = write!(
+                        out,
+                        r#"<path d="M{} {row} H{} a{R} {R} 0 0 0 {R} -{R} V{} a{R} {R} 0 0 1 {R} -{R}"/>"#,
+                        x + 2.0 * R + iw,
+                        x + w - 2.0 * R,
+                        y + R
+                    );
+                }
+            }
+            Item::Loop(item, label) => {
+                let (iw, _, id) = item.size();
+                line(out, x, y, x + R, y);
+                item.draw(x + R, y, out);
+                line(out, x + R + iw, y, x + w, y);
+                let back = y + f64::max(id, R) + GAP + R;
+                let _ = write!(
+                    out,
+                    r#"<path d="M{} {y} a{R} {R} 0 0 1 {R} {R} V{} a{R} {R} 0 0 1 -{R} {R} H{} a{R} {R} 0 0 1 -{R} -{R} V{} a{R} {R} 0 0 1 {R} -{R}"/><text class="label" x="{}" y="{}">{}</text>"#,
+                    x + w - R,
+                    back - R,
+                    x + R,
+                    y + R,
+                    x + w / 2.0,
+                    back + 13.0,
+                    escape(label)
+                );
+            }
+            Item::Times(item, label) => {
+                let (_, iu, _) = item.size();
+                item.draw(x, y, out);
+                let _ = write!(
+                    out,
+                    r#"<text class="label" x="{}" y="{}">{}</text>"#,
+                    x + w / 2.0,
+                    y - iu - 4.0,
+                    escape(label)
+                );
+            }
+            Item::Skip => {}
+        }
+    }
+}
+
+/// Where each branch of a choice runs, below the first, and how far
+/// below its line it reaches: every row at least a curve's height below
+/// the one before, and clear of what that one draws.
+fn rows(items: &[Item]) -> Vec<(f64, f64)> {
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for item in items {
+        let (_, up, down) = item.size();
+        let row = match out.last() {
+            None => 0.0,
+            Some(&(row, below)) => f64::max(row + below + GAP + up, row + 2.0 * R),
+        };
+        out.push((row, down));
+    }
+    out
+}
+
+fn width(text: &str) -> f64 {
+    text.chars().count() as f64 * CHAR + 20.0
+}
+
+fn line(out: &mut String, x1: f64, y1: f64, x2: f64, y2: f64) {
+    let _ = write!(out, r#"<path d="M{x1} {y1} L{x2} {y2}"/>"#);
+}
+
+/// Text safe inside XML elements and attributes.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() => {
+                let _ = write!(out, "&#{};", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The diagram's items for a node of the checked grammar.
+fn item(g: &CheckedGrammar, id: NodeId) -> Item {
+    match g.node(id) {
+        Node::Alt { branches } => Item::Choice(branches.iter().map(|&b| item(g, b)).collect()),
+        Node::Concat { items } => Item::Sequence(items.iter().map(|&i| item(g, i)).collect()),
+        Node::Optional { body } => Item::Choice(vec![item(g, *body), Item::Skip]),
+        Node::Repeat { repeat, body, .. } => {
+            let inner = item(g, *body);
+            let (min, max) = (repeat.min, repeat.max);
+            match max {
+                Some(0) => Item::Skip,
+                Some(m) if m == min && m == 1 => inner,
+                Some(m) if m == min => Item::Times(Box::new(inner), format!("{m} times")),
+                _ => {
+                    let label = match max {
+                        None if min <= 1 => String::new(),
+                        None => format!("at least {min} times"),
+                        Some(m) => format!("{} to {m} times", min.max(1)),
+                    };
+                    let looped = Item::Loop(Box::new(inner), label);
+                    if min == 0 {
+                        Item::Choice(vec![looped, Item::Skip])
+                    } else {
+                        looped
+                    }
+                }
+            }
+        }
+        Node::RuleRef { .. } => match g.target(id) {
+            Some(t) => Item::Rule(g.rule_by_id(t).name.as_str().to_string()),
+            None => Item::Prose("?".into()),
+        },
+        Node::CharVal(v) => Item::Terminal(if v.case_sensitive {
+            format!("%s\"{}\"", v.value)
+        } else {
+            format!("\"{}\"", v.value)
+        }),
+        Node::NumVal { value, .. } => Item::Terminal(match value {
+            NumVal::Scalar(v) => format!("%x{v:X}"),
+            NumVal::Range { lo, hi } => format!("%x{lo:X}-{hi:X}"),
+            NumVal::Concat(vs) => {
+                let parts: Vec<String> = vs.iter().map(|v| format!("{v:X}")).collect();
+                format!("%x{}", parts.join("."))
+            }
+        }),
+        Node::ProseVal(p) => Item::Prose(format!("<{p}>")),
+    }
+}
+
+/// One rule's diagram, as an SVG element.
+fn svg(g: &CheckedGrammar, body: NodeId) -> String {
+    let body = Item::Sequence(vec![item(g, body)]);
+    let (w, up, down) = body.size();
+    let (width, height) = (w + 40.0, up + down + 20.0);
+    let y = up + 10.0;
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    let _ = write!(
+        out,
+        r#"<path class="end" d="M10 {} v20 M14 {} v20"/><path d="M10 {y} L20 {y}"/>"#,
+        y - 10.0,
+        y - 10.0
+    );
+    body.draw(20.0, y, &mut out);
+    let _ = write!(
+        out,
+        r#"<path d="M{} {y} L{} {y}"/><path class="end" d="M{} {} v20 M{} {} v20"/></svg>"#,
+        20.0 + w,
+        width - 10.0,
+        width - 14.0,
+        y - 10.0,
+        width - 10.0,
+        y - 10.0
+    );
+    out
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:1em 2em;color:#222}\
+h1{font-size:1.4em}h2{font-size:1.1em;margin:1.4em 0 .3em}\
+pre{background:#f6f6f6;padding:.4em .6em;margin:.2em 0 .6em;overflow-x:auto}\
+svg path{stroke:#333;stroke-width:1.5;fill:none}\
+svg rect{stroke:#333;stroke-width:1.5}\
+svg rect.terminal{fill:#ffe9b3}svg rect.rule{fill:#d6ecff}\
+svg rect.prose{fill:#eee;stroke-dasharray:4 2}\
+svg text{font-family:monospace;font-size:13px;text-anchor:middle}\
+svg text.label{font-family:sans-serif;font-size:11px;fill:#555}\
+svg a:hover rect{fill:#9cd0ff}";
+
+/// The page: a diagram for `rule` and every rule it reaches, or for
+/// every rule when `rule` is `None`, with the core rules they use.
+///
+/// ```
+/// use xiri::workbench::{diagram, AbnfFile, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b / \"x\"\nb = 1*DIGIT\n")]).unwrap();
+/// let page = diagram(&g, None).unwrap();
+/// assert!(page.contains(r#"<section id="b">"#));
+/// assert!(page.contains(r##"<a href="#DIGIT">"##) && page.contains(r#"id="DIGIT""#));
+/// ```
+pub fn diagram(grammar: &LoadedGrammar, rule: Option<&str>) -> Result<String, String> {
+    let g = grammar.checked();
+    let mut wanted: Vec<RuleId> = match rule {
+        Some(name) => {
+            let found = grammar
+                .rule_name(name)
+                .ok_or_else(|| format!("the grammar has no rule {name:?}"))?;
+            vec![id_of(g, found).ok_or_else(|| format!("no rule {found}"))?]
+        }
+        None => grammar.rules().filter_map(|n| id_of(g, n)).collect(),
+    };
+    // Every rule a drawn rule names gets a diagram, so every link lands.
+    let mut k = 0;
+    while let Some(&id) = wanted.get(k) {
+        let mut stack = vec![g.rule_by_id(id).body];
+        let mut seen = vec![false; g.node_count()];
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(seen.get_mut(n.index()).unwrap_or(&mut true), true) {
+                continue;
+            }
+            if let (Node::RuleRef { .. }, Some(t)) = (g.node(n), g.target(n)) {
+                if !wanted.contains(&t) {
+                    wanted.push(t);
+                }
+                continue;
+            }
+            stack.extend(children(g, n));
+        }
+        k += 1;
+    }
+    let files: Vec<&str> = grammar.file_names().collect();
+    let title = escape(&files.join(" + "));
+    let mut page = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title><style>{STYLE}</style></head><body>\n<h1>{title}</h1>\n<p>"
+    );
+    for (i, id) in wanted.iter().enumerate() {
+        let name = escape(g.rule_by_id(*id).name.as_str());
+        let sep = if i == 0 { "" } else { " · " };
+        let _ = write!(page, "{sep}<a href=\"#{name}\">{name}</a>");
+    }
+    page.push_str("</p>\n");
+    for id in &wanted {
+        let r = g.rule_by_id(*id);
+        let name = r.name.as_str();
+        let text = match id {
+            RuleId::Core(_) => format!("{name}: a core rule of RFC 5234 (Appendix B.1)"),
+            RuleId::User(_) => grammar.text_of(name),
+        };
+        let _ = writeln!(
+            page,
+            "<section id=\"{0}\"><h2>{0}</h2><pre>{1}</pre>{2}</section>",
+            escape(name),
+            escape(&text),
+            svg(g, r.body)
+        );
+    }
+    page.push_str("</body></html>\n");
+    Ok(page)
+}
+
+fn id_of(g: &CheckedGrammar, name: &str) -> Option<RuleId> {
+    let key = name.to_ascii_lowercase();
+    let find = |rules: &[abnf_oracle::Rule]| {
+        rules
+            .iter()
+            .position(|r| r.name.key() == key)
+            .and_then(|i| u32::try_from(i).ok())
+    };
+    find(g.rules())
+        .map(RuleId::User)
+        .or_else(|| find(g.core_rules()).map(RuleId::Core))
+}

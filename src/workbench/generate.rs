@@ -1,0 +1,403 @@
+//! Strings generated from a rule, each with its derivation: members at
+//! random, or steered towards untaken alternatives for a covering set
+//! (`cover.rs`).
+//!
+//! The generator is xiri's own, over `abnf-oracle`'s checked grammar: it
+//! records the derivation of what it writes (which the comparison of two
+//! grammars reads), and it draws a character of a numeric range uniformly
+//! among the range's characters (`abnf-oracle` 0.1.1's generator misplaces
+//! ranges above the surrogates at U+E000; tests/common/abnf.rs works
+//! around it there).
+
+use abnf_oracle::{CheckedGrammar, MinLen, Node, NodeId, NumVal, Witness};
+
+/// A rule's part of a generated (or parsed) string: the rule, its byte
+/// span, and the rules inside it.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b b\nb = \"x\"\n")]).unwrap();
+/// let member = Generator::new(&g, 1).member("a").unwrap();
+/// assert_eq!(member.tree.rule, "a");
+/// assert_eq!(member.tree.children[1].start, 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    /// The rule, as the grammar spells it.
+    pub rule: String,
+    /// Where its text starts, in bytes.
+    pub start: usize,
+    /// Where it ends.
+    pub end: usize,
+    /// The rules it is made of, in order.
+    pub children: Vec<Derivation>,
+}
+
+/// A generated string and how the grammar derives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The string.
+    pub text: String,
+    /// Its derivation from the start rule.
+    pub tree: Derivation,
+}
+
+/// Past this depth of rules, or this many characters, the generator takes
+/// the shortest way out of every choice.
+const MAX_DEPTH: usize = 12;
+const SOFT_LENGTH: usize = 120;
+/// Past this many characters, or rules this deep, it gives up on the string.
+const HARD_LENGTH: usize = 4000;
+const HARD_DEPTH: usize = 200;
+
+/// Writes strings a rule derives. Deterministic: the same grammar, seed
+/// and sequence of calls give the same strings.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"x\" / \"y\" [\"z\"]\n")]).unwrap();
+/// let mut generator = Generator::new(&g, 7);
+/// let set = generator.cover("a", 100).unwrap();
+/// assert_eq!((set.covered, set.total), (2, 2));
+/// ```
+pub struct Generator<'g> {
+    pub(super) grammar: &'g CheckedGrammar,
+    pub(super) rng: u64,
+    /// Per node: which productive branches of an alternation were taken.
+    pub(super) taken: Vec<Vec<bool>>,
+    /// Per node: how far (in nodes) an untaken branch is; `u32::MAX` for none.
+    pub(super) distance: Vec<u32>,
+    /// Whether the walk steers towards untaken branches.
+    pub(super) covering: bool,
+}
+
+/// Why nothing could be generated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateError(pub String);
+
+impl std::fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl<'g> Generator<'g> {
+    /// A generator for the grammar, seeded.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 3DIGIT\n")]).unwrap();
+    /// assert_eq!(Generator::new(&g, 1).member("a").unwrap().text.len(), 3);
+    /// ```
+    pub fn new(grammar: &'g super::LoadedGrammar, seed: u64) -> Self {
+        let checked = grammar.checked();
+        let taken = (0..checked.node_count())
+            .map(|i| match checked.node(node_id(i)) {
+                Node::Alt { branches } => vec![false; branches.len()],
+                _ => Vec::new(),
+            })
+            .collect();
+        Generator {
+            grammar: checked,
+            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            taken,
+            distance: vec![u32::MAX; checked.node_count()],
+            covering: false,
+        }
+    }
+
+    /// A random member of `rule`.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*3\"ab\"\n")]).unwrap();
+    /// let m = Generator::new(&g, 3).member("a").unwrap();
+    /// assert!(m.text.len() % 2 == 0 && m.text.len() <= 6);
+    /// ```
+    pub fn member(&mut self, rule: &str) -> Result<Generated, GenerateError> {
+        self.covering = false;
+        let body = self.start(rule)?;
+        for _ in 0..16 {
+            if let Some(g) = self.attempt(rule, body) {
+                return Ok(g);
+            }
+        }
+        Err(GenerateError(format!(
+            "{rule}: every string tried grew past {HARD_LENGTH} characters"
+        )))
+    }
+
+    pub(super) fn start(&self, rule: &str) -> Result<NodeId, GenerateError> {
+        let found = self
+            .grammar
+            .rule(rule)
+            .ok_or_else(|| GenerateError(format!("no rule {rule:?}")))?;
+        self.grammar
+            .can_generate(rule)
+            .map_err(|e| GenerateError(e.to_string()))?;
+        if !self.grammar.min_len(found.body).is_finite() {
+            return Err(GenerateError(format!("{rule} matches no string")));
+        }
+        Ok(found.body)
+    }
+
+    pub(super) fn attempt(&mut self, rule: &str, body: NodeId) -> Option<Generated> {
+        let mut text = String::new();
+        let mut tree = Derivation {
+            rule: self.spelling(rule),
+            start: 0,
+            end: 0,
+            children: Vec::new(),
+        };
+        self.walk(body, 0, &mut text, &mut tree.children).ok()?;
+        tree.end = text.len();
+        Some(Generated { text, tree })
+    }
+
+    fn spelling(&self, rule: &str) -> String {
+        self.grammar
+            .rule(rule)
+            .map_or(rule.to_string(), |r| r.name.as_str().to_string())
+    }
+
+    /// Writes a node's part; `Err` past [`HARD_LENGTH`].
+    fn walk(
+        &mut self,
+        id: NodeId,
+        depth: usize,
+        out: &mut String,
+        trees: &mut Vec<Derivation>,
+    ) -> Result<(), ()> {
+        if out.len() > HARD_LENGTH || depth > HARD_DEPTH {
+            return Err(());
+        }
+        let short = depth > MAX_DEPTH || out.len() > SOFT_LENGTH;
+        // Steering stops where the shortest way out starts, so that a chase
+        // through a recursive rule ends.
+        let steer = self.covering && !short;
+        match self.grammar.node(id) {
+            Node::Alt { branches } => {
+                let branches = branches.clone();
+                let b = self.branch(id, &branches, short, steer);
+                if let Some(taken) = self.taken.get_mut(id.index()).and_then(|t| t.get_mut(b)) {
+                    *taken = true;
+                }
+                match branches.get(b) {
+                    Some(&next) => self.walk(next, depth, out, trees),
+                    None => Err(()),
+                }
+            }
+            Node::Concat { items } => {
+                for item in items.clone() {
+                    self.walk(item, depth, out, trees)?;
+                }
+                Ok(())
+            }
+            Node::Repeat { repeat, body, .. } => {
+                let (min, max, body) = (repeat.min, repeat.max, *body);
+                let count = if steer && self.near(body) && max.is_none_or(|m| m >= 1) {
+                    min.max(1)
+                } else if short {
+                    min
+                } else {
+                    let ceiling = max.unwrap_or(u64::MAX).min(min.saturating_add(3));
+                    min + self.below(ceiling.saturating_sub(min).saturating_add(1))
+                };
+                for _ in 0..count {
+                    self.walk(body, depth, out, trees)?;
+                }
+                Ok(())
+            }
+            Node::Optional { body } => {
+                let body = *body;
+                let take = if !self.grammar.min_len(body).is_finite() {
+                    false
+                } else if steer && self.near(body) {
+                    true
+                } else if short {
+                    false
+                } else {
+                    self.below(2) == 0
+                };
+                if take {
+                    self.walk(body, depth, out, trees)?;
+                }
+                Ok(())
+            }
+            Node::RuleRef { .. } => {
+                let target = self.grammar.target(id).ok_or(())?;
+                let rule = self.grammar.rule_by_id(target);
+                let (name, body) = (rule.name.as_str().to_string(), rule.body);
+                let start = out.len();
+                let mut children = Vec::new();
+                self.walk(body, depth + 1, out, &mut children)?;
+                trees.push(Derivation {
+                    rule: name,
+                    start,
+                    end: out.len(),
+                    children,
+                });
+                Ok(())
+            }
+            Node::CharVal(value) => {
+                let (text, sensitive) = (value.value.clone(), value.case_sensitive);
+                for c in text.chars() {
+                    let c = if sensitive || self.below(2) == 0 {
+                        c
+                    } else if c.is_ascii_lowercase() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c.to_ascii_lowercase()
+                    };
+                    out.push(c);
+                }
+                Ok(())
+            }
+            Node::NumVal { value, .. } => {
+                match value.clone() {
+                    NumVal::Scalar(v) => out.push(scalar(v).ok_or(())?),
+                    NumVal::Concat(vs) => {
+                        for v in vs {
+                            out.push(scalar(v).ok_or(())?);
+                        }
+                    }
+                    NumVal::Range { lo, hi } => {
+                        let count = NumVal::scalars_in(lo, hi);
+                        // The ends of a range are where grammars differ most.
+                        let index = match self.below(4) {
+                            0 => 0,
+                            1 => count.saturating_sub(1),
+                            _ => self.below(count),
+                        };
+                        out.push(nth_scalar(lo, hi, index).ok_or(())?);
+                    }
+                }
+                Ok(())
+            }
+            Node::ProseVal(_) => Err(()),
+        }
+    }
+
+    /// Picks a productive branch: in covering mode an untaken one, else the
+    /// one nearest an untaken one; when short, the shortest; else at random.
+    fn branch(&mut self, id: NodeId, branches: &[NodeId], short: bool, steer: bool) -> usize {
+        let usable: Vec<usize> = (0..branches.len())
+            .filter(|&b| {
+                branches
+                    .get(b)
+                    .is_some_and(|&n| self.grammar.min_len(n).is_finite())
+            })
+            .collect();
+        if steer {
+            let taken = self.taken.get(id.index());
+            if let Some(&b) = usable
+                .iter()
+                .find(|&&b| !taken.and_then(|t| t.get(b)).copied().unwrap_or(true))
+            {
+                return b;
+            }
+            let nearest = usable
+                .iter()
+                .filter_map(|&b| {
+                    let d = branches.get(b).map_or(u32::MAX, |n| self.dist(*n));
+                    (d != u32::MAX).then_some((d, b))
+                })
+                .min();
+            if let Some((_, b)) = nearest {
+                return b;
+            }
+        }
+        if short {
+            if let Some(Witness::Branch(b)) = self.grammar.witness(id) {
+                return b as usize;
+            }
+        }
+        let pick = self.below(usable.len() as u64) as usize;
+        usable.get(pick).copied().unwrap_or(0)
+    }
+
+    fn dist(&self, id: NodeId) -> u32 {
+        self.distance.get(id.index()).copied().unwrap_or(u32::MAX)
+    }
+
+    fn near(&self, id: NodeId) -> bool {
+        self.dist(id) != u32::MAX
+    }
+
+    /// A number below `n` (0 when `n` is 0), from SplitMix64.
+    fn below(&mut self, n: u64) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        if n == 0 {
+            0
+        } else {
+            z % n
+        }
+    }
+
+    /// A number below `n`, for the callers in this module's siblings.
+    pub(crate) fn next_below(&mut self, n: u64) -> u64 {
+        self.below(n)
+    }
+}
+
+/// The nodes a node leads to: its items, its body, the rule it names;
+/// not through a branch that matches nothing or a repetition of at most 0.
+pub(crate) fn children(g: &CheckedGrammar, id: NodeId) -> Vec<NodeId> {
+    match g.node(id) {
+        Node::Alt { branches } => branches
+            .iter()
+            .copied()
+            .filter(|&b| g.min_len(b) != MinLen::Infinite)
+            .collect(),
+        Node::Concat { items } => items.clone(),
+        Node::Repeat { repeat, body, .. } if repeat.max != Some(0) => vec![*body],
+        Node::Optional { body } => vec![*body],
+        Node::RuleRef { .. } => g
+            .target(id)
+            .map(|t| vec![g.rule_by_id(t).body])
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn node_id(index: usize) -> NodeId {
+    NodeId::from_index(u32::try_from(index).unwrap_or(u32::MAX))
+}
+
+/// The `index`-th character of `lo..=hi`, the surrogates skipped.
+/// (`NumVal::nth_scalar` of abnf-oracle 0.1.1 starts every range above
+/// the surrogates at U+E000.)
+fn nth_scalar(lo: u64, hi: u64, index: u64) -> Option<char> {
+    let below = if lo < 0xD800 {
+        hi.min(0xD7FF) - lo + 1
+    } else {
+        0
+    };
+    let value = if index < below {
+        lo + index
+    } else {
+        lo.max(0xE000) + (index - below)
+    };
+    (value <= hi).then_some(value).and_then(scalar)
+}
+
+fn scalar(v: u64) -> Option<char> {
+    u32::try_from(v).ok().and_then(char::from_u32)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ranges_above_the_surrogates_start_where_they_start() {
+        assert_eq!(super::nth_scalar(0x10000, 0x1FFFD, 0), Some('\u{10000}'));
+        assert_eq!(super::nth_scalar(0xD000, 0xE005, 0x800), Some('\u{E000}'));
+        assert_eq!(super::nth_scalar(0x41, 0x5A, 25), Some('Z'));
+        assert_eq!(super::nth_scalar(0x41, 0x5A, 26), None);
+    }
+}

@@ -1,0 +1,412 @@
+//! Loading a grammar from ABNF files at run time.
+//!
+//! Each file is parsed by `abnf-oracle`; a file in the W3C Note's layout
+//! (`[N] name ::= ...`, as `grammar/leiri.abnf`) is first rewritten into
+//! RFC 5234 layout, line for line. The files are then joined: a rule a
+//! later file defines with `=` replaces every definition of it in the
+//! earlier files (as `grammar/xri-balanced.abnf` replaces `xref` of
+//! `grammar/xri.abnf`), while `=/` adds alternatives to the rule as
+//! RFC 5234 section 3.3 says, whichever file the base is in. What the
+//! joined grammar gets wrong is found here, each with its file, line and
+//! column ([`Diagnostic`](super::Diagnostic)): rules defined twice with
+//! `=`, `=/` without a base, undefined rules. `abnf-oracle` refuses a
+//! grammar with any of these, so the analysis goes on with a mended copy
+//! (the second definition dropped, the orphan `=/` dropped, each undefined
+//! name defined as a prose value), which is what
+//! [`rules`](super::rules) classifies.
+
+use super::diagnostic::{Diagnostic, Severity};
+use super::layout::{dedent, indentation, is_w3c, next_base, shift_definition, shifted};
+use crate::syntax::abnf::{to_rfc5234, Notation};
+use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
+use std::collections::BTreeSet;
+
+/// One ABNF file: a name to show in messages (its path) and its text.
+///
+/// ```
+/// let file = xiri::workbench::AbnfFile::new("date.abnf", "date = 4DIGIT \"-\" 2DIGIT\n");
+/// assert_eq!(file.name, "date.abnf");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbnfFile {
+    /// The name messages give it, usually its path.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+impl AbnfFile {
+    /// A file of this name and text.
+    ///
+    /// ```
+    /// let file = xiri::workbench::AbnfFile::new("a.abnf", "a = \"x\"\n");
+    /// assert!(file.text.starts_with("a ="));
+    /// ```
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        AbnfFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// The ABNF of a built-in grammar, as [`Grammar::abnf`](crate::Grammar::abnf)
+    /// gives it (the specification's text with xiri's documented
+    /// decisions), named after the grammar.
+    ///
+    /// ```
+    /// let file = xiri::workbench::AbnfFile::builtin(xiri::Grammar::Uri);
+    /// assert_eq!(file.name, "uri (built-in)");
+    /// assert!(file.text.contains("URI-reference = "));
+    /// ```
+    pub fn builtin(grammar: crate::Grammar) -> Self {
+        AbnfFile::new(format!("{grammar} (built-in)"), grammar.abnf())
+    }
+}
+
+/// A file as read: its text in RFC 5234 layout, and where it starts in
+/// the joined text the spans count in.
+#[derive(Clone, Debug)]
+pub(crate) struct Read {
+    pub(crate) name: String,
+    pub(crate) original: String,
+    /// What abnf-oracle parsed: `original`, or its RFC 5234 rewriting.
+    pub(crate) parsed: String,
+    pub(crate) w3c: bool,
+    /// How many columns of indentation were taken off every line (an RFC
+    /// prints its ABNF indented; RFC 5234 wants rules to start a line).
+    pub(crate) indent: usize,
+    pub(crate) base: u32,
+}
+
+/// The RFC 5234 core rules (Appendix B.1), which every grammar has.
+pub(crate) const CORE_RULES: [&str; 16] = [
+    "ALPHA", "BIT", "CHAR", "CR", "CRLF", "CTL", "DIGIT", "DQUOTE", "HEXDIG", "HTAB", "LF", "LWSP",
+    "OCTET", "SP", "VCHAR", "WSP",
+];
+
+/// Files joined into one grammar, with what is wrong with it.
+pub(crate) struct Joined {
+    pub(crate) files: Vec<Read>,
+    /// The definitions in force, each with the file it is in.
+    pub(crate) definitions: Vec<(usize, Definition)>,
+    /// `(name, file replaced, file replacing)`.
+    pub(crate) replaced: Vec<(String, usize, usize)>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The names used and defined nowhere.
+    pub(crate) undefined: BTreeSet<String>,
+}
+
+/// Reads and joins the files; `Err` with every syntax error when any
+/// file is not ABNF.
+pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
+    let mut read = Vec::new();
+    let mut parsed = Vec::new();
+    let mut errors = Vec::new();
+    let mut base = 0u32;
+    for file in files {
+        let w3c = is_w3c(&file.text);
+        let indent = if w3c { 0 } else { indentation(&file.text) };
+        let text = if w3c {
+            to_rfc5234(&file.text, Notation::W3cNote)
+        } else {
+            dedent(&file.text, indent)
+        };
+        let entry = Read {
+            name: file.name.clone(),
+            original: file.text.clone(),
+            parsed: text.clone(),
+            w3c,
+            indent,
+            base,
+        };
+        match abnf_oracle::Grammar::parse(&text) {
+            Ok(g) => parsed.push(g.into_definitions()),
+            Err(e) => {
+                let span = shifted(e.span(), base);
+                read.push(entry);
+                errors.push(Diagnostic::at(
+                    Severity::Error,
+                    "syntax",
+                    None,
+                    e.to_string(),
+                    &read,
+                    span,
+                ));
+                parsed.push(Vec::new());
+                base = next_base(base, &text);
+                continue;
+            }
+        }
+        read.push(entry);
+        base = next_base(base, &text);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut joined = Joined {
+        files: read,
+        definitions: Vec::new(),
+        replaced: Vec::new(),
+        diagnostics: Vec::new(),
+        undefined: BTreeSet::new(),
+    };
+    for (index, definitions) in parsed.into_iter().enumerate() {
+        let base = joined.files.get(index).map_or(0, |f| f.base);
+        let redefined: BTreeSet<String> = definitions
+            .iter()
+            .filter(|d| d.defined_as == DefinedAs::Base)
+            .map(|d| d.name.key())
+            .collect();
+        let mut kept = Vec::new();
+        for (file, definition) in std::mem::take(&mut joined.definitions) {
+            if file < index && redefined.contains(&definition.name.key()) {
+                let name = definition.name.as_str().to_string();
+                if !joined
+                    .replaced
+                    .iter()
+                    .any(|(n, f, _)| *f == file && n == &name)
+                {
+                    joined.replaced.push((name, file, index));
+                }
+            } else {
+                kept.push((file, definition));
+            }
+        }
+        joined.definitions = kept;
+        for mut definition in definitions {
+            shift_definition(&mut definition, base);
+            joined.definitions.push((index, definition));
+        }
+    }
+    mend(&mut joined);
+    let mut definitions: Vec<Definition> =
+        joined.definitions.iter().map(|(_, d)| d.clone()).collect();
+    for name in &joined.undefined {
+        definitions.push(Definition {
+            name: abnf_oracle::RuleName::new(name.clone()),
+            defined_as: DefinedAs::Base,
+            body: Element::ProseVal {
+                text: format!("{name} is not defined"),
+                span: abnf_oracle::Ignored(Span::default()),
+            },
+            span: abnf_oracle::Ignored(Span::default()),
+        });
+    }
+    let grammar = abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default());
+    match grammar.check() {
+        Ok(checked) => Ok((joined, checked)),
+        Err(errors) => Err(errors
+            .iter()
+            .map(|e| check_error(e, &joined.files))
+            .collect()),
+    }
+}
+
+/// What abnf-oracle still refuses once the grammar is mended: left
+/// recursion and inverted ranges.
+fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
+    let kind = match error {
+        CheckError::LeftRecursion { .. } => "left-recursion",
+        CheckError::InvalidRepeatRange { .. } | CheckError::InvalidNumericRange { .. } => {
+            "invalid-range"
+        }
+        _ => "check",
+    };
+    let message = match error {
+        CheckError::LeftRecursion { .. } => format!(
+            "{error} (the parsers here need a grammar without left recursion; write the rule \
+             with a repetition instead)"
+        ),
+        _ => error.to_string(),
+    };
+    match error.span() {
+        Some(span) => Diagnostic::at(Severity::Error, kind, None, message, files, span),
+        None => Diagnostic::without_place(Severity::Error, kind, None, message),
+    }
+}
+
+/// Finds duplicates, orphan increments and undefined names, and drops
+/// the definitions abnf-oracle would refuse.
+fn mend(joined: &mut Joined) {
+    let mut based: BTreeSet<String> = BTreeSet::new();
+    let mut first_at: Vec<(String, Span)> = Vec::new();
+    let mut kept = Vec::new();
+    for (file, definition) in std::mem::take(&mut joined.definitions) {
+        let key = definition.name.key();
+        let name = definition.name.as_str().to_string();
+        match definition.defined_as {
+            DefinedAs::Base if based.contains(&key) => {
+                let first = first_at
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, s)| super::diagnostic::place(&joined.files, *s));
+                let message = match first {
+                    Some(first) => format!(
+                        "`{name}` is defined twice with `=` (first at {first}); use `=/` to add alternatives"
+                    ),
+                    None => format!("`{name}` is defined twice with `=`"),
+                };
+                joined.diagnostics.push(Diagnostic::at(
+                    Severity::Error,
+                    "duplicate",
+                    Some(name),
+                    message,
+                    &joined.files,
+                    definition.span.0,
+                ));
+            }
+            DefinedAs::Incremental if !based.contains(&key) => {
+                joined.diagnostics.push(Diagnostic::at(
+                    Severity::Error,
+                    "incremental-without-base",
+                    Some(name.clone()),
+                    format!("`{name} =/ ...` has no `{name} = ...` before it"),
+                    &joined.files,
+                    definition.span.0,
+                ));
+            }
+            DefinedAs::Base => {
+                based.insert(key.clone());
+                first_at.push((key, definition.span.0));
+                kept.push((file, definition));
+            }
+            DefinedAs::Incremental => kept.push((file, definition)),
+        }
+    }
+    joined.definitions = kept;
+    let mut reported = BTreeSet::new();
+    let mut diagnostics = Vec::new();
+    for (_, definition) in &joined.definitions {
+        references(&definition.body, &mut |name, span| {
+            let key = name.to_ascii_lowercase();
+            if based.contains(&key) || CORE_RULES.iter().any(|c| c.eq_ignore_ascii_case(&key)) {
+                return;
+            }
+            joined.undefined.insert(name.to_string());
+            if reported.insert((key, span.start)) {
+                diagnostics.push(Diagnostic::at(
+                    Severity::Error,
+                    "undefined",
+                    Some(name.to_string()),
+                    format!(
+                        "`{name}` is used here and defined nowhere (used in `{}`)",
+                        definition.name.as_str()
+                    ),
+                    &joined.files,
+                    span,
+                ));
+            }
+        });
+    }
+    // One undefined name spelled two ways would be defined twice.
+    let mut seen = BTreeSet::new();
+    joined
+        .undefined
+        .retain(|n| seen.insert(n.to_ascii_lowercase()));
+    joined.diagnostics.extend(diagnostics);
+}
+
+/// Calls `found` with every rule name `element` refers to and where.
+pub(crate) fn references(element: &Element, found: &mut impl FnMut(&str, Span)) {
+    match element {
+        Element::Alt(items) | Element::Concat(items) => {
+            for item in items {
+                references(item, found);
+            }
+        }
+        Element::Repeat { body, .. } | Element::Optional(body) => references(body, found),
+        Element::RuleRef { name, span } => found(name.as_str(), span.0),
+        Element::CharVal(_) | Element::NumVal { .. } | Element::ProseVal { .. } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(files: &[(&str, &str)]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
+        let files: Vec<AbnfFile> = files.iter().map(|(n, t)| AbnfFile::new(*n, *t)).collect();
+        join(&files)
+    }
+
+    #[test]
+    fn a_later_file_replaces_a_rule_and_increments_accumulate() {
+        let (joined, g) = load(&[
+            ("a.abnf", "top = x\nx = \"a\"\nx =/ \"b\"\n"),
+            ("b.abnf", "x = \"c\"\nx =/ \"d\"\ntop =/ \"e\"\n"),
+        ])
+        .unwrap();
+        assert!(joined.diagnostics.is_empty());
+        assert_eq!(joined.replaced, vec![("x".to_string(), 0, 1)]);
+        let accepts = |s: &str| abnf_oracle::Recognizer::new(&g, s).accepts("top").unwrap();
+        assert!(!accepts("a") && !accepts("b"));
+        assert!(accepts("c") && accepts("d") && accepts("e"));
+    }
+
+    #[test]
+    fn duplicates_orphans_and_undefined_are_found_with_their_places() {
+        let (joined, _) =
+            load(&[("g.abnf", "a = b / c\nb = \"x\"\nb = \"y\"\nd =/ \"z\"\n")]).unwrap();
+        let shown: Vec<String> = joined.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert!(
+            shown[0].starts_with(
+                "g.abnf:3:1: error: `b` is defined twice with `=` (first at g.abnf:2:1)"
+            ),
+            "{shown:?}"
+        );
+        assert!(
+            shown[1].starts_with("g.abnf:4:1: error: `d =/ ...`"),
+            "{shown:?}"
+        );
+        assert!(
+            shown[2].starts_with("g.abnf:1:9: error: `c` is used here and defined nowhere"),
+            "{shown:?}"
+        );
+        assert!(shown[2].contains("\n  a = b / c\n          ^"), "{shown:?}");
+    }
+
+    #[test]
+    fn syntax_errors_name_the_file_line_and_column() {
+        let Err(errors) = load(&[
+            ("ok.abnf", "a = \"x\"\n"),
+            ("bad.abnf", "b = \"x\"\nc = (\"y\"\n"),
+        ]) else {
+            panic!("bad.abnf is not ABNF");
+        };
+        assert!(
+            errors[0].to_string().starts_with("bad.abnf:2:"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn rules_indented_as_an_rfc_prints_them_load() {
+        let text = "; comment\n   a = b\n       / \"y\"\n   b = \"x\" c\n";
+        let (joined, _) = load(&[("rfc.abnf", text)]).unwrap();
+        assert_eq!(joined.files[0].indent, 3);
+        let shown = joined.diagnostics[0].to_string();
+        assert!(
+            shown.starts_with("rfc.abnf:4:12: error: `c` is used here"),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with("\n     b = \"x\" c\n             ^"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn the_w3c_layout_is_read_line_for_line() {
+        let (joined, g) = load(&[(
+            "n.abnf",
+            "; a comment\n[1]   a   ::=   b\n/ \"q\"\n[2]   b   ::=   '\"' \"x\"\n",
+        )])
+        .unwrap();
+        assert!(joined.files[0].w3c);
+        assert!(abnf_oracle::Recognizer::new(&g, "\"x")
+            .accepts("a")
+            .unwrap());
+        assert!(abnf_oracle::Recognizer::new(&g, "q").accepts("a").unwrap());
+    }
+}
