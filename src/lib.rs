@@ -47,10 +47,10 @@ pub use syntax::reference::{
     UriRef, UriRefBuf,
 };
 pub use syntax::tree::{Node, ParseTree};
-pub use syntax::{IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
+pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning, Segment,
-    Subsegment, SubsegmentValue, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
+    Subsegment, SubsegmentValue, Xri, Xri20, XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

@@ -112,6 +112,30 @@ fn mailto_domains_are_case_insensitive_with_scheme_based_normalization() {
     );
 }
 
+/// The normal form's components are recorded as it is written, not found
+/// by parsing it again: a name whose escapes decode to an IPv4 address is
+/// then an IPv4 address (RFC 3986 3.2.2), as a parse of the text says.
+#[test]
+fn a_name_that_decodes_to_an_address_is_one() {
+    for input in [
+        "http://%31.2.3.4:80/a",
+        "http://u@1%2e2.3.4/",
+        "//%31%32%37.0.0.1",
+    ] {
+        let n = xiri::UriRef::parse(input)
+            .unwrap()
+            .normalize(Normalization::default().with_scheme_based(true))
+            .unwrap();
+        let host = n.as_borrowed().host().unwrap();
+        assert_eq!(host.kind(), xiri::HostKind::Ipv4, "{input} -> {n}");
+        let parsed = xiri::UriRef::parse(n.as_str()).unwrap();
+        assert_eq!(
+            common::props::parts(&parsed),
+            common::props::parts(&n.as_borrowed())
+        );
+    }
+}
+
 #[test]
 fn a_host_is_lowercased_but_not_its_escapes() {
     let u = Uri::parse("http://EX%2fAMPLE.com/")

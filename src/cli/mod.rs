@@ -1,5 +1,34 @@
 //! The subcommands of the `xiri` binary.
 
+/// Runs `$body` with `$S` the [`xiri::Syntax`] marker of a grammar: one
+/// code path for the five syntaxes, generic over the marker.
+macro_rules! with_syntax {
+    ($grammar:expr, $S:ident => $body:expr) => {
+        match $grammar {
+            xiri::Grammar::Uri => {
+                type $S = xiri::Rfc3986;
+                $body
+            }
+            xiri::Grammar::Iri => {
+                type $S = xiri::Rfc3987;
+                $body
+            }
+            xiri::Grammar::IriBis => {
+                type $S = xiri::Rfc3987bis;
+                $body
+            }
+            xiri::Grammar::Leiri => {
+                type $S = xiri::LeiriNote;
+                $body
+            }
+            xiri::Grammar::Xri => {
+                type $S = xiri::Xri20;
+                $body
+            }
+        }
+    };
+}
+
 pub mod appendix_a;
 pub mod batch;
 pub mod check;

@@ -3,30 +3,23 @@
 use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{
-    Grammar, LeiriNote, Normalization, ParseError, Reference, Rfc3986, Rfc3987, Rfc3987bis, Syntax,
-    XriRef,
-};
+use xiri::{Grammar, Normalization, ParseError, Syntax};
 
 fn normal_in<S: Syntax>(text: &str, options: Normalization) -> Result<String, ParseError> {
-    Ok(Reference::<S>::parse(text)?
-        .normalize(options)?
-        .into_string())
+    Ok(S::normalize(&S::parse_reference(text)?, options)?.to_string())
 }
 
 fn equivalent_in<S: Syntax>(a: &str, b: &str, options: Normalization) -> Result<bool, ParseError> {
-    Ok(Reference::<S>::parse(a)?.is_equivalent(&Reference::parse(b)?, options))
+    Ok(S::is_equivalent(
+        &S::parse_reference(a)?,
+        &S::parse_reference(b)?,
+        options,
+    ))
 }
 
 /// The normal form of one reference, relative or absolute, in a grammar.
 pub fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
-    Ok(match grammar {
-        Grammar::Uri => normal_in::<Rfc3986>(text, options)?,
-        Grammar::Iri => normal_in::<Rfc3987>(text, options)?,
-        Grammar::IriBis => normal_in::<Rfc3987bis>(text, options)?,
-        Grammar::Leiri => normal_in::<LeiriNote>(text, options)?,
-        Grammar::Xri => XriRef::parse(text)?.normalize(options)?.into_string(),
-    })
+    with_syntax!(grammar, S => normal_in::<S>(text, options))
 }
 
 /// Whether two references of a grammar are equivalent, by the
@@ -37,13 +30,7 @@ pub fn equivalent(
     b: &str,
     options: Normalization,
 ) -> Result<bool, ParseError> {
-    Ok(match grammar {
-        Grammar::Uri => equivalent_in::<Rfc3986>(a, b, options)?,
-        Grammar::Iri => equivalent_in::<Rfc3987>(a, b, options)?,
-        Grammar::IriBis => equivalent_in::<Rfc3987bis>(a, b, options)?,
-        Grammar::Leiri => equivalent_in::<LeiriNote>(a, b, options)?,
-        Grammar::Xri => XriRef::parse(a)?.is_equivalent(&XriRef::parse(b)?, options),
-    })
+    with_syntax!(grammar, S => equivalent_in::<S>(a, b, options))
 }
 
 pub fn normalize(

@@ -4,8 +4,8 @@
 use serde_json::{json, Map, Value};
 use std::process::ExitCode;
 use xiri::{
-    CrossReference, CrossReferenceValue, Grammar, Host, LeiriNote, ParseError, Reference, Rfc3986,
-    Rfc3987, Rfc3987bis, Subsegment, SubsegmentValue, Syntax, XriAuthority, XriRef,
+    CrossReference, CrossReferenceValue, GenericSyntax, Grammar, Host, LeiriNote, ParseError,
+    Reference, Rfc3986, Rfc3987, Rfc3987bis, Subsegment, SubsegmentValue, XriAuthority, XriRef,
 };
 
 pub fn run(
@@ -79,11 +79,11 @@ fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, P
 }
 
 /// The components of a reference of any of the RFC 3986-shaped syntaxes.
-fn uri_like<S: Syntax>(input: &str) -> Result<Value, ParseError> {
+fn uri_like<S: GenericSyntax>(input: &str) -> Result<Value, ParseError> {
     Ok(reference(&Reference::<S>::parse(input)?))
 }
 
-fn reference<S: Syntax>(r: &Reference<'_, S>) -> Value {
+fn reference<S: GenericSyntax>(r: &Reference<'_, S>) -> Value {
     json!({
         "input": r.as_str(),
         "kind": if r.is_absolute() { "absolute" } else { "relative" },

@@ -3,23 +3,19 @@
 
 use serde_json::Value;
 use std::process::ExitCode;
-use xiri::{
-    Absolute, Grammar, LeiriNote, ParseError, Reference, Rfc3986, Rfc3987, Rfc3987bis, Syntax, Xri,
-    XriBuf, XriRef,
-};
+use xiri::{Grammar, ParseError, Syntax};
 
 /// Answers one input against the base chosen at the start.
 pub type Resolver = Box<dyn FnMut(&str) -> Result<String, ParseError>>;
 
-/// The base, parsed once, and what to do with each input, for any of the
-/// RFC 3986-shaped syntaxes.
-fn resolver<S: Syntax>(direction: Direction, base: &str) -> Result<Resolver, String> {
-    let base = Absolute::<S>::parse(base).map_err(bad_base)?.to_buf();
+/// The base, parsed once, and what to do with each input, in any syntax.
+fn resolver<S: Syntax>(direction: Direction, base: String) -> Result<Resolver, String> {
+    let base = S::AbsBuf::try_from(base).map_err(bad_base)?;
     Ok(Box::new(move |text| {
-        let base = base.as_borrowed();
+        let base = S::as_absolute(&base);
         Ok(match direction {
-            Direction::Resolve => base.resolve(&Reference::parse(text)?).into_string(),
-            Direction::Relative => base.relativize(&Absolute::parse(text)?).into_string(),
+            Direction::Resolve => S::resolve(&base, &S::parse_reference(text)?)?.to_string(),
+            Direction::Relative => S::relativize(&base, &S::parse_absolute(text)?)?.to_string(),
         })
     }))
 }
@@ -56,20 +52,5 @@ pub fn resolver_for(
     grammar: Grammar,
     base: String,
 ) -> Result<Resolver, String> {
-    Ok(match grammar {
-        Grammar::Uri => resolver::<Rfc3986>(direction, &base)?,
-        Grammar::Iri => resolver::<Rfc3987>(direction, &base)?,
-        Grammar::IriBis => resolver::<Rfc3987bis>(direction, &base)?,
-        Grammar::Leiri => resolver::<LeiriNote>(direction, &base)?,
-        Grammar::Xri => {
-            let base = XriBuf::parse(base).map_err(bad_base)?;
-            Box::new(move |text| {
-                let base = base.as_xri();
-                Ok(match direction {
-                    Direction::Resolve => base.resolve(&XriRef::parse(text)?)?.into_string(),
-                    Direction::Relative => base.relativize(&Xri::parse(text)?)?.into_string(),
-                })
-            })
-        }
-    })
+    with_syntax!(grammar, S => resolver::<S>(direction, base))
 }

@@ -7,7 +7,7 @@ use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::pct::{self, Piece};
 use crate::syntax::reference::{Reference, UriRefBuf};
-use crate::syntax::{IriSyntax, Syntax};
+use crate::syntax::{GenericSyntax, IriSyntax};
 use crate::HostKind;
 use encoding_rs::{EncoderResult, Encoding};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -220,7 +220,7 @@ fn uses_dns(scheme: &str) -> bool {
 
 /// The IRI with its registered name through IDNA ToASCII, or `None` when
 /// there is no registered name or it is all ASCII.
-fn idna_host<S: Syntax>(iri: &Reference<'_, S>) -> Result<Option<String>, ParseError> {
+fn idna_host<S: GenericSyntax>(iri: &Reference<'_, S>) -> Result<Option<String>, ParseError> {
     let text = iri.as_str();
     let Some(authority) = iri.spans().authority else {
         return Ok(None);
@@ -299,7 +299,7 @@ fn decode_utf8(text: &str) -> Result<String, usize> {
 /// draft's 6.1); `None` when the rule
 /// does not apply. Offsets in errors are those of `original`, the IRI
 /// before any earlier stage.
-fn legacy_query<S: Syntax>(
+fn legacy_query<S: GenericSyntax>(
     iri: &Reference<'_, S>,
     charset: Charset,
     original: &str,

@@ -1,14 +1,15 @@
 //! Normalization and equivalence of URIs (RFC 3986 6.2.2, 6.2.3) and IRIs
 //! and LEIRIs (RFC 3987 5.3.2).
 
+use crate::engine::builtin;
 use crate::resolve::{has_dot_segment, remove_dot_segments, Slashes};
 use crate::syntax::chars::{bidi_formatting, ucschar};
-use crate::syntax::components::{HostKind, Spans};
+use crate::syntax::components::{AuthoritySpans, HostKind, Span, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::pct::{self, Piece};
 use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
-use crate::syntax::Syntax;
+use crate::syntax::GenericSyntax;
 
 pub(crate) mod forms;
 pub(crate) mod relative;
@@ -129,10 +130,11 @@ fn normalize(
     source: Source<'_>,
     decode: Decode,
     options: Normalization,
-) -> Result<String, ParseError> {
+) -> Result<(String, Spans), ParseError> {
     // Found before decoding, which makes them look like the others.
     let hidden = relative::hidden_dots(source.text, source.spans);
-    let syntax = |text: &str, spans| syntax(text, spans, decode, options, &hidden);
+    let grammar = source.grammar;
+    let syntax = |text: &str, spans| syntax(text, spans, grammar, decode, options, &hidden);
     if !(options.nfc || options.nfkc) {
         return Ok(syntax(source.text, source.spans));
     }
@@ -193,18 +195,21 @@ fn decoded(text: &str, decode: Decode) -> String {
 /// uppercase hex, an empty port dropped (3.2.3), dot segments removed (of
 /// a relative-path reference, only the "." ones, and its `hidden` ones
 /// stay encoded: [`relative`]); and 6.2.3 with `scheme_based` when there is
-/// a scheme.
+/// a scheme. The spans of the text are recorded as it is written.
 fn syntax(
     text: &str,
     spans: Spans,
+    grammar: Grammar,
     decode: Decode,
     options: Normalization,
     hidden: &[usize],
-) -> String {
+) -> (String, Spans) {
     let mut out = String::with_capacity(text.len() + 1);
     let mut default = None;
+    let mut written = Spans::default();
     if let Some(s) = spans.scheme {
         out.extend(s.get(text).chars().map(|c| c.to_ascii_lowercase()));
+        written.scheme = Some(Span::new(0, out.len()));
         default = default_port(&out).filter(|_| options.scheme_based);
         out.push(':');
     }
@@ -212,11 +217,16 @@ fn syntax(
     let mailto = options.scheme_based && out == "mailto:";
     if let Some(a) = spans.authority {
         out.push_str("//");
-        if let Some(u) = a.userinfo {
+        let start = out.len();
+        let userinfo = a.userinfo.map(|u| {
+            let from = out.len();
             percent(u.get(text), decode, &mut out);
+            let span = Span::new(from, out.len());
             out.push('@');
-        }
+            span
+        });
         let host = a.host.get(text);
+        let host_start = out.len();
         match a.host_kind {
             HostKind::RegName => {
                 let start = out.len();
@@ -232,14 +242,30 @@ fn syntax(
                 out.extend(host.chars().map(|c| c.to_ascii_lowercase()))
             }
         }
+        let host_end = out.len();
+        // A name may decode to an IPv4 address, which is then one
+        // (RFC 3986 3.2.2: the first rule that matches).
+        let host_kind = match (a.host_kind, out.get(host_start..host_end)) {
+            (HostKind::RegName, Some(h)) if builtin::ipv4(grammar).matches(h) => HostKind::Ipv4,
+            (kind, _) => kind,
+        };
         // RFC 3986 3.2.3: normalizers should omit an empty port, and a
         // default one when they know the scheme.
+        let mut port_span = None;
         if let Some(port) = a.port.map(|p| p.get(text)) {
             if !port.is_empty() && Some(port) != default {
                 out.push(':');
+                port_span = Some(Span::new(out.len(), out.len() + port.len()));
                 out.push_str(port);
             }
         }
+        written.authority = Some(AuthoritySpans {
+            whole: Span::new(start, out.len()),
+            userinfo,
+            host: Span::new(host_start, host_end),
+            host_kind,
+            port: port_span,
+        });
     }
     let path_start = out.len();
     percent(spans.path.get(text), decode, &mut out);
@@ -269,15 +295,20 @@ fn syntax(
     if spans.authority.is_none() && out.get(path_start..).is_some_and(|p| p.starts_with("//")) {
         out.insert_str(path_start, "/.");
     }
+    written.path = Span::new(path_start, out.len());
     if let Some(q) = spans.query {
         out.push('?');
+        let from = out.len();
         percent(q.get(text), decode, &mut out);
+        written.query = Some(Span::new(from, out.len()));
     }
     if let Some(f) = spans.fragment {
         out.push('#');
+        let from = out.len();
         percent(f.get(text), decode, &mut out);
+        written.fragment = Some(Span::new(from, out.len()));
     }
-    out
+    (out, written)
 }
 
 /// RFC 3986 6.2.3's mailto example ("mailto:Joe@Example.COM" is
@@ -333,12 +364,14 @@ pub(crate) fn allowed(c: char, decode: Decode) -> bool {
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
 
-/// The normal form's text of a reference of syntax `S`.
-fn normal_text<S: Syntax>(
+/// The normal form's text of a reference of syntax `S`, with the spans
+/// recorded as it was written, once the engine has checked that it is
+/// still in the grammar (an error, never a value its type refuses).
+fn normal_text<S: GenericSyntax>(
     text: &str,
     spans: Spans,
     options: Normalization,
-) -> Result<String, ParseError> {
+) -> Result<(String, Spans), ParseError> {
     let source = Source {
         text,
         spans,
@@ -349,10 +382,16 @@ fn normal_text<S: Syntax>(
     } else {
         Decode::Unreserved
     };
-    normalize(source, decode, options)
+    let (normal, written) = normalize(source, decode, options)?;
+    if let Err(refusal) = builtin::reference(S::GRAMMAR).check(&normal) {
+        // Not met in the tests (tests/normalization.rs holds every normal
+        // form to its grammar and to the spans a parse finds).
+        return Err(S::GRAMMAR.reference().refusal(&normal, refusal));
+    }
+    Ok((normal, written))
 }
 
-impl<S: Syntax> Reference<'_, S> {
+impl<S: GenericSyntax> Reference<'_, S> {
     /// The normal form of a reference, relative or absolute: every step of
     /// RFC 3986 6.2.2 (RFC 3987 5.3.2) that needs no base, so an absolute
     /// one gets what [`Absolute::normalize`] gives. Scheme-based
@@ -372,7 +411,8 @@ impl<S: Syntax> Reference<'_, S> {
     /// # Ok::<(), xiri::ParseError>(())
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<ReferenceBuf<S>, ParseError> {
-        ReferenceBuf::parse(normal_text::<S>(self.as_str(), self.spans(), options)?)
+        let (text, spans) = normal_text::<S>(self.as_str(), self.spans(), options)?;
+        Ok(ReferenceBuf::from_parts(text, spans))
     }
 
     /// Whether two references, relative or absolute, are equivalent: equal
@@ -397,7 +437,7 @@ impl<S: Syntax> Reference<'_, S> {
     }
 }
 
-impl<S: Syntax> Absolute<'_, S> {
+impl<S: GenericSyntax> Absolute<'_, S> {
     /// The normal form (RFC 3986 6.2.2; for IRIs and LEIRIs RFC 3987
     /// 5.3.2): scheme and US-ASCII-only host in lowercase, percent-encodings
     /// of unreserved characters decoded and the others in uppercase hex, an
@@ -413,7 +453,9 @@ impl<S: Syntax> Absolute<'_, S> {
     /// # Ok::<(), xiri::ParseError>(())
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<AbsoluteBuf<S>, ParseError> {
-        AbsoluteBuf::parse(normal_text::<S>(self.as_str(), self.spans(), options)?)
+        // The scheme stays: the normal form is absolute too.
+        let (text, spans) = normal_text::<S>(self.as_str(), self.spans(), options)?;
+        Ok(AbsoluteBuf::from_parts(text, spans))
     }
 
     /// Whether two are equivalent: equal once both are normalized with the

@@ -10,7 +10,7 @@
 use crate::syntax::components::{AuthoritySpans, Span, Spans};
 use crate::syntax::parens;
 use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference};
-use crate::syntax::Syntax;
+use crate::syntax::GenericSyntax;
 
 /// One side of a resolution: a text and where its components are.
 #[derive(Clone, Copy)]
@@ -305,7 +305,7 @@ fn pop_segment(out: &mut String, floor: usize, slashes: Slashes) {
     out.truncate(cut);
 }
 
-impl<'a, S: Syntax> Absolute<'a, S> {
+impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// Resolves a reference against this base (RFC 3986 5.2; for IRIs RFC
     /// 3987 6.5, the same algorithm on characters; for LEIRIs nothing is
     /// percent-encoded on the way, LEIRI Note section 4): the target, owned
@@ -353,7 +353,7 @@ impl<'a, S: Syntax> Absolute<'a, S> {
     }
 }
 
-impl<S: Syntax> Reference<'_, S> {
+impl<S: GenericSyntax> Reference<'_, S> {
     pub(crate) fn parts(&self) -> Parts<'_> {
         Parts {
             text: self.as_str(),

@@ -4,7 +4,7 @@
 
 use super::{remove_dot_segments, Parts, Slashes};
 use crate::syntax::reference::{Absolute, Reference, ReferenceBuf};
-use crate::syntax::Syntax;
+use crate::syntax::GenericSyntax;
 
 /// The candidates for a reference from `base` to `target`; the caller keeps
 /// the shortest that parses and resolves back to the
@@ -104,7 +104,7 @@ fn authority_text(p: Parts<'_>) -> Option<&str> {
     p.spans.authority.map(|a| a.whole.get(p.text))
 }
 
-impl<S: Syntax> Absolute<'_, S> {
+impl<S: GenericSyntax> Absolute<'_, S> {
     /// A reference that resolves against this base to what the target
     /// resolves to (the target with its dot segments removed, RFC 3986
     /// 5.2.2): the shortest of a few forms (nothing, a fragment, a query,

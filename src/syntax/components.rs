@@ -118,13 +118,18 @@ impl<'a> Host<'a> {
 }
 
 /// A byte range of the text a value was parsed from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Span {
     pub(crate) start: usize,
     pub(crate) end: usize,
 }
 
 impl Span {
+    /// `start..end`.
+    pub(crate) fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
     #[cfg(feature = "internals")]
     fn of(node: &Node) -> Span {
         Span {
@@ -198,7 +203,7 @@ impl Spans {
 }
 
 /// The five components of a reference (RFC 3986 3), as spans of its text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Spans {
     pub(crate) scheme: Option<Span>,
     pub(crate) authority: Option<AuthoritySpans>,

@@ -1,11 +1,20 @@
 //! The syntaxes of the generic reference types: one marker type each, which
 //! carries its grammar and what the operations on it need to know.
 //!
-//! [`Reference`](crate::Reference), [`Absolute`](crate::Absolute) and their
-//! owned forms are generic over a [`Syntax`]; `UriRef`, `Iri`, `LeiriBuf`
-//! and the other familiar names are aliases. XRIs are not in this family:
-//! their structure (authorities, sub-segments, cross-references) is not
-//! RFC 3986's, and they have types of their own ([`XriRef`](crate::XriRef)).
+//! Every syntax has a marker type that implements [`Syntax`], which names
+//! its four types (a reference and an absolute one, borrowed and owned)
+//! and the operations every syntax has: parse, resolve, relativize,
+//! normalize, compare. Code generic over `S: Syntax` works on URIs, IRIs
+//! (RFC 3987 and 3987bis), LEIRIs and XRIs alike.
+//!
+//! Four of them are shaped like RFC 3986's generic syntax
+//! ([`GenericSyntax`]): [`Reference`](crate::Reference),
+//! [`Absolute`](crate::Absolute) and their owned forms are generic over
+//! those, and `UriRef`, `Iri`, `LeiriBuf` and the other familiar names
+//! are aliases. XRI 2.0's structure (authorities, sub-segments,
+//! cross-references) is not RFC 3986's: its types are its own
+//! ([`XriRef`](crate::XriRef) and the others), and its marker is
+//! [`Xri20`](crate::Xri20).
 
 pub(crate) mod abnf;
 pub(crate) mod chars;
@@ -23,9 +32,17 @@ use grammar::Grammar;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-mod sealed {
-    /// What the crate needs of a syntax; not implementable outside it.
-    pub trait Sealed {
+mod family;
+
+pub use family::Syntax;
+
+pub(crate) mod sealed {
+    /// Not implementable outside the crate: the five markers are all
+    /// there are.
+    pub trait Sealed {}
+
+    /// What the generic reference types need of a syntax.
+    pub trait Generic {
         /// Whether percent-encoded characters outside ASCII may be decoded
         /// in normalization (`iunreserved`, RFC 3987 5.3.2.3) rather than
         /// only ASCII `unreserved` (RFC 3986 6.2.2.2).
@@ -33,37 +50,24 @@ mod sealed {
     }
 }
 
-/// A syntax of the generic reference types: RFC 3986 URIs, RFC 3987 IRIs,
-/// draft 3987bis IRIs, or LEIRIs. Sealed: the four markers are all there
-/// are.
+/// A syntax shaped like RFC 3986's generic syntax (scheme, authority
+/// with user information, host and port, path, query, fragment, "/"
+/// delimiting segments): RFC 3986 URIs, RFC 3987 IRIs, draft 3987bis
+/// IRIs and LEIRIs, the syntaxes of the generic reference types
+/// [`Reference`](crate::Reference), [`Absolute`](crate::Absolute) and
+/// their owned forms. XRI 2.0 is a [`Syntax`] and not one of these: its
+/// authorities, cross-references and resolution are its own
+/// (docs/DECISIONS.md, "XRI in the family of syntaxes").
 ///
 /// ```
-/// use xiri::{Grammar, Rfc3986, Syntax};
+/// use xiri::{GenericSyntax, Grammar, Rfc3986, Syntax};
 /// assert_eq!(Rfc3986::GRAMMAR, Grammar::Uri);
-/// fn scheme_of<S: Syntax>(text: &str) -> Option<&str> {
+/// fn scheme_of<S: GenericSyntax>(text: &str) -> Option<&str> {
 ///     xiri::Reference::<S>::parse(text).ok()?.scheme()
 /// }
 /// assert_eq!(scheme_of::<xiri::Rfc3987>("http://\u{e9}.example/"), Some("http"));
 /// ```
-pub trait Syntax:
-    sealed::Sealed + Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
-{
-    /// The grammar values of this syntax are parsed with and checked
-    /// against.
-    const GRAMMAR: Grammar;
-}
-
-/// The syntaxes whose references are IRIs, with the IRI → URI mapping
-/// (RFC 3987 3.1, 3987bis 3.6).
-///
-/// ```
-/// fn as_uri<S: xiri::IriSyntax>(iri: &xiri::Reference<'_, S>) -> String {
-///     iri.to_uri().into_string()
-/// }
-/// let iri = xiri::IriRef::parse("/r\u{e9}sum\u{e9}").unwrap();
-/// assert_eq!(as_uri(&iri), "/r%C3%A9sum%C3%A9");
-/// ```
-pub trait IriSyntax: Syntax {}
+pub trait GenericSyntax: Syntax + sealed::Generic {}
 
 macro_rules! syntax {
     ($(#[$doc:meta])* $Marker:ident, $grammar:expr, $unicode:expr) => {
@@ -71,13 +75,15 @@ macro_rules! syntax {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $Marker;
 
-        impl sealed::Sealed for $Marker {
+        impl sealed::Sealed for $Marker {}
+
+        impl sealed::Generic for $Marker {
             const UNICODE: bool = $unicode;
         }
 
-        impl Syntax for $Marker {
-            const GRAMMAR: Grammar = $grammar;
-        }
+        impl GenericSyntax for $Marker {}
+
+        family::generic_family!($Marker, $grammar);
     };
 }
 
@@ -125,10 +131,22 @@ syntax!(
     true
 );
 
+/// The syntaxes whose references are IRIs, with the IRI → URI mapping
+/// (RFC 3987 3.1, 3987bis 3.6).
+///
+/// ```
+/// fn as_uri<S: xiri::IriSyntax>(iri: &xiri::Reference<'_, S>) -> String {
+///     iri.to_uri().into_string()
+/// }
+/// let iri = xiri::IriRef::parse("/r\u{e9}sum\u{e9}").unwrap();
+/// assert_eq!(as_uri(&iri), "/r%C3%A9sum%C3%A9");
+/// ```
+pub trait IriSyntax: GenericSyntax {}
+
 impl IriSyntax for Rfc3987 {}
 impl IriSyntax for Rfc3987bis {}
 
 /// Whether normalization may decode `iunreserved` characters in `S`.
-pub(crate) fn unicode<S: Syntax>() -> bool {
-    <S as sealed::Sealed>::UNICODE
+pub(crate) fn unicode<S: GenericSyntax>() -> bool {
+    <S as sealed::Generic>::UNICODE
 }

@@ -5,7 +5,7 @@
 //! with validation.
 
 use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
-use crate::syntax::Syntax;
+use crate::syntax::GenericSyntax;
 
 /// Equality, hashing and order by the text, and comparison with `str`, for
 /// a type with `as_str`.
@@ -91,15 +91,15 @@ macro_rules! owned_text {
 }
 
 text_identity!(
-    [S: Syntax] Reference<'_, S>,
-    [S: Syntax] Absolute<'_, S>,
-    [S: Syntax] ReferenceBuf<S>,
-    [S: Syntax] AbsoluteBuf<S>,
+    [S: GenericSyntax] Reference<'_, S>,
+    [S: GenericSyntax] Absolute<'_, S>,
+    [S: GenericSyntax] ReferenceBuf<S>,
+    [S: GenericSyntax] AbsoluteBuf<S>,
 );
 
 owned_text!(
-    [S: Syntax] ReferenceBuf<S>,
-    [S: Syntax] AbsoluteBuf<S>,
+    [S: GenericSyntax] ReferenceBuf<S>,
+    [S: GenericSyntax] AbsoluteBuf<S>,
 );
 
 pub(crate) use {owned_text, text_identity};

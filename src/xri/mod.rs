@@ -26,10 +26,13 @@ mod parts;
 mod pest_path;
 mod resolve;
 mod split;
+mod syntax;
 
 pub use http::HttpXriWarning;
 
 pub use owned::{XriBuf, XriRefBuf};
+
+pub use syntax::Xri20;
 
 pub use parts::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, Segment, Segments, Subsegment,

@@ -1,12 +1,12 @@
 //! URI, IRI (RFC 3987 and 3987bis) and LEIRI references and their absolute
-//! forms: one family of types generic over the [`Syntax`], borrowing the
+//! forms: one family of types generic over the [`GenericSyntax`], borrowing the
 //! input they were parsed from ([`owned`] has the owned forms), with the
 //! familiar names as aliases.
 
 use crate::syntax::components::{Host, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
-use crate::syntax::{LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
+use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -139,7 +139,7 @@ pub type LeiriRef<'a> = Reference<'a, LeiriNote>;
 /// An absolute LEIRI (LEIRI Note \[1\], `LEIRI`).
 pub type Leiri<'a> = Absolute<'a, LeiriNote>;
 
-impl<'a, S: Syntax> Reference<'a, S> {
+impl<'a, S: GenericSyntax> Reference<'a, S> {
     pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
         Self {
             text,
@@ -293,7 +293,7 @@ impl<'a, S: Syntax> Reference<'a, S> {
     }
 }
 
-impl<'a, S: Syntax> Absolute<'a, S> {
+impl<'a, S: GenericSyntax> Absolute<'a, S> {
     pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
         Self(Reference::from_spans(text, spans))
     }
@@ -362,7 +362,7 @@ impl<'a, S> From<Absolute<'a, S>> for Reference<'a, S> {
     }
 }
 
-impl<'a, S: Syntax> TryFrom<&'a str> for Reference<'a, S> {
+impl<'a, S: GenericSyntax> TryFrom<&'a str> for Reference<'a, S> {
     type Error = ParseError;
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
@@ -370,7 +370,7 @@ impl<'a, S: Syntax> TryFrom<&'a str> for Reference<'a, S> {
     }
 }
 
-impl<'a, S: Syntax> TryFrom<&'a str> for Absolute<'a, S> {
+impl<'a, S: GenericSyntax> TryFrom<&'a str> for Absolute<'a, S> {
     type Error = ParseError;
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {

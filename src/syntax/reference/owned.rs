@@ -5,7 +5,7 @@
 use super::{parse_spans, Absolute, Reference};
 use crate::syntax::components::Spans;
 use crate::syntax::error::ParseError;
-use crate::syntax::{LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
+use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -58,7 +58,7 @@ pub type LeiriBuf = AbsoluteBuf<LeiriNote>;
 
 macro_rules! owned {
     ($Buf:ident, $Borrowed:ident, $absolute:expr, $example:literal) => {
-        impl<S: Syntax> $Buf<S> {
+        impl<S: GenericSyntax> $Buf<S> {
             /// Text whose spans were recorded as it was written (by
             /// resolution, a conversion); the caller vouches for them.
             pub(crate) fn from_parts(text: String, spans: Spans) -> Self {
@@ -111,7 +111,7 @@ macro_rules! owned {
             }
         }
 
-        impl<S: Syntax> $Borrowed<'_, S> {
+        impl<S: GenericSyntax> $Borrowed<'_, S> {
             /// An owned copy.
             ///
             /// ```
@@ -123,13 +123,13 @@ macro_rules! owned {
             }
         }
 
-        impl<S: Syntax> From<$Borrowed<'_, S>> for $Buf<S> {
+        impl<S: GenericSyntax> From<$Borrowed<'_, S>> for $Buf<S> {
             fn from(borrowed: $Borrowed<'_, S>) -> Self {
                 borrowed.to_buf()
             }
         }
 
-        impl<S: Syntax> TryFrom<String> for $Buf<S> {
+        impl<S: GenericSyntax> TryFrom<String> for $Buf<S> {
             type Error = ParseError;
 
             fn try_from(text: String) -> Result<Self, ParseError> {
@@ -137,7 +137,7 @@ macro_rules! owned {
             }
         }
 
-        impl<S: Syntax> TryFrom<&str> for $Buf<S> {
+        impl<S: GenericSyntax> TryFrom<&str> for $Buf<S> {
             type Error = ParseError;
 
             fn try_from(text: &str) -> Result<Self, ParseError> {
@@ -145,7 +145,7 @@ macro_rules! owned {
             }
         }
 
-        impl<S: Syntax> std::str::FromStr for $Buf<S> {
+        impl<S: GenericSyntax> std::str::FromStr for $Buf<S> {
             type Err = ParseError;
 
             fn from_str(text: &str) -> Result<Self, ParseError> {

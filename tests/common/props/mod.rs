@@ -18,7 +18,7 @@ pub type Check = Result<(), String>;
 
 /// The components `r` reads as, for "re-parses as itself": values compare
 /// by their text alone, so the spans are compared here.
-pub fn parts<S: xiri::Syntax>(r: &xiri::Reference<'_, S>) -> String {
+pub fn parts<S: xiri::GenericSyntax>(r: &xiri::Reference<'_, S>) -> String {
     format!(
         "{:?}",
         (
@@ -36,7 +36,7 @@ pub fn parts<S: xiri::Syntax>(r: &xiri::Reference<'_, S>) -> String {
 }
 
 /// Whether `text` parses (with `parse`) into the components `r` has.
-pub fn reparses<'t, S: xiri::Syntax, E>(
+pub fn reparses<'t, S: xiri::GenericSyntax, E>(
     text: &'t str,
     parse: impl Fn(&'t str) -> Result<xiri::Reference<'t, S>, E>,
     r: &xiri::Reference<'_, S>,
