@@ -63,7 +63,9 @@ pub enum Group {
     PrivateUse,
     /// U+E0000-E0FFF.
     Tag,
-    /// U+FDD0-FDEF and the last two code points of every plane.
+    /// U+FDD0-FDEF and the last two code points of every plane but the
+    /// first: U+FFFE and U+FFFF are in no group, the Note's list leaving
+    /// them out and its `ucschar` (`%xE000-FFFD`) not allowing them.
     NonCharacter,
 }
 
@@ -88,7 +90,7 @@ impl Group {
             }
             '\u{E0000}'..='\u{E0FFF}' => Group::Tag,
             '\u{FDD0}'..='\u{FDEF}' => Group::NonCharacter,
-            _ if n & 0xFFFE == 0xFFFE => Group::NonCharacter,
+            _ if n & 0xFFFE == 0xFFFE && n > 0xFFFF => Group::NonCharacter,
             _ => return None,
         })
     }

@@ -555,3 +555,37 @@ proptest! {
         }
     }
 }
+
+/// `Group::of` (the LEIRI Note's section 5 groups, written by hand in
+/// src/diagnose.rs) against the grammars, on every scalar value: a
+/// character is in a group exactly when the LEIRI grammar takes it in a
+/// path segment and RFC 3987's does not, except the bidi formatting
+/// characters, which RFC 3987's `ucschar` contains (its 4.1 forbids them in
+/// prose only) and which the Note lists all the same.
+#[test]
+fn leiri_groups_are_what_the_leiri_grammar_adds_to_rfc_3987() {
+    let mut checked = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let text = format!("a/{c}");
+        let leiri = xiri::LeiriRef::parse(&text).is_ok();
+        let iri = xiri::IriRef::parse(&text).is_ok();
+        let group = xiri::Group::of(c);
+        if group == Some(xiri::Group::BidiFormatting) {
+            assert!(
+                leiri && iri,
+                "{c:?}: a bidi formatting character both grammars take"
+            );
+        } else {
+            assert_eq!(
+                group.is_some(),
+                leiri && !iri,
+                "{c:?} (U+{:04X}): group {group:?}, LEIRI {leiri}, IRI {iri}",
+                c as u32
+            );
+        }
+        // Nothing the LEIRI grammar refuses is in a group.
+        assert!(leiri || group.is_none(), "{c:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 0x110000 - 0x800);
+}
