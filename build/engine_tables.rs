@@ -55,8 +55,15 @@ const TYPED: &[&str] = &[
     "typed-IRI-x",
 ];
 
-/// The largest automaton compiled for a rule not in [`ENTRIES`].
-const SMALL: usize = 64;
+/// The largest automaton compiled for a rule not in [`ENTRIES`]: every
+/// rule of the four RFC 3986-shaped grammars is smaller; of XRI's, those
+/// that reach a cross-reference are not (about 1,540 states each, 19
+/// rules), and are decided by pest and explained by the Earley parser
+/// (src/syntax/grammar/rule.rs).
+const SMALL: usize = 256;
+
+/// The core rules of RFC 5234 Appendix B.1 the pest grammars transcribe.
+const CORE: &[&str] = &["ALPHA", "DIGIT", "HEXDIG"];
 
 /// The static name of `rule` of the grammar with `prefix`.
 pub fn static_name(prefix: &str, rule: &str) -> String {
@@ -79,8 +86,8 @@ pub fn engine_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
             engine::Options::new()
         };
         let mut names = Vec::new();
-        for rule in checked.rules() {
-            let rule = rule.name.as_str();
+        let rules = checked.rules().iter().map(|r| r.name.as_str());
+        for rule in rules.chain(CORE.iter().copied()) {
             match engine::compile_checked(&checked, rule, &options) {
                 Ok(a) if a.states() > SMALL && !ENTRIES.contains(&rule) => {}
                 Ok(a) => {

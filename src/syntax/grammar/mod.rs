@@ -304,3 +304,21 @@ impl FromStr for Grammar {
 mod rule;
 
 pub use rule::Rule;
+
+/// The Earley parser of `rule` over `grammar`'s ABNF ([`Grammar::abnf`],
+/// checked once per grammar and kept), which explains the refusals of the
+/// rules the engine does not compile. `None` if the ABNF does not check
+/// or has no such rule, which build.rs rules out.
+pub(crate) fn earley_of(grammar: Grammar, rule: &str) -> Option<crate::workbench::earley::Earley> {
+    use std::sync::OnceLock;
+    static CHECKED: [OnceLock<Option<abnf_oracle::CheckedGrammar>>; 5] =
+        [const { OnceLock::new() }; 5];
+    let index = Grammar::ALL.iter().position(|g| *g == grammar)?;
+    let checked = CHECKED.get(index)?.get_or_init(|| {
+        abnf_oracle::Grammar::parse(&grammar.abnf())
+            .ok()?
+            .check()
+            .ok()
+    });
+    crate::workbench::earley::Earley::new(checked.as_ref()?, rule).ok()
+}

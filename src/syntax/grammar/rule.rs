@@ -1,5 +1,6 @@
-//! One rule of one grammar: checking an input against it with pest, its
-//! parse tree, and the errors pest gives, read into [`ParseError`]s.
+//! One rule of one grammar: checking an input against it (the engine's
+//! automaton where `build.rs` compiled the rule, else pest, whose refusals
+//! the Earley parser explains), and its parse tree (pest).
 
 use super::{Grammar, RuleInfo};
 use crate::syntax::error::{ErrorKind, ParseError};
@@ -186,7 +187,7 @@ impl Rule {
     fn run(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
         if let Some(automaton) = self.automaton() {
             self.engine_check(automaton, input)?;
-            if matches!(detail, Detail::Check | Detail::Verdict) {
+            if detail == Detail::Check {
                 return Ok(Vec::new());
             }
         }
@@ -219,30 +220,38 @@ impl Rule {
                     }
                     Ok((roots, end))
                 }
-                Err(_) if detail == Detail::Verdict => Err((0, Vec::new())),
-                Err(e) => {
-                    // The literals tried are only recorded with pest's error
-                    // detail on; parse again with it to list the delimiters.
-                    pest::set_error_detail(true);
-                    let detailed = <m::Parser as pest::Parser<m::Rule>>::parse(rule, input).err();
-                    let mut found = expected_from(&e, m::name);
-                    if let Some(attempts) = detailed.as_ref().and_then(|d| d.parse_attempts()) {
-                        found.1.extend(delimiters(self.grammar, &found.1, attempts.expected_tokens()));
-                    }
-                    Err(found)
-                }
+                Err(e) => Err(expected_from(&e, m::name)),
             }
         });
         match result {
             Ok((roots, end)) if end == input.len() => Ok(roots),
-            Ok((_, end)) => Err(self.error(
-                input,
-                ErrorKind::Syntax,
-                end,
-                vec!["end of input".to_string()],
-            )),
-            Err((offset, expected)) => Err(self.error(input, ErrorKind::Syntax, offset, expected)),
+            Ok((_, end)) => Err(self.explained(input).unwrap_or_else(|| {
+                self.error(
+                    input,
+                    ErrorKind::Syntax,
+                    end,
+                    vec!["end of input".to_string()],
+                )
+            })),
+            Err((offset, expected)) => Err(self
+                .explained(input)
+                .unwrap_or_else(|| self.error(input, ErrorKind::Syntax, offset, expected))),
         }
+    }
+
+    /// Why `input` is refused, by the Earley parser over the grammar's
+    /// ABNF: the offset and expected set the engine would give (the
+    /// longest prefix some member starts with), for the rules the engine
+    /// does not compile. `None` when the parser ran out of items (an
+    /// input of hundreds of kilobytes) or accepts the input (pest and the
+    /// ABNF disagreeing, which the differential tests look for); pest's
+    /// own reading of its refusal stands then.
+    fn explained(&self, input: &str) -> Option<ParseError> {
+        let failure = super::earley_of(self.grammar, self.name())?
+            .recognize(input)
+            .err()?;
+        (failure.kind == crate::workbench::earley::FailureKind::Rejected)
+            .then(|| self.error(input, ErrorKind::Syntax, failure.offset, failure.expected))
     }
 }
 
@@ -301,8 +310,6 @@ fn shift(node: &mut Node, by: usize) {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Detail {
-    /// Match or not; a refusal is not explained (used while explaining one).
-    Verdict,
     Check,
     #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     Components,
@@ -342,7 +349,7 @@ fn convert<R: RuleType>(
     detail: Detail,
     out: &mut Vec<Node>,
 ) {
-    if matches!(detail, Detail::Check | Detail::Verdict) {
+    if detail == Detail::Check {
         return;
     }
     let label = name(pair.as_rule());
@@ -391,30 +398,4 @@ fn expected_from<R: RuleType>(
     expected.sort();
     expected.dedup();
     (offset, expected)
-}
-
-/// The structural delimiters among the literals pest tried, quoted, that no
-/// expected production already covers (so `"/"` is listed after `ipchar`,
-/// but `"("`, an ipchar itself, is not).
-fn delimiters<T: fmt::Debug>(grammar: Grammar, rules: &[String], tokens: Vec<T>) -> Vec<String> {
-    const STRUCTURAL: &[&str] = &[
-        "/", "?", "#", ":", "@", "[", "]", "(", ")", "*", "!", ".", "//", "::",
-    ];
-    // pest does not export its token type; its Debug form names the literal.
-    let tried: Vec<String> = tokens.iter().map(|t| format!("{t:?}")).collect();
-    STRUCTURAL
-        .iter()
-        .filter(|d| {
-            tried
-                .iter()
-                .any(|t| t.ends_with(&format!("token: {d:?} }}")))
-        })
-        .filter(|d| {
-            !rules
-                .iter()
-                .filter_map(|r| grammar.rule(r))
-                .any(|r| r.run(d, Detail::Verdict).is_ok())
-        })
-        .map(|d| format!("{d:?}"))
-        .collect()
 }
