@@ -18,6 +18,7 @@ mod convert;
 mod diagnose;
 pub mod draft;
 pub mod engine;
+mod family;
 #[cfg(feature = "internals")]
 mod internals;
 mod normalize;
@@ -35,6 +36,7 @@ mod generated {
 pub use conversion::{Conversion, Converted, UnsupportedConversion};
 pub use convert::{Charset, Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
+pub use family::Syntax;
 #[cfg(feature = "internals")]
 pub use internals::{fast_path_check, pest_check, xri_pest_reads};
 pub use normalize::Normalization;
@@ -47,7 +49,7 @@ pub use syntax::reference::{
     UriRef, UriRefBuf,
 };
 pub use syntax::tree::{Node, ParseTree};
-pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis, Syntax};
+pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 pub use xri::{
     CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning, Segment,
     Subsegment, SubsegmentValue, Xri, Xri20, XriAuthority, XriBuf, XriRef, XriRefBuf,

@@ -27,6 +27,7 @@ mod automaton;
 pub(crate) mod builtin;
 mod calls;
 mod compile;
+pub mod earley;
 
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;

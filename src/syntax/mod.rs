@@ -1,7 +1,7 @@
 //! The syntaxes of the generic reference types: one marker type each, which
 //! carries its grammar and what the operations on it need to know.
 //!
-//! Every syntax has a marker type that implements [`Syntax`], which names
+//! Every syntax has a marker type that implements [`Syntax`](crate::Syntax), which names
 //! its four types (a reference and an absolute one, borrowed and owned)
 //! and the operations every syntax has: parse, resolve, relativize,
 //! normalize, compare. Code generic over `S: Syntax` works on URIs, IRIs
@@ -32,10 +32,6 @@ use grammar::Grammar;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-mod family;
-
-pub use family::Syntax;
-
 pub(crate) mod sealed {
     /// Not implementable outside the crate: the five markers are all
     /// there are.
@@ -43,6 +39,8 @@ pub(crate) mod sealed {
 
     /// What the generic reference types need of a syntax.
     pub trait Generic {
+        /// The grammar values of this syntax are parsed with.
+        const GRAMMAR: super::Grammar;
         /// Whether percent-encoded characters outside ASCII may be decoded
         /// in normalization (`iunreserved`, RFC 3987 5.3.2.3) rather than
         /// only ASCII `unreserved` (RFC 3986 6.2.2.2).
@@ -55,7 +53,7 @@ pub(crate) mod sealed {
 /// delimiting segments): RFC 3986 URIs, RFC 3987 IRIs, draft 3987bis
 /// IRIs and LEIRIs, the syntaxes of the generic reference types
 /// [`Reference`](crate::Reference), [`Absolute`](crate::Absolute) and
-/// their owned forms. XRI 2.0 is a [`Syntax`] and not one of these: its
+/// their owned forms. XRI 2.0 is a [`Syntax`](crate::Syntax) and not one of these: its
 /// authorities, cross-references and resolution are its own
 /// (docs/DECISIONS.md, "XRI in the family of syntaxes").
 ///
@@ -67,7 +65,21 @@ pub(crate) mod sealed {
 /// }
 /// assert_eq!(scheme_of::<xiri::Rfc3987>("http://\u{e9}.example/"), Some("http"));
 /// ```
-pub trait GenericSyntax: Syntax + sealed::Generic {}
+pub trait GenericSyntax:
+    sealed::Sealed
+    + sealed::Generic
+    + Copy
+    + Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Hash
+    + Send
+    + Sync
+    + 'static
+{
+}
 
 macro_rules! syntax {
     ($(#[$doc:meta])* $Marker:ident, $grammar:expr, $unicode:expr) => {
@@ -78,12 +90,11 @@ macro_rules! syntax {
         impl sealed::Sealed for $Marker {}
 
         impl sealed::Generic for $Marker {
+            const GRAMMAR: Grammar = $grammar;
             const UNICODE: bool = $unicode;
         }
 
         impl GenericSyntax for $Marker {}
-
-        family::generic_family!($Marker, $grammar);
     };
 }
 

@@ -26,7 +26,9 @@
 //! assert_eq!(d.decide("2026-13").unwrap().offset, Some(6));
 //! ```
 
-pub mod earley;
+/// The Earley parser, which the engine layer holds (the syntax layer
+/// explains some refusals with it): [`crate::engine::earley`].
+pub use crate::engine::earley;
 
 mod compare;
 mod cover;

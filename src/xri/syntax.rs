@@ -1,11 +1,6 @@
-//! [`Xri20`]: XRI 2.0's marker of [`Syntax`](crate::Syntax), naming the
-//! XRI types and their operations, so code generic over the five syntaxes
-//! takes XRIs too.
-
-use super::{Xri, XriBuf, XriRef, XriRefBuf};
-use crate::normalize::Normalization;
-use crate::syntax::error::ParseError;
-use crate::syntax::grammar::Grammar;
+//! [`Xri20`]: XRI 2.0's marker of [`Syntax`](crate::Syntax) (its
+//! implementation, naming the XRI types and their operations, is in
+//! src/family.rs with the other four).
 
 /// OASIS XRI Syntax 2.0 (`XriRef`, `Xri`, `XriRefBuf`, `XriBuf`), read
 /// by the policy of [`XriRef::parse`]. Not a
@@ -22,51 +17,3 @@ use crate::syntax::grammar::Grammar;
 pub struct Xri20;
 
 impl crate::syntax::sealed::Sealed for Xri20 {}
-
-impl crate::syntax::Syntax for Xri20 {
-    const GRAMMAR: Grammar = Grammar::Xri;
-    type Ref<'a> = XriRef<'a>;
-    type Abs<'a> = Xri<'a>;
-    type RefBuf = XriRefBuf;
-    type AbsBuf = XriBuf;
-
-    fn parse_reference(text: &str) -> Result<XriRef<'_>, ParseError> {
-        XriRef::parse(text)
-    }
-
-    fn parse_absolute(text: &str) -> Result<Xri<'_>, ParseError> {
-        Xri::parse(text)
-    }
-
-    fn to_reference_buf(reference: &XriRef<'_>) -> XriRefBuf {
-        reference.to_buf()
-    }
-
-    fn to_absolute_buf(absolute: &Xri<'_>) -> XriBuf {
-        absolute.to_buf()
-    }
-
-    fn as_reference(owned: &XriRefBuf) -> XriRef<'_> {
-        owned.as_borrowed()
-    }
-
-    fn as_absolute(owned: &XriBuf) -> Xri<'_> {
-        owned.as_xri()
-    }
-
-    fn resolve(base: &Xri<'_>, reference: &XriRef<'_>) -> Result<XriBuf, ParseError> {
-        base.resolve(reference)
-    }
-
-    fn relativize(base: &Xri<'_>, target: &Xri<'_>) -> Result<XriRefBuf, ParseError> {
-        base.relativize(target)
-    }
-
-    fn normalize(reference: &XriRef<'_>, options: Normalization) -> Result<XriRefBuf, ParseError> {
-        reference.normalize(options)
-    }
-
-    fn is_equivalent(a: &XriRef<'_>, b: &XriRef<'_>, options: Normalization) -> bool {
-        a.is_equivalent(b, options)
-    }
-}

@@ -309,7 +309,7 @@ pub use rule::Rule;
 /// checked once per grammar and kept), which explains the refusals of the
 /// rules the engine does not compile. `None` if the ABNF does not check
 /// or has no such rule, which build.rs rules out.
-pub(crate) fn earley_of(grammar: Grammar, rule: &str) -> Option<crate::workbench::earley::Earley> {
+pub(crate) fn earley_of(grammar: Grammar, rule: &str) -> Option<crate::engine::earley::Earley> {
     use std::sync::OnceLock;
     static CHECKED: [OnceLock<Option<abnf_oracle::CheckedGrammar>>; 5] =
         [const { OnceLock::new() }; 5];
@@ -320,5 +320,5 @@ pub(crate) fn earley_of(grammar: Grammar, rule: &str) -> Option<crate::workbench
             .check()
             .ok()
     });
-    crate::workbench::earley::Earley::new(checked.as_ref()?, rule).ok()
+    crate::engine::earley::Earley::new(checked.as_ref()?, rule).ok()
 }

@@ -250,7 +250,7 @@ impl Rule {
         let failure = super::earley_of(self.grammar, self.name())?
             .recognize(input)
             .err()?;
-        (failure.kind == crate::workbench::earley::FailureKind::Rejected)
+        (failure.kind == crate::engine::earley::FailureKind::Rejected)
             .then(|| self.error(input, ErrorKind::Syntax, failure.offset, failure.expected))
     }
 }

@@ -1,10 +1,14 @@
 //! [`Syntax`]: one marker type per syntax, XRI included, naming the
 //! syntax's four types and the operations every syntax has, so that code
-//! generic over `S: Syntax` is written once for all five.
+//! generic over `S: Syntax` is written once for all five. It sits above
+//! the layers whose types and operations it names (syntax, operations,
+//! XRI), and none of them uses it.
 
 use crate::normalize::Normalization;
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
+use crate::syntax::{LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
+use crate::xri::{Xri, Xri20, XriBuf, XriRef, XriRefBuf};
 use std::borrow::Borrow;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -40,7 +44,7 @@ use std::str::FromStr;
 /// assert!(resolve_and_normalize::<xiri::Xri20>("xri://@a", "a b").is_err());
 /// ```
 pub trait Syntax:
-    super::sealed::Sealed
+    crate::syntax::sealed::Sealed
     + Copy
     + Clone
     + Debug
@@ -214,8 +218,8 @@ pub trait Syntax:
 /// [`Syntax`] for a marker of the generic reference types.
 macro_rules! generic_family {
     ($Marker:ident, $grammar:expr) => {
-        impl $crate::syntax::Syntax for $Marker {
-            const GRAMMAR: $crate::syntax::grammar::Grammar = $grammar;
+        impl Syntax for $Marker {
+            const GRAMMAR: Grammar = $grammar;
             type Ref<'a> = $crate::Reference<'a, $Marker>;
             type Abs<'a> = $crate::Absolute<'a, $Marker>;
             type RefBuf = $crate::ReferenceBuf<$Marker>;
@@ -277,4 +281,56 @@ macro_rules! generic_family {
     };
 }
 
-pub(crate) use generic_family;
+generic_family!(Rfc3986, Grammar::Uri);
+generic_family!(Rfc3987, Grammar::Iri);
+generic_family!(Rfc3987bis, Grammar::IriBis);
+generic_family!(LeiriNote, Grammar::Leiri);
+
+/// XRI 2.0: its own types, resolution (fallible) and normal forms.
+impl Syntax for Xri20 {
+    const GRAMMAR: Grammar = Grammar::Xri;
+    type Ref<'a> = XriRef<'a>;
+    type Abs<'a> = Xri<'a>;
+    type RefBuf = XriRefBuf;
+    type AbsBuf = XriBuf;
+
+    fn parse_reference(text: &str) -> Result<XriRef<'_>, ParseError> {
+        XriRef::parse(text)
+    }
+
+    fn parse_absolute(text: &str) -> Result<Xri<'_>, ParseError> {
+        Xri::parse(text)
+    }
+
+    fn to_reference_buf(reference: &XriRef<'_>) -> XriRefBuf {
+        reference.to_buf()
+    }
+
+    fn to_absolute_buf(absolute: &Xri<'_>) -> XriBuf {
+        absolute.to_buf()
+    }
+
+    fn as_reference(owned: &XriRefBuf) -> XriRef<'_> {
+        owned.as_borrowed()
+    }
+
+    fn as_absolute(owned: &XriBuf) -> Xri<'_> {
+        owned.as_xri()
+    }
+
+    fn resolve(base: &Xri<'_>, reference: &XriRef<'_>) -> Result<XriBuf, ParseError> {
+        base.resolve(reference)
+    }
+
+    fn relativize(base: &Xri<'_>, target: &Xri<'_>) -> Result<XriRefBuf, ParseError> {
+        base.relativize(target)
+    }
+
+    fn normalize(reference: &XriRef<'_>, options: Normalization) -> Result<XriRefBuf, ParseError> {
+        reference.normalize(options)
+    }
+
+    fn is_equivalent(a: &XriRef<'_>, b: &XriRef<'_>, options: Normalization) -> bool {
+        a.is_equivalent(b, options)
+    }
+}
