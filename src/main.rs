@@ -373,7 +373,7 @@ fn main() -> ExitCode {
             _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
-                let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+                let decider = cli::source::decider(&grammar, &rule, "the grammar")?;
                 let extras = cli::loaded::Extras { ambiguity, trace };
                 cli::loaded::check(&decider, extras, target.json_input, inputs)
             }),
@@ -397,7 +397,7 @@ fn main() -> ExitCode {
                 .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input)),
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
-                let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+                let decider = cli::source::decider(&grammar, &rule, "the grammar")?;
                 let input = cli::input(&input, target.json_input)?;
                 cli::loaded::tree(&decider, &input, all, limit)
             }),

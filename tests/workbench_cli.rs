@@ -29,37 +29,10 @@ fn snapshot(name: &str, value: String) {
     common::settings().bind(|| insta::assert_snapshot!(name, value));
 }
 
-/// The ```sh blocks of a README section, each with the ```text block that
-/// follows it (its output), if any.
-fn examples(readme: &str, section: &str) -> Vec<(String, String)> {
-    let start = readme.find(section).expect("the section");
-    let rest = &readme[start + section.len()..];
-    let body = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
-    let mut blocks: Vec<(&str, String)> = Vec::new();
-    let mut lines = body.lines();
-    while let Some(line) = lines.next() {
-        if let Some(kind) = line.strip_prefix("```").filter(|k| !k.is_empty()) {
-            let text: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
-            blocks.push((kind, text.iter().map(|l| format!("{l}\n")).collect()));
-        }
-    }
-    let mut out = Vec::new();
-    for (i, (kind, text)) in blocks.iter().enumerate() {
-        if *kind == "sh" {
-            let output = match blocks.get(i + 1) {
-                Some((next, o)) if *next == "text" => o.clone(),
-                _ => String::new(),
-            };
-            out.push((text.clone(), output));
-        }
-    }
-    out
-}
-
 #[test]
 fn the_readme_worked_example_runs_as_printed() {
     let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
-    let steps = examples(&readme, "### Worked example");
+    let steps = common::readme_examples(&readme, "### Worked example");
     assert_eq!(steps.len(), 5, "the five steps of the example");
     let dir = std::env::temp_dir().join(format!("xiri-worked-example-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("grammar")).unwrap();

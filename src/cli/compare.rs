@@ -66,7 +66,24 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, String> {
         n,
         seed,
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| {
+        let mut message = e.to_string();
+        for (side, g) in [("old", &old), ("new", &new)] {
+            let errors = super::source::errors(g);
+            if !errors.is_empty() {
+                message.push_str(&format!("\nthe {side} grammar's errors:"));
+            }
+            for error in errors {
+                message.push('\n');
+                message.push_str(&error);
+            }
+        }
+        message
+    })?;
+    for (side, g, rule) in [("old", &old, &old_rule), ("new", &new, &new_rule)] {
+        let then = format!("going on, as {rule} reaches none of them");
+        super::source::warn(g, &format!("the {side} grammar"), &then);
+    }
     let label = |g: &xiri::workbench::LoadedGrammar| g.file_names().collect::<Vec<_>>().join(" + ");
     let (old_only, new_only): (Vec<&Difference>, Vec<&Difference>) =
         comparison.differences.iter().partition(|d| d.old_accepts);

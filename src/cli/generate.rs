@@ -52,8 +52,10 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
     let rule = args.rule.as_deref();
     let grammar = source.load()?;
     let rule = source.production(&grammar, rule)?;
-    let decider = grammar.decider(&rule).map_err(|e| e.to_string())?;
+    let decider = super::source::decider(&grammar, &rule, "the grammar")?;
     let mut generator = Generator::new(&grammar, seed);
+    // Near-misses and covering sets are made of members too.
+    generator.check(&rule).map_err(|e| e.to_string())?;
     let mut out = String::new();
     let mut slips = 0;
     let mut undecided = 0;
@@ -100,11 +102,14 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
             for m in &set.members {
                 line(&mut out, &m.text, json);
             }
+            let s = |n: usize| if n == 1 { "" } else { "s" };
             let summary = format!(
-                "covered {} of {} alternatives of the rules {rule} reaches, with {} strings",
+                "covered {} of {} alternative{} of the rules {rule} reaches, with {} string{}",
                 set.covered,
                 set.total,
-                set.members.len()
+                s(set.total),
+                set.members.len(),
+                s(set.members.len())
             );
             if json {
                 let _ = writeln!(

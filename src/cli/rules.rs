@@ -106,9 +106,14 @@ fn listing(grammar: &LoadedGrammar, report: &xiri::workbench::RulesReport) -> St
     }
     let count = |k: &str| report.rules.iter().filter(|r| r.kind.name() == k).count();
     let warnings = report.diagnostics.len() - report.errors();
+    // Left recursion is counted only in grammars that have it.
+    let left = match (count("left-recursive"), count("reaches-left-recursion")) {
+        (0, 0) => String::new(),
+        (on, reaching) => format!(", {on} left-recursive, {reaching} reaching left recursion"),
+    };
     let _ = writeln!(
         out,
-        "{} rules: {} regular, {} recursive only through brackets, {} recursive, {} reaching prose; entry {}",
+        "{} rules: {} regular, {} recursive only through brackets, {} recursive{left}, {} reaching prose; entry {}",
         report.rules.len(),
         count("regular"),
         count("brackets"),

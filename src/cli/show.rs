@@ -33,6 +33,12 @@ pub fn run(args: &[String], abnf: &[PathBuf], diagram: bool) -> Result<ExitCode,
         }
     }
     let loaded = super::source::load(grammar, abnf)?;
+    let then = if diagram {
+        "the diagrams are of the grammar as mended: a rule defined twice by its first definition, an undefined rule a box saying so"
+    } else {
+        "its rules are shown as written, a rule defined twice by its first definition"
+    };
+    super::source::warn(&loaded, "the grammar", then);
     let rule = match rule {
         Some(r) => Some(super::source::production(grammar, &loaded, Some(r))?),
         None => None,

@@ -5,7 +5,7 @@
 use super::appendix_a::{AppendixA, GrammarArg};
 use clap::Args;
 use std::path::PathBuf;
-use xiri::workbench::{AbnfFile, LoadedGrammar};
+use xiri::workbench::{AbnfFile, Decider, DeciderError, LoadedGrammar, Severity};
 use xiri::Grammar;
 
 /// The grammar of `rules`, `generate`, `grammar --diagram`, and of
@@ -42,10 +42,75 @@ pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFi
     }
 }
 
-/// Loads a side, refusing a grammar with errors.
+/// Loads a side. Only a syntax error (or an inverted range) refuses it:
+/// the grammar's other errors (undefined rules, rules defined twice, `=/`
+/// without a base) refuse only a rule that reaches them ([`decider`]),
+/// and are warnings otherwise ([`warn`]).
 pub fn load(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<LoadedGrammar, String> {
     let files = files(grammar, abnf)?;
-    LoadedGrammar::load(&files).map_err(|e| format!("the grammar does not load:\n{e}"))
+    LoadedGrammar::analyze(&files).map_err(|e| format!("the grammar does not load:\n{e}"))
+}
+
+/// The grammar's errors, one after the other.
+pub fn errors(loaded: &LoadedGrammar) -> Vec<String> {
+    loaded
+        .diagnostics()
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The grammar's errors on standard error, when it has any: `side` names
+/// the grammar ("the grammar", "the old grammar"), `then` says why the
+/// command goes on.
+pub fn warn(loaded: &LoadedGrammar, side: &str, then: &str) {
+    let errors = errors(loaded);
+    if errors.is_empty() {
+        return;
+    }
+    let s = if errors.len() == 1 { "" } else { "s" };
+    eprintln!(
+        "xiri: warning: {side} has {} error{s}; {then}:",
+        errors.len()
+    );
+    for e in errors {
+        eprintln!("{e}");
+    }
+}
+
+/// The decider for `rule`, the grammar's errors (if any) warned about on
+/// standard error; refused, with the errors, when the rule reaches one.
+/// `side` names the grammar in messages ("the grammar", "the old grammar").
+pub fn decider<'g>(
+    loaded: &'g LoadedGrammar,
+    rule: &str,
+    side: &str,
+) -> Result<Decider<'g>, String> {
+    match loaded.decider(rule) {
+        Ok(d) => {
+            let then = format!("going on, as {} reaches none of them", d.rule());
+            warn(loaded, side, &then);
+            Ok(d)
+        }
+        Err(e) => {
+            // The errors the rule reaches, where it reaches one; else all.
+            let reached = match &e {
+                DeciderError::Undefined { undefined: r, .. }
+                | DeciderError::DefinedTwice { twice: r, .. } => Some(r.as_str()),
+                _ => None,
+            };
+            let mut message = e.to_string();
+            for d in loaded.diagnostics() {
+                let about = |r: &str| d.rule.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(r));
+                if d.severity == Severity::Error && reached.is_none_or(about) {
+                    message.push('\n');
+                    message.push_str(&d.to_string());
+                }
+            }
+            Err(message)
+        }
+    }
 }
 
 /// The production a command line's rule names: for a built-in grammar,

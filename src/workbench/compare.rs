@@ -112,6 +112,14 @@ pub fn compare(
     n: usize,
     seed: u64,
 ) -> Result<Comparison, CompareError> {
+    for (which, side) in [("old", &old), ("new", &new)] {
+        if let Some(left) = side.grammar.left_recursion(side.rule) {
+            return Err(CompareError(format!(
+                "the {which} grammar: {left}: {}",
+                super::left::NO_GENERATOR
+            )));
+        }
+    }
     let sides = [Rules::new(old)?, Rules::new(new)?];
     let mut seen = HashSet::new();
     let mut result = Comparison {

@@ -9,7 +9,8 @@ use abnf_oracle::{Node, NodeId};
 /// reachable from the start they take, of how many there are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cover {
-    /// Each string takes at least one alternative no string before it took.
+    /// Each string takes at least one alternative no string before it took
+    /// (where there is none to take, one string stands for the rule).
     pub members: Vec<Generated>,
     /// Alternatives taken.
     pub covered: usize,
@@ -31,6 +32,9 @@ impl Generator<'_> {
     /// let set = Generator::new(&g, 1).cover("a", 10).unwrap();
     /// assert_eq!(set.covered, set.total);
     /// assert!(set.members.len() <= 4);
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"x\"\n")]).unwrap();
+    /// let set = Generator::new(&g, 1).cover("a", 10).unwrap();
+    /// assert_eq!((set.members.len(), set.total), (1, 0));
     /// ```
     pub fn cover(&mut self, rule: &str, limit: usize) -> Result<Cover, GenerateError> {
         self.cover_checked(rule, limit, |_| true)
@@ -55,10 +59,12 @@ impl Generator<'_> {
         let total = units.len();
         let mut members = Vec::new();
         let mut fruitless = 0;
+        // With no alternative to take, one string stands for the rule.
+        let one = |members: &Vec<Generated>| total == 0 && members.is_empty();
         while members.len() < limit && fruitless < 32 {
             let before = self.taken.clone();
             let covered_before = self.count(&units);
-            if covered_before == total {
+            if covered_before == total && !one(&members) {
                 break;
             }
             self.refresh_distances();
@@ -66,7 +72,7 @@ impl Generator<'_> {
             let generated = self.attempt(rule, body);
             self.covering = false;
             match generated {
-                Some(g) if self.count(&units) > covered_before && keep(&g) => {
+                Some(g) if (self.count(&units) > covered_before || one(&members)) && keep(&g) => {
                     members.push(g);
                     fruitless = 0;
                 }

@@ -5,7 +5,7 @@
 //! the rules under way where an input is refused.
 
 use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest};
-use super::grammar::LoadedGrammar;
+use super::grammar::{Broken, LoadedGrammar};
 use crate::engine::{compile_checked, Automaton, CompileError, Options};
 use std::cell::OnceCell;
 use std::fmt;
@@ -73,6 +73,36 @@ pub enum DeciderError {
     /// The Earley parser cannot take the rule (a repetition bound too
     /// large to expand, ...): why.
     Earley(String),
+    /// The rule reaches a name defined nowhere (in a grammar
+    /// [`analyze`](LoadedGrammar::analyze)d with errors).
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, DeciderError, LoadedGrammar};
+    /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nc = \"x\"\n")]).unwrap();
+    /// assert!(matches!(g.decider("a"), Err(DeciderError::Undefined { .. })));
+    /// assert!(g.decider("c").unwrap().decide("x").unwrap().accepted);
+    /// ```
+    Undefined {
+        /// The rule.
+        rule: String,
+        /// The name it reaches.
+        undefined: String,
+    },
+    /// The rule is, or reaches, a rule defined twice with `=` (in a
+    /// grammar [`analyze`](LoadedGrammar::analyze)d with errors): which
+    /// definition is meant is the grammar's to say.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, DeciderError, LoadedGrammar};
+    /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nb = \"x\"\nb = \"y\"\n")]).unwrap();
+    /// assert!(matches!(g.decider("a"), Err(DeciderError::DefinedTwice { twice, .. }) if twice == "b"));
+    /// ```
+    DefinedTwice {
+        /// The rule.
+        rule: String,
+        /// The rule defined twice.
+        twice: String,
+    },
 }
 
 impl fmt::Display for DeciderError {
@@ -84,6 +114,18 @@ impl fmt::Display for DeciderError {
                 "{rule} reaches the prose value <{prose}>, which no engine can decide: it can be listed, not checked"
             ),
             DeciderError::Earley(why) => write!(f, "the Earley parser cannot take it: {why}"),
+            DeciderError::Undefined { rule, undefined } => write!(
+                f,
+                "{rule} reaches the undefined rule {undefined}, which no engine can decide: define it, or ask for a rule that does not reach it"
+            ),
+            DeciderError::DefinedTwice { rule, twice } if rule == twice => write!(
+                f,
+                "{rule} is defined twice with `=`: which definition is meant is for the grammar to say (`=/` adds alternatives)"
+            ),
+            DeciderError::DefinedTwice { rule, twice } => write!(
+                f,
+                "{rule} reaches {twice}, which is defined twice with `=`: which definition is meant is for the grammar to say (`=/` adds alternatives)"
+            ),
         }
     }
 }
@@ -159,18 +201,52 @@ impl fmt::Debug for Decider<'_> {
 impl LoadedGrammar {
     /// A decider for `rule`: its automaton when it compiles to one (the
     /// rule is regular, or recursive only through a bracket pair), the
-    /// Earley parser otherwise.
+    /// Earley parser otherwise (a left-recursive rule, or one reaching
+    /// left recursion, among them).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
     /// assert_eq!(g.decider("A").unwrap().rule(), "a");
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
+    /// let d = g.decider("e").unwrap();
+    /// assert_eq!(d.engine(), Engine::Earley);
+    /// assert!(d.decide("1+2+3").unwrap().accepted);
+    /// assert_eq!(d.parse("1+2+3").unwrap().unwrap().count(10), 2);
     /// ```
     pub fn decider(&self, rule: &str) -> Result<Decider<'_>, DeciderError> {
         let name = self
             .rule_name(rule)
             .ok_or_else(|| DeciderError::NoRule(rule.to_string()))?
             .to_string();
+        match self.broken(&name) {
+            Some(Broken::Undefined(undefined)) => {
+                return Err(DeciderError::Undefined {
+                    rule: name,
+                    undefined,
+                })
+            }
+            Some(Broken::DefinedTwice(twice)) => {
+                return Err(DeciderError::DefinedTwice { rule: name, twice })
+            }
+            None => {}
+        }
+        if self.left_recursion(&name).is_some() {
+            // Only the Earley parser takes it, compiled now so that a
+            // prose value it reaches refuses it here, as below.
+            let earley = match self.earley(&name) {
+                Err(EarleyError::Prose { prose, .. }) => {
+                    return Err(DeciderError::Prose { rule: name, prose })
+                }
+                other => other,
+            };
+            return Ok(Decider {
+                grammar: self,
+                automaton: None,
+                rule: name,
+                earley: OnceCell::from(earley),
+            });
+        }
         if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
             self.checked().can_recognize(&name)
         {
@@ -292,7 +368,7 @@ impl Decider<'_> {
     /// ```
     pub fn earley(&self) -> Result<&Earley, DeciderError> {
         self.earley
-            .get_or_init(|| Earley::new(self.grammar.checked(), &self.rule))
+            .get_or_init(|| self.grammar.earley(&self.rule))
             .as_ref()
             .map_err(|e| DeciderError::Earley(e.to_string()))
     }

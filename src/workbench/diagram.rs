@@ -1,9 +1,11 @@
 //! Railroad diagrams: one self-contained HTML page, an inline SVG a rule,
-//! each rule a diagram names linked to that rule's diagram.
+//! each rule a diagram names linked to that rule's diagram. A rule is
+//! drawn from abnf-oracle's checked grammar, or, when it meets left
+//! recursion (which that grammar leaves out), from its definitions.
 
 use super::generate::children;
 use super::grammar::LoadedGrammar;
-use abnf_oracle::{CheckedGrammar, Node, NodeId, NumVal, RuleId};
+use abnf_oracle::{CharVal, CheckedGrammar, Element, Node, NodeId, NumVal, RuleId};
 use std::fmt::Write;
 
 /// Corner radius, gap between stacked rows, character width and box height.
@@ -209,52 +211,100 @@ fn item(g: &CheckedGrammar, id: NodeId) -> Item {
         Node::Alt { branches } => Item::Choice(branches.iter().map(|&b| item(g, b)).collect()),
         Node::Concat { items } => Item::Sequence(items.iter().map(|&i| item(g, i)).collect()),
         Node::Optional { body } => Item::Choice(vec![item(g, *body), Item::Skip]),
-        Node::Repeat { repeat, body, .. } => {
-            let inner = item(g, *body);
-            let (min, max) = (repeat.min, repeat.max);
-            match max {
-                Some(0) => Item::Skip,
-                Some(m) if m == min && m == 1 => inner,
-                Some(m) if m == min => Item::Times(Box::new(inner), format!("{m} times")),
-                _ => {
-                    let label = match max {
-                        None if min <= 1 => String::new(),
-                        None => format!("at least {min} times"),
-                        Some(m) => format!("{} to {m} times", min.max(1)),
-                    };
-                    let looped = Item::Loop(Box::new(inner), label);
-                    if min == 0 {
-                        Item::Choice(vec![looped, Item::Skip])
-                    } else {
-                        looped
-                    }
-                }
-            }
-        }
+        Node::Repeat { repeat, body, .. } => repeated(item(g, *body), repeat.min, repeat.max),
         Node::RuleRef { .. } => match g.target(id) {
             Some(t) => Item::Rule(g.rule_by_id(t).name.as_str().to_string()),
             None => Item::Prose("?".into()),
         },
-        Node::CharVal(v) => Item::Terminal(if v.case_sensitive {
-            format!("%s\"{}\"", v.value)
-        } else {
-            format!("\"{}\"", v.value)
-        }),
-        Node::NumVal { value, .. } => Item::Terminal(match value {
-            NumVal::Scalar(v) => format!("%x{v:X}"),
-            NumVal::Range { lo, hi } => format!("%x{lo:X}-{hi:X}"),
-            NumVal::Concat(vs) => {
-                let parts: Vec<String> = vs.iter().map(|v| format!("{v:X}")).collect();
-                format!("%x{}", parts.join("."))
-            }
-        }),
+        Node::CharVal(v) => string(v),
+        Node::NumVal { value, .. } => number(value),
         Node::ProseVal(p) => Item::Prose(format!("<{p}>")),
     }
 }
 
+/// The diagram's items for an element of a definition: as [`item`] draws
+/// its node.
+fn element(grammar: &LoadedGrammar, e: &Element) -> Item {
+    let all = |items: &[Element]| items.iter().map(|i| element(grammar, i)).collect();
+    match e {
+        Element::Alt(branches) => Item::Choice(all(branches)),
+        Element::Concat(items) => Item::Sequence(all(items)),
+        Element::Optional(body) => Item::Choice(vec![element(grammar, body), Item::Skip]),
+        Element::Repeat { repeat, body, .. } => {
+            repeated(element(grammar, body), repeat.min, repeat.max)
+        }
+        Element::RuleRef { name, .. } => Item::Rule(
+            grammar
+                .rule_name(name.as_str())
+                .unwrap_or(name.as_str())
+                .to_string(),
+        ),
+        Element::CharVal(v) => string(v),
+        Element::NumVal { value, .. } => number(value),
+        Element::ProseVal { text, .. } => Item::Prose(format!("<{text}>")),
+    }
+}
+
+/// A rule defined by several definitions (`=/`) is one choice of their
+/// alternatives, as abnf-oracle folds them.
+fn definitions(grammar: &LoadedGrammar, name: &str) -> Item {
+    let mut branches = Vec::new();
+    for body in grammar.bodies_of(name) {
+        match body {
+            Element::Alt(items) => branches.extend(items.iter().map(|i| element(grammar, i))),
+            other => branches.push(element(grammar, other)),
+        }
+    }
+    match <[Item; 1]>::try_from(branches) {
+        Ok([one]) => one,
+        Err(branches) => Item::Choice(branches),
+    }
+}
+
+/// `m*nX`, drawn.
+fn repeated(inner: Item, min: u64, max: Option<u64>) -> Item {
+    match max {
+        Some(0) => Item::Skip,
+        Some(m) if m == min && m == 1 => inner,
+        Some(m) if m == min => Item::Times(Box::new(inner), format!("{m} times")),
+        _ => {
+            let label = match max {
+                None if min <= 1 => String::new(),
+                None => format!("at least {min} times"),
+                Some(m) => format!("{} to {m} times", min.max(1)),
+            };
+            let looped = Item::Loop(Box::new(inner), label);
+            if min == 0 {
+                Item::Choice(vec![looped, Item::Skip])
+            } else {
+                looped
+            }
+        }
+    }
+}
+
+fn string(v: &CharVal) -> Item {
+    Item::Terminal(if v.case_sensitive {
+        format!("%s\"{}\"", v.value)
+    } else {
+        format!("\"{}\"", v.value)
+    })
+}
+
+fn number(value: &NumVal) -> Item {
+    Item::Terminal(match value {
+        NumVal::Scalar(v) => format!("%x{v:X}"),
+        NumVal::Range { lo, hi } => format!("%x{lo:X}-{hi:X}"),
+        NumVal::Concat(vs) => {
+            let parts: Vec<String> = vs.iter().map(|v| format!("{v:X}")).collect();
+            format!("%x{}", parts.join("."))
+        }
+    })
+}
+
 /// One rule's diagram, as an SVG element.
-fn svg(g: &CheckedGrammar, body: NodeId) -> String {
-    let body = Item::Sequence(vec![item(g, body)]);
+fn svg(body: Item) -> String {
+    let body = Item::Sequence(vec![body]);
     let (w, up, down) = body.size();
     let (width, height) = (w + 40.0, up + down + 20.0);
     let y = up + 10.0;
@@ -301,34 +351,54 @@ svg a:hover rect{fill:#9cd0ff}";
 /// let page = diagram(&g, None).unwrap();
 /// assert!(page.contains(r#"<section id="b">"#));
 /// assert!(page.contains(r##"<a href="#DIGIT">"##) && page.contains(r#"id="DIGIT""#));
+///
+/// // Left recursion, which abnf-oracle's checked grammar leaves out, is drawn too.
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
+/// let page = diagram(&g, Some("e")).unwrap();
+/// assert!(page.contains(r#"<section id="e">"#) && page.contains(r##"<a href="#e">"##));
 /// ```
 pub fn diagram(grammar: &LoadedGrammar, rule: Option<&str>) -> Result<String, String> {
     let g = grammar.checked();
-    let mut wanted: Vec<RuleId> = match rule {
+    let mut wanted: Vec<Drawn> = match rule {
         Some(name) => {
             let found = grammar
                 .rule_name(name)
                 .ok_or_else(|| format!("the grammar has no rule {name:?}"))?;
-            vec![id_of(g, found).ok_or_else(|| format!("no rule {found}"))?]
+            vec![drawn(grammar, found).ok_or_else(|| format!("no rule {found}"))?]
         }
-        None => grammar.rules().filter_map(|n| id_of(g, n)).collect(),
+        None => grammar.rules().filter_map(|n| drawn(grammar, n)).collect(),
     };
     // Every rule a drawn rule names gets a diagram, so every link lands.
     let mut k = 0;
-    while let Some(&id) = wanted.get(k) {
-        let mut stack = vec![g.rule_by_id(id).body];
-        let mut seen = vec![false; g.node_count()];
-        while let Some(n) = stack.pop() {
-            if std::mem::replace(seen.get_mut(n.index()).unwrap_or(&mut true), true) {
-                continue;
-            }
-            if let (Node::RuleRef { .. }, Some(t)) = (g.node(n), g.target(n)) {
-                if !wanted.contains(&t) {
-                    wanted.push(t);
+    while let Some(next) = wanted.get(k) {
+        let mut named = Vec::new();
+        match next {
+            Drawn::Checked(id) => {
+                let mut stack = vec![g.rule_by_id(*id).body];
+                let mut seen = vec![false; g.node_count()];
+                while let Some(n) = stack.pop() {
+                    if std::mem::replace(seen.get_mut(n.index()).unwrap_or(&mut true), true) {
+                        continue;
+                    }
+                    if let (Node::RuleRef { .. }, Some(t)) = (g.node(n), g.target(n)) {
+                        named.push(Drawn::Checked(t));
+                        continue;
+                    }
+                    stack.extend(children(g, n));
                 }
-                continue;
             }
-            stack.extend(children(g, n));
+            Drawn::Defined(name) => {
+                for body in grammar.bodies_of(name) {
+                    super::load::references(body, &mut |used, _| {
+                        named.extend(drawn(grammar, used));
+                    });
+                }
+            }
+        }
+        for d in named {
+            if !wanted.contains(&d) {
+                wanted.push(d);
+            }
         }
         k += 1;
     }
@@ -337,29 +407,51 @@ pub fn diagram(grammar: &LoadedGrammar, rule: Option<&str>) -> Result<String, St
     let mut page = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title><style>{STYLE}</style></head><body>\n<h1>{title}</h1>\n<p>"
     );
-    for (i, id) in wanted.iter().enumerate() {
-        let name = escape(g.rule_by_id(*id).name.as_str());
+    let name_of = |d: &Drawn| match d {
+        Drawn::Checked(id) => g.rule_by_id(*id).name.as_str().to_string(),
+        Drawn::Defined(name) => name.clone(),
+    };
+    for (i, d) in wanted.iter().enumerate() {
+        let name = escape(&name_of(d));
         let sep = if i == 0 { "" } else { " · " };
         let _ = write!(page, "{sep}<a href=\"#{name}\">{name}</a>");
     }
     page.push_str("</p>\n");
-    for id in &wanted {
-        let r = g.rule_by_id(*id);
-        let name = r.name.as_str();
-        let text = match id {
-            RuleId::Core(_) => format!("{name}: a core rule of RFC 5234 (Appendix B.1)"),
-            RuleId::User(_) => grammar.text_of(name),
+    for d in &wanted {
+        let name = name_of(d);
+        let (text, body) = match d {
+            Drawn::Checked(id @ RuleId::Core(_)) => (
+                format!("{name}: a core rule of RFC 5234 (Appendix B.1)"),
+                item(g, g.rule_by_id(*id).body),
+            ),
+            Drawn::Checked(id) => (grammar.text_of(&name), item(g, g.rule_by_id(*id).body)),
+            Drawn::Defined(name) => (grammar.text_of(name), definitions(grammar, name)),
         };
         let _ = writeln!(
             page,
             "<section id=\"{0}\"><h2>{0}</h2><pre>{1}</pre>{2}</section>",
-            escape(name),
+            escape(&name),
             escape(&text),
-            svg(g, r.body)
+            svg(body)
         );
     }
     page.push_str("</body></html>\n");
     Ok(page)
+}
+
+/// A rule to draw: one of the checked grammar's, or one meeting left
+/// recursion, drawn from its definitions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Drawn {
+    Checked(RuleId),
+    Defined(String),
+}
+
+fn drawn(grammar: &LoadedGrammar, name: &str) -> Option<Drawn> {
+    match grammar.left_recursion(name) {
+        Some(left) => Some(Drawn::Defined(left.name)),
+        None => id_of(grammar.checked(), name).map(Drawn::Checked),
+    }
 }
 
 fn id_of(g: &CheckedGrammar, name: &str) -> Option<RuleId> {

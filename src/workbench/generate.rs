@@ -62,6 +62,8 @@ const HARD_DEPTH: usize = 200;
 /// ```
 pub struct Generator<'g> {
     pub(super) grammar: &'g CheckedGrammar,
+    /// What the checked grammar leaves out: the rules meeting left recursion.
+    loaded: &'g super::LoadedGrammar,
     pub(super) rng: u64,
     /// Per node: which productive branches of an alternation were taken.
     pub(super) taken: Vec<Vec<bool>>,
@@ -101,6 +103,7 @@ impl<'g> Generator<'g> {
             .collect();
         Generator {
             grammar: checked,
+            loaded: grammar,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15,
             taken,
             distance: vec![u32::MAX; checked.node_count()],
@@ -129,7 +132,30 @@ impl<'g> Generator<'g> {
         )))
     }
 
+    /// Whether the generator can take `rule`: why not, when it cannot (no
+    /// such rule, a prose value reached, no string matched, left
+    /// recursion met).
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// let text = "e = e \"+\" t / t\nt = DIGIT\n";
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
+    /// let generator = Generator::new(&g, 0);
+    /// assert!(generator.check("t").is_ok());
+    /// let refusal = generator.check("e").unwrap_err().to_string();
+    /// assert!(refusal.starts_with("`e` is left-recursive (e -> e, at g.abnf:1:5): "), "{refusal}");
+    /// ```
+    pub fn check(&self, rule: &str) -> Result<(), GenerateError> {
+        self.start(rule).map(|_| ())
+    }
+
     pub(super) fn start(&self, rule: &str) -> Result<NodeId, GenerateError> {
+        if let Some(left) = self.loaded.left_recursion(rule) {
+            return Err(GenerateError(format!(
+                "{left}: {}",
+                super::left::NO_GENERATOR
+            )));
+        }
         let found = self
             .grammar
             .rule(rule)

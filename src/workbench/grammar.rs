@@ -2,9 +2,20 @@
 //! about their rules.
 
 use super::diagnostic::{Diagnostic, Location, Severity};
-use super::load::{join, AbnfFile, Joined};
-use abnf_oracle::{CheckedGrammar, DefinedAs};
+use super::earley::{Earley, EarleyError};
+use super::left::LeftRecursion;
+use super::load::{join, references, AbnfFile, Joined, CORE_RULES};
+use abnf_oracle::{CheckedGrammar, DefinedAs, Element};
+use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
+
+/// A part of a grammar with errors that a rule reaches: a rule used and
+/// defined nowhere, or defined twice with `=`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Broken {
+    Undefined(String),
+    DefinedTwice(String),
+}
 
 /// A grammar loaded from ABNF files at run time (see the module
 /// [`workbench`](super) for how files are joined).
@@ -65,7 +76,7 @@ impl fmt::Debug for LoadedGrammar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LoadedGrammar")
             .field("files", &self.file_names().collect::<Vec<_>>())
-            .field("rules", &self.checked.rules().len())
+            .field("rules", &self.rules().count())
             .finish()
     }
 }
@@ -73,7 +84,9 @@ impl fmt::Debug for LoadedGrammar {
 impl LoadedGrammar {
     /// Loads the files, refusing a grammar with any error: a syntax error,
     /// an undefined rule, a rule defined twice with `=`, `=/` without a
-    /// base, left recursion.
+    /// base, an inverted range. Left recursion is no error (it is legal
+    /// ABNF): it is a warning in [`diagnostics`](Self::diagnostics), and
+    /// [`left_recursion`](Self::left_recursion) says which rules meet it.
     ///
     /// ```
     /// use xiri::workbench::{AbnfFile, LoadedGrammar};
@@ -104,11 +117,12 @@ impl LoadedGrammar {
     }
 
     /// Loads the files for analysis: only what leaves nothing to analyze
-    /// (a syntax error, left recursion, an inverted range) is refused.
-    /// Undefined rules, rules defined twice and `=/` without a base are
-    /// in [`diagnostics`](Self::diagnostics); the grammar analyzed is
-    /// mended (the second definition and the orphan `=/` dropped, an
-    /// undefined rule taken as a prose value).
+    /// (a syntax error, an inverted range) is refused. Undefined rules,
+    /// rules defined twice and `=/` without a base are in
+    /// [`diagnostics`](Self::diagnostics); the grammar analyzed is mended
+    /// (the second definition and the orphan `=/` dropped, an undefined
+    /// rule taken as a prose value), and a [`decider`](Self::decider) for
+    /// a rule that reaches none of them works as on a grammar without them.
     ///
     /// ```
     /// use xiri::workbench::{AbnfFile, LoadedGrammar};
@@ -134,12 +148,18 @@ impl LoadedGrammar {
     }
 
     /// The grammar as `abnf-oracle` checked it (mended, when it was
-    /// [`analyze`](Self::analyze)d with errors).
+    /// [`analyze`](Self::analyze)d with errors). abnf-oracle refuses left
+    /// recursion: when some rules are left-recursive, this holds every
+    /// rule that does not reach one ([`left_recursion`](Self::left_recursion)
+    /// is `None` for exactly these), and the Earley parser takes the others.
     ///
     /// ```
     /// use xiri::workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "a = \"x\"\n")]).unwrap();
     /// assert_eq!(g.checked().rules().len(), 1);
+    /// let text = "e = e \"+\" e / t\nt = 1*DIGIT\n";
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", text)]).unwrap();
+    /// assert_eq!(g.checked().rules()[0].name.as_str(), "t");
     /// ```
     pub fn checked(&self) -> &CheckedGrammar {
         &self.checked
@@ -154,11 +174,12 @@ impl LoadedGrammar {
     /// assert_eq!(g.rules().collect::<Vec<_>>(), ["b", "a"]);
     /// ```
     pub fn rules(&self) -> impl Iterator<Item = &str> {
-        self.checked
-            .rules()
+        // After mending, a rule's first definition is its `=`.
+        self.joined
+            .definitions
             .iter()
-            .map(|r| r.name.as_str())
-            .filter(|n| !self.is_undefined(n))
+            .filter(|(_, d)| d.defined_as == DefinedAs::Base)
+            .map(|(_, d)| d.name.as_str())
     }
 
     /// The first rule of the first file that defines one: the entry point
@@ -184,10 +205,76 @@ impl LoadedGrammar {
     /// assert_eq!(g.rule_name("nope"), None);
     /// ```
     pub fn rule_name(&self, name: &str) -> Option<&str> {
-        self.checked
-            .rule(name)
-            .map(|r| r.name.as_str())
-            .filter(|n| !self.is_undefined(n))
+        self.rules()
+            .find(|r| r.eq_ignore_ascii_case(name))
+            .or_else(|| {
+                CORE_RULES
+                    .into_iter()
+                    .find(|c| c.eq_ignore_ascii_case(name))
+            })
+    }
+
+    /// How `rule` meets left recursion: `None` when it is not
+    /// left-recursive and reaches no rule that is (or is no rule).
+    /// [`decider`](Self::decider) takes such a rule with the Earley
+    /// parser; the [`Generator`](super::Generator), and so
+    /// [`compare`](super::compare), cannot take it.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let text = "list = list \",\" item / item\nitem = 1*DIGIT\n";
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
+    /// let list = g.left_recursion("LIST").unwrap();
+    /// assert_eq!((list.name.as_str(), list.cycle.as_slice()), ("list", &["list".to_string()][..]));
+    /// assert!(g.left_recursion("item").is_none());
+    /// assert_eq!(g.diagnostics()[0].kind, "left-recursion");
+    /// ```
+    pub fn left_recursion(&self, rule: &str) -> Option<LeftRecursion> {
+        let name = self.rule_name(rule)?;
+        self.joined.left.of(name, &self.joined.files)
+    }
+
+    /// The Earley parser for `rule`: from the checked grammar, or from
+    /// the definitions when the rule meets left recursion.
+    pub(crate) fn earley(&self, rule: &str) -> Result<Earley, EarleyError> {
+        if self.joined.left.reaches(rule) {
+            Earley::from_definitions(&self.joined.mended, rule, &self.checked)
+        } else {
+            Earley::new(&self.checked, rule)
+        }
+    }
+
+    /// The bodies of a rule's definitions (`=`, then any `=/`).
+    pub(crate) fn bodies_of(&self, name: &str) -> Vec<&Element> {
+        self.joined
+            .definitions
+            .iter()
+            .filter(|(_, d)| d.name.as_str().eq_ignore_ascii_case(name))
+            .map(|(_, d)| &d.body)
+            .collect()
+    }
+
+    /// The nearest part with errors `rule` reaches (itself included): a
+    /// name defined nowhere, or a rule defined twice.
+    pub(crate) fn broken(&self, rule: &str) -> Option<Broken> {
+        let mut seen = BTreeSet::from([rule.to_ascii_lowercase()]);
+        let mut queue = VecDeque::from([rule.to_string()]);
+        while let Some(name) = queue.pop_front() {
+            if self.is_undefined(&name) {
+                return Some(Broken::Undefined(name));
+            }
+            if self.joined.duplicated.contains(&name.to_ascii_lowercase()) {
+                return Some(Broken::DefinedTwice(self.rule_name(&name)?.to_string()));
+            }
+            for body in self.bodies_of(&name) {
+                references(body, &mut |used, _| {
+                    if seen.insert(used.to_ascii_lowercase()) {
+                        queue.push_back(used.to_string());
+                    }
+                });
+            }
+        }
+        None
     }
 
     /// Whether the name is used and defined nowhere (analysis only).

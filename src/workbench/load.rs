@@ -13,10 +13,13 @@
 //! grammar with any of these, so the analysis goes on with a mended copy
 //! (the second definition dropped, the orphan `=/` dropped, each undefined
 //! name defined as a prose value), which is what
-//! [`rules`](super::rules) classifies.
+//! [`rules`](super::rules) classifies. Left recursion, which abnf-oracle
+//! refuses too, is legal ABNF: it is a warning, and abnf-oracle checks the
+//! rules that do not reach it (`left.rs`).
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::layout::{dedent, indentation, is_w3c, next_base, shift_definition, shifted};
+use super::left::{cycle_text, Left, NO_GENERATOR};
 use crate::syntax::abnf::{to_rfc5234, Notation};
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
 use std::collections::BTreeSet;
@@ -94,10 +97,19 @@ pub(crate) struct Joined {
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// The names used and defined nowhere.
     pub(crate) undefined: BTreeSet<String>,
+    /// The rules defined twice with `=` (by key).
+    pub(crate) duplicated: BTreeSet<String>,
+    /// What abnf-oracle is given: the definitions in force, and each
+    /// undefined name defined as a prose value.
+    pub(crate) mended: Vec<Definition>,
+    /// The left recursion of `mended`.
+    pub(crate) left: Left,
 }
 
 /// Reads and joins the files; `Err` with every syntax error when any
-/// file is not ABNF.
+/// file is not ABNF (or with an inverted range). The checked grammar is
+/// the whole grammar, or, when some rules are left-recursive, the rules
+/// that do not reach them.
 pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut parsed = Vec::new();
@@ -149,6 +161,9 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
         replaced: Vec::new(),
         diagnostics: Vec::new(),
         undefined: BTreeSet::new(),
+        duplicated: BTreeSet::new(),
+        mended: Vec::new(),
+        left: Left::default(),
     };
     for (index, definitions) in parsed.into_iter().enumerate() {
         let base = joined.files.get(index).map_or(0, |f| f.base);
@@ -192,18 +207,61 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
             span: abnf_oracle::Ignored(Span::default()),
         });
     }
-    let grammar = abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default());
-    match grammar.check() {
-        Ok(checked) => Ok((joined, checked)),
-        Err(errors) => Err(errors
-            .iter()
-            .map(|e| check_error(e, &joined.files))
-            .collect()),
+    let check = |definitions: Vec<Definition>| {
+        abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check()
+    };
+    let refused = |errors: abnf_oracle::CheckErrors, files: &[Read]| -> Vec<Diagnostic> {
+        errors.iter().map(|e| check_error(e, files)).collect()
+    };
+    let errors = match check(definitions.clone()) {
+        Ok(checked) => {
+            joined.mended = definitions;
+            return Ok((joined, checked));
+        }
+        Err(errors) => errors,
+    };
+    // Left recursion is no error: with another, only the other is.
+    let others: Vec<Diagnostic> = errors
+        .iter()
+        .filter(|e| !matches!(e, CheckError::LeftRecursion { .. }))
+        .map(|e| check_error(e, &joined.files))
+        .collect();
+    if !others.is_empty() {
+        return Err(others);
     }
+    let Ok(core) = check(Vec::new()) else {
+        return Err(refused(errors, &joined.files));
+    };
+    // Left recursion only: abnf-oracle checks the rules that do not reach
+    // it (which use no rule that does), the Earley parser decides the others.
+    joined.left = Left::find(&definitions, &core);
+    let rest: Vec<Definition> = definitions
+        .iter()
+        .filter(|d| !joined.left.reaches(d.name.as_str()))
+        .cloned()
+        .collect();
+    let checked = check(rest).map_err(|errors| refused(errors, &joined.files))?;
+    for cycle in &joined.left.cycles {
+        let first = cycle.rules.first().cloned().unwrap_or_default();
+        let message = format!(
+            "`{first}` is left-recursive ({}): {NO_GENERATOR}",
+            cycle_text(&cycle.rules)
+        );
+        joined.diagnostics.push(Diagnostic::at(
+            Severity::Warning,
+            "left-recursion",
+            Some(first),
+            message,
+            &joined.files,
+            cycle.span,
+        ));
+    }
+    joined.mended = definitions;
+    Ok((joined, checked))
 }
 
-/// What abnf-oracle still refuses once the grammar is mended: left
-/// recursion and inverted ranges.
+/// What abnf-oracle still refuses once the grammar is mended: inverted
+/// ranges (and left recursion, were there some `left.rs` did not find).
 fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
     let kind = match error {
         CheckError::LeftRecursion { .. } => "left-recursion",
@@ -212,16 +270,9 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
         }
         _ => "check",
     };
-    let message = match error {
-        CheckError::LeftRecursion { .. } => format!(
-            "{error} (the parsers here need a grammar without left recursion; write the rule \
-             with a repetition instead)"
-        ),
-        _ => error.to_string(),
-    };
     match error.span() {
-        Some(span) => Diagnostic::at(Severity::Error, kind, None, message, files, span),
-        None => Diagnostic::without_place(Severity::Error, kind, None, message),
+        Some(span) => Diagnostic::at(Severity::Error, kind, None, error.to_string(), files, span),
+        None => Diagnostic::without_place(Severity::Error, kind, None, error.to_string()),
     }
 }
 
@@ -246,6 +297,7 @@ fn mend(joined: &mut Joined) {
                     ),
                     None => format!("`{name}` is defined twice with `=`"),
                 };
+                joined.duplicated.insert(key);
                 joined.diagnostics.push(Diagnostic::at(
                     Severity::Error,
                     "duplicate",

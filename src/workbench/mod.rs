@@ -6,13 +6,18 @@
 //! and RFC 7405's `%s`/`%i` are built in) and reports what is wrong with
 //! them, each finding with its file, line, column and a caret.
 //! [`rules`] classifies every rule (regular, recursive only through a
-//! bracket pair, recursive, reaching prose) and finds unused rules;
-//! [`Decider`] checks inputs with the engine's automaton where the rule
-//! compiles to one and with the Earley parser ([`earley`]) otherwise,
-//! which also gives trees, every derivation and traces; [`Generator`]
-//! writes members, near-misses and covering sets; [`compare`] looks for
-//! strings two grammars disagree on and the rule that makes the
+//! bracket pair, recursive, left-recursive, reaching prose) and finds
+//! unused rules; [`Decider`] checks inputs with the engine's automaton
+//! where the rule compiles to one and with the Earley parser ([`earley`])
+//! otherwise, which also gives trees, every derivation and traces;
+//! [`Generator`] writes members, near-misses and covering sets; [`compare`]
+//! looks for strings two grammars disagree on and the rule that makes the
 //! difference; [`diagram`] draws railroad diagrams.
+//!
+//! Left recursion (`expr = expr "+" expr / term`) is legal ABNF and loads,
+//! with a warning: the Earley parser decides, parses and draws such rules
+//! (and the rules that reach them), and only the generator, and so
+//! [`compare`], cannot take them ([`LoadedGrammar::left_recursion`]).
 //!
 //! ```
 //! use xiri::workbench::{AbnfFile, LoadedGrammar};
@@ -38,6 +43,7 @@ mod diagram;
 mod generate;
 mod grammar;
 mod layout;
+mod left;
 mod load;
 mod near_miss;
 mod rules;
@@ -49,6 +55,7 @@ pub use diagnostic::{Diagnostic, Location, Severity};
 pub use diagram::diagram;
 pub use generate::{Derivation, GenerateError, Generated, Generator};
 pub use grammar::{LoadError, LoadedGrammar};
+pub use left::LeftRecursion;
 pub use load::AbnfFile;
 pub use near_miss::{near_misses, Edit, NearMiss};
 pub use rules::{rules, RuleKind, RuleReport, RulesReport};

@@ -1,12 +1,15 @@
 //! `xiri rules`: every production of a grammar, whether the engine can
 //! compile it, and what BAP would say of the grammar (undefined, unused
-//! and doubly defined rules, `=/` without a base).
+//! and doubly defined rules, `=/` without a base, left recursion).
 
 use super::decide::BRACKETS;
 use super::diagnostic::{Diagnostic, Location, Severity};
+use super::earley::EarleyError;
 use super::grammar::LoadedGrammar;
+use super::left::cycle_text;
 use crate::engine::{structure, CompileError};
-use abnf_oracle::LintWarning;
+use abnf_oracle::{Element, LintWarning};
+use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
 
 /// What kind of language a rule has, as far as the engine is concerned.
@@ -26,6 +29,20 @@ pub enum RuleKind {
     Brackets(char, char),
     /// Recursive otherwise: only the Earley parser decides it.
     Recursive,
+    /// Left-recursive, on this cycle (each rule begins with the next, the
+    /// last with the first): only the Earley parser decides it, and
+    /// nothing generates from it.
+    ///
+    /// ```
+    /// use xiri::workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
+    /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::LeftRecursive(vec!["e".into()]));
+    /// assert_eq!(rules(&g, &[]).rules[0].kind.to_string(), "left-recursive: e -> e");
+    /// ```
+    LeftRecursive(Vec<String>),
+    /// It reaches this left-recursive rule: only the Earley parser
+    /// decides it, and nothing generates from it.
+    ReachesLeftRecursion(String),
     /// It reaches a prose value: it can be listed, not checked.
     Prose(String),
     /// It reaches a rule that is defined nowhere.
@@ -37,8 +54,9 @@ pub enum RuleKind {
 }
 
 impl RuleKind {
-    /// A short name for JSON: `regular`, `brackets`, `recursive`, `prose`,
-    /// `undefined`, `empty`, `too-large`.
+    /// A short name for JSON: `regular`, `brackets`, `recursive`,
+    /// `left-recursive`, `reaches-left-recursion`, `prose`, `undefined`,
+    /// `empty`, `too-large`.
     ///
     /// ```
     /// assert_eq!(xiri::workbench::RuleKind::Regular.name(), "regular");
@@ -48,6 +66,8 @@ impl RuleKind {
             RuleKind::Regular => "regular",
             RuleKind::Brackets(..) => "brackets",
             RuleKind::Recursive => "recursive",
+            RuleKind::LeftRecursive(_) => "left-recursive",
+            RuleKind::ReachesLeftRecursion(_) => "reaches-left-recursion",
             RuleKind::Prose(_) => "prose",
             RuleKind::Undefined(_) => "undefined",
             RuleKind::Empty => "empty",
@@ -62,6 +82,10 @@ impl fmt::Display for RuleKind {
             RuleKind::Regular => f.write_str("regular"),
             RuleKind::Brackets(o, c) => write!(f, "recursive only through \"{o}\" \"{c}\""),
             RuleKind::Recursive => f.write_str("recursive"),
+            RuleKind::LeftRecursive(cycle) => write!(f, "left-recursive: {}", cycle_text(cycle)),
+            RuleKind::ReachesLeftRecursion(r) => {
+                write!(f, "reaches the left-recursive rule {r}")
+            }
             RuleKind::Prose(p) => write!(f, "reaches prose <{p}>: can be listed, not checked"),
             RuleKind::Undefined(n) => write!(f, "reaches the undefined rule {n}"),
             RuleKind::Empty => f.write_str("matches nothing"),
@@ -134,7 +158,7 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     } else {
         entries.iter().map(|e| e.to_string()).collect()
     };
-    let rules = grammar
+    let rules: Vec<RuleReport> = grammar
         .rules()
         .map(|name| RuleReport {
             name: name.to_string(),
@@ -144,30 +168,42 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
         .collect();
     let mut diagnostics = grammar.diagnostics().to_vec();
     let starts: Vec<&str> = entries.iter().map(String::as_str).collect();
-    for warning in grammar.checked().lint_from(&starts) {
-        let (kind, rule, message) = match &warning {
-            LintWarning::UnreachableRule { name } => (
-                "unused",
-                name,
-                format!("`{name}` is not used by {}", entries.join(", ")),
-            ),
-            LintWarning::UnproductiveRule { name } => {
-                ("unproductive", name, format!("`{name}` matches no string"))
+    let used = used_from(grammar, &starts);
+    // abnf-oracle's lint sees the rules its checked grammar holds (not
+    // those meeting left recursion); which rules are used is found here,
+    // over every rule, in the lint's order: a rule's unproductive parts,
+    // then whether it is used.
+    let lint = grammar.checked().lint_from(&starts);
+    for report in &rules {
+        let (name, kind) = (report.name.as_str(), &report.kind);
+        let mut found = Vec::new();
+        for warning in &lint {
+            match warning {
+                LintWarning::UnproductiveRule { name: n } if n == name => {
+                    found.push(("unproductive", format!("`{name}` matches no string")))
+                }
+                LintWarning::UnproductiveAlternative { rule, .. } if rule == name => {
+                    found.push(("unproductive", warning.to_string()));
+                }
+                _ => {}
             }
-            LintWarning::UnproductiveAlternative { rule, .. } => {
-                ("unproductive", rule, warning.to_string())
-            }
-            _ => continue,
-        };
-        if grammar.is_undefined(rule) {
-            continue;
         }
-        let mut d = Diagnostic::without_place(Severity::Warning, kind, Some(rule.clone()), message);
-        d.location = grammar.location_of(rule).map(|mut l| {
-            l.width = rule.len();
-            l
-        });
-        diagnostics.push(d);
+        if *kind == RuleKind::Empty && grammar.left_recursion(name).is_some() {
+            found.push(("unproductive", format!("`{name}` matches no string")));
+        }
+        if !used.contains(&name.to_ascii_lowercase()) {
+            let message = format!("`{name}` is not used by {}", entries.join(", "));
+            found.push(("unused", message));
+        }
+        for (kind, message) in found {
+            let mut d =
+                Diagnostic::without_place(Severity::Warning, kind, Some(name.to_string()), message);
+            d.location = grammar.location_of(name).map(|mut l| {
+                l.width = name.len();
+                l
+            });
+            diagnostics.push(d);
+        }
     }
     RulesReport {
         entries,
@@ -176,17 +212,66 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     }
 }
 
+/// The rules `starts` use, themselves included (by key), as abnf-oracle's
+/// lint finds them: a body repeated at most zero times uses nothing.
+fn used_from(grammar: &LoadedGrammar, starts: &[&str]) -> BTreeSet<String> {
+    let mut used = BTreeSet::new();
+    let mut queue: VecDeque<String> = starts
+        .iter()
+        .filter_map(|s| grammar.rules().find(|r| r.eq_ignore_ascii_case(s)))
+        .map(str::to_string)
+        .collect();
+    used.extend(queue.iter().map(|r| r.to_ascii_lowercase()));
+    while let Some(rule) = queue.pop_front() {
+        let mut stack: Vec<&Element> = grammar.bodies_of(&rule);
+        while let Some(e) = stack.pop() {
+            match e {
+                Element::Alt(items) | Element::Concat(items) => stack.extend(items),
+                Element::Repeat { repeat, .. } if repeat.max == Some(0) => {}
+                Element::Repeat { body, .. } | Element::Optional(body) => stack.push(body),
+                Element::RuleRef { name, .. } => {
+                    if let Some(r) = grammar
+                        .rules()
+                        .find(|r| r.eq_ignore_ascii_case(name.as_str()))
+                    {
+                        if used.insert(r.to_ascii_lowercase()) {
+                            queue.push_back(r.to_string());
+                        }
+                    }
+                }
+                Element::CharVal(_) | Element::NumVal { .. } | Element::ProseVal { .. } => {}
+            }
+        }
+    }
+    used
+}
+
+/// A rule reaching a prose value: an undefined name (a prose value once
+/// mended), or the author's prose.
+fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
+    match prose.strip_suffix(" is not defined") {
+        Some(undefined) if grammar.is_undefined(undefined) => {
+            RuleKind::Undefined(undefined.to_string())
+        }
+        _ => RuleKind::Prose(prose),
+    }
+}
+
 fn kind(grammar: &LoadedGrammar, name: &str) -> RuleKind {
+    if let Some(left) = grammar.left_recursion(name) {
+        // Not in the checked grammar: as the Earley parser finds it.
+        return match grammar.earley(name) {
+            Err(EarleyError::Prose { prose, .. }) => prose_kind(grammar, prose),
+            Err(EarleyError::Empty(_)) => RuleKind::Empty,
+            _ if left.on_cycle => RuleKind::LeftRecursive(left.cycle),
+            _ => RuleKind::ReachesLeftRecursion(left.rule),
+        };
+    }
     let checked = grammar.checked();
     if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
         checked.can_recognize(name)
     {
-        return match prose.strip_suffix(" is not defined") {
-            Some(undefined) if grammar.is_undefined(undefined) => {
-                RuleKind::Undefined(undefined.to_string())
-            }
-            _ => RuleKind::Prose(prose),
-        };
+        return prose_kind(grammar, prose);
     }
     if !checked
         .rule(name)

@@ -278,3 +278,36 @@ pub fn all_vectors() -> Vec<vectors::Vector> {
         .flat_map(vectors::vectors)
         .collect()
 }
+
+/// The ```sh blocks of a README subsection (up to the next heading of
+/// level 2 or 3), each with the ```text block that follows it (its
+/// output), if any.
+pub fn readme_examples(readme: &str, section: &str) -> Vec<(String, String)> {
+    let start = readme.find(section).expect("the section");
+    let rest = &readme[start + section.len()..];
+    let end = [rest.find("\n## "), rest.find("\n### ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    let body = &rest[..end];
+    let mut blocks: Vec<(&str, String)> = Vec::new();
+    let mut lines = body.lines();
+    while let Some(line) = lines.next() {
+        if let Some(kind) = line.strip_prefix("```").filter(|k| !k.is_empty()) {
+            let text: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            blocks.push((kind, text.iter().map(|l| format!("{l}\n")).collect()));
+        }
+    }
+    let mut out = Vec::new();
+    for (i, (kind, text)) in blocks.iter().enumerate() {
+        if *kind == "sh" {
+            let output = match blocks.get(i + 1) {
+                Some((next, o)) if *next == "text" => o.clone(),
+                _ => String::new(),
+            };
+            out.push((text.clone(), output));
+        }
+    }
+    out
+}

@@ -232,11 +232,23 @@ impl Earley {
                     .map_err(|e| EarleyError::Abnf(e.to_string()))?
                     .check()
                     .map_err(|e| EarleyError::Abnf(e.render("core = %x00\n")))?;
-                let grammar = parse()?;
-                Earley::compile(Exprs::from_definitions(grammar.definitions(), rule, &core)?)
+                Earley::from_definitions(parse()?.definitions(), rule, &core)
             }
             Err(errors) => Err(EarleyError::Abnf(errors.render(text))),
         }
+    }
+
+    /// Compiles `rule` of definitions `check` refuses for left recursion
+    /// only (or would refuse: a loaded grammar's left-recursive rules):
+    /// `=/` folded in, names resolved to the definitions' rules, then to
+    /// the core rules of `core` (any checked grammar). A duplicate `=`,
+    /// an `=/` without a base or an undefined name is refused here too.
+    pub(crate) fn from_definitions(
+        definitions: &[abnf_oracle::Definition],
+        rule: &str,
+        core: &CheckedGrammar,
+    ) -> Result<Earley, EarleyError> {
+        Earley::compile(Exprs::from_definitions(definitions, rule, core)?)
     }
 
     fn compile(exprs: Exprs) -> Result<Earley, EarleyError> {

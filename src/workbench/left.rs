@@ -1,0 +1,429 @@
+//! Left recursion in a loaded grammar: which rules can begin with
+//! themselves (directly, or through other rules, with nothing consumed
+//! before), on which cycles, and which rules reach them.
+//!
+//! Left recursion is legal ABNF (`expr = expr "+" expr / term`, the
+//! classic ambiguous sum), and the Earley parser takes it; `abnf-oracle`'s
+//! `check` refuses it, and with it the automaton, the generator and the
+//! recognizer that need its checked grammar. So a grammar whose only
+//! fault is left recursion loads: abnf-oracle checks the rules that do not
+//! reach left recursion (they use no rule that does), and the Earley
+//! parser decides the others from their definitions. The analysis here is
+//! abnf-oracle's own (D36 included: a body repeated at most zero times
+//! begins nothing), over the definitions rather than the checked graph it
+//! cannot build.
+
+use super::diagnostic::Location;
+use super::load::{references, Read};
+use abnf_oracle::{CheckedGrammar, DefinedAs, Definition, Element, Span};
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+
+/// What `generate` and `compare` say of a rule that is left-recursive or
+/// reaches one that is.
+pub(crate) const NO_GENERATOR: &str = "the generator of `generate` and `compare` needs a grammar \
+    without left recursion, so they cannot take it; `check` and `tree` can (the Earley parser \
+    decides it), and `grammar --diagram` draws it";
+
+/// How a rule meets left recursion: it is on a left-recursive cycle, or
+/// uses (directly or not) a rule that is.
+///
+/// ```
+/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// let text = "sum = sum \"+\" term / term\nterm = 1*DIGIT / \"(\" sum \")\"\n";
+/// let g = LoadedGrammar::load(&[AbnfFile::new("sum.abnf", text)]).unwrap();
+/// let sum = g.left_recursion("sum").unwrap();
+/// assert!(sum.on_cycle);
+/// assert_eq!(sum.cycle, ["sum"]);
+/// assert_eq!(sum.location.as_ref().unwrap().column, 7);
+/// let term = g.left_recursion("term").unwrap();
+/// assert_eq!((term.on_cycle, term.rule.as_str()), (false, "sum"));
+/// assert_eq!(term.to_string(), "`term` reaches the left-recursive rule `sum` (sum -> sum, at sum.abnf:1:7)");
+/// assert!(g.left_recursion("DIGIT").is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftRecursion {
+    /// The rule asked about, as the grammar spells it.
+    pub name: String,
+    /// Whether it is left-recursive itself (else it reaches `rule`).
+    pub on_cycle: bool,
+    /// The left-recursive rule: the one asked about, or the nearest one it reaches.
+    pub rule: String,
+    /// A cycle `rule` is on: each rule begins with the next, the last
+    /// with the first (`["expr"]` for `expr = expr "+" expr`).
+    pub cycle: Vec<String>,
+    /// Where the cycle's first rule begins with the next.
+    pub location: Option<Location>,
+}
+
+impl fmt::Display for LeftRecursion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.on_cycle {
+            write!(f, "`{}` is left-recursive", self.name)?;
+        } else {
+            write!(
+                f,
+                "`{}` reaches the left-recursive rule `{}`",
+                self.name, self.rule
+            )?;
+        }
+        write!(f, " ({}", cycle_text(&self.cycle))?;
+        if let Some(l) = &self.location {
+            write!(f, ", at {}:{}:{}", l.file, l.line, l.column)?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// `a -> b -> a`.
+pub(crate) fn cycle_text(cycle: &[String]) -> String {
+    let mut parts: Vec<&str> = cycle.iter().map(String::as_str).collect();
+    if let Some(first) = cycle.first() {
+        parts.push(first);
+    }
+    parts.join(" -> ")
+}
+
+/// A left-recursive cycle, and where its first rule begins with the next.
+#[derive(Clone, Debug)]
+pub(crate) struct Cycle {
+    pub(crate) rules: Vec<String>,
+    pub(crate) span: Span,
+}
+
+/// A rule that meets left recursion: the left-recursive rule (itself, or
+/// the nearest it reaches), whether it is on a cycle, and the cycle's index.
+#[derive(Clone, Debug)]
+struct Reach {
+    rule: String,
+    on_cycle: bool,
+    cycle: usize,
+}
+
+/// The grammar's left recursion: its cycles, and every rule that meets one.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Left {
+    pub(crate) cycles: Vec<Cycle>,
+    /// By rule key.
+    reach: HashMap<String, Reach>,
+}
+
+/// The user's rules, merged: names, alternatives, and an index by key.
+struct Rules<'a> {
+    names: Vec<&'a str>,
+    bodies: Vec<Vec<&'a Element>>,
+    index: HashMap<String, usize>,
+}
+
+impl<'a> Rules<'a> {
+    fn new(definitions: &'a [Definition]) -> Self {
+        let mut rules = Rules {
+            names: Vec::new(),
+            bodies: Vec::new(),
+            index: HashMap::new(),
+        };
+        for d in definitions {
+            let key = d.name.key();
+            match (rules.index.get(&key), d.defined_as) {
+                (Some(&i), DefinedAs::Incremental) => {
+                    if let Some(b) = rules.bodies.get_mut(i) {
+                        b.push(&d.body);
+                    }
+                }
+                (None, _) => {
+                    rules.index.insert(key, rules.names.len());
+                    rules.names.push(d.name.as_str());
+                    rules.bodies.push(vec![&d.body]);
+                }
+                (Some(_), DefinedAs::Base) => {}
+            }
+        }
+        rules
+    }
+
+    fn get(&self, name: &str) -> Option<usize> {
+        self.index.get(&name.to_ascii_lowercase()).copied()
+    }
+}
+
+impl Left {
+    /// Finds the left recursion of the (mended) definitions; core rules,
+    /// which never refer to the user's, are looked up in `core`.
+    pub(crate) fn find(definitions: &[Definition], core: &CheckedGrammar) -> Left {
+        let rules = Rules::new(definitions);
+        let n = rules.names.len();
+        let nullable = nullable(&rules, core);
+        let first: Vec<Vec<(usize, Span)>> = rules
+            .bodies
+            .iter()
+            .map(|alternatives| {
+                let mut out = Vec::new();
+                for a in alternatives {
+                    first_of(a, &rules, &nullable, core, &mut out);
+                }
+                out
+            })
+            .collect();
+        let mut left = Left::default();
+        let mut cycle_of: Vec<Option<usize>> = vec![None; n];
+        for r in 0..n {
+            if cycle_of.get(r).copied().flatten().is_some() {
+                continue;
+            }
+            let Some(path) = cycle_from(r, &first) else {
+                continue;
+            };
+            let next = path.get(1).copied().unwrap_or(r);
+            let span = first
+                .get(r)
+                .and_then(|edges| edges.iter().find(|(t, _)| *t == next))
+                .map_or_else(Span::default, |(_, s)| *s);
+            let index = left.cycles.len();
+            for &x in &path {
+                if let Some(slot @ None) = cycle_of.get_mut(x) {
+                    *slot = Some(index);
+                }
+            }
+            let names = path
+                .iter()
+                .map(|&x| rules.names.get(x).copied().unwrap_or_default().to_string());
+            left.cycles.push(Cycle {
+                rules: names.collect(),
+                span,
+            });
+        }
+        // Every rule on a cycle, then every rule using one, nearest first.
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (r, alternatives) in rules.bodies.iter().enumerate() {
+            for a in alternatives {
+                references(a, &mut |name, _| {
+                    if let Some(slot) = rules.get(name).and_then(|t| users.get_mut(t)) {
+                        slot.push(r);
+                    }
+                });
+            }
+        }
+        let mut queue = VecDeque::new();
+        for (r, cycle) in cycle_of.iter().enumerate() {
+            let (Some(cycle), Some(name)) = (cycle, rules.names.get(r)) else {
+                continue;
+            };
+            let reach = Reach {
+                rule: name.to_string(),
+                on_cycle: true,
+                cycle: *cycle,
+            };
+            left.reach.insert(name.to_ascii_lowercase(), reach);
+            queue.push_back(r);
+        }
+        while let Some(r) = queue.pop_front() {
+            let Some(from) = rules
+                .names
+                .get(r)
+                .and_then(|name| left.reach.get(&name.to_ascii_lowercase()))
+                .cloned()
+            else {
+                continue;
+            };
+            for &user in users.get(r).into_iter().flatten() {
+                let Some(name) = rules.names.get(user) else {
+                    continue;
+                };
+                if let Entry::Vacant(slot) = left.reach.entry(name.to_ascii_lowercase()) {
+                    slot.insert(Reach {
+                        on_cycle: false,
+                        ..from.clone()
+                    });
+                    queue.push_back(user);
+                }
+            }
+        }
+        left
+    }
+
+    /// Whether the rule is left-recursive or reaches a rule that is.
+    pub(crate) fn reaches(&self, name: &str) -> bool {
+        self.reach.contains_key(&name.to_ascii_lowercase())
+    }
+
+    /// How `name` (spelled as the grammar spells it) meets left recursion.
+    pub(crate) fn of(&self, name: &str, files: &[Read]) -> Option<LeftRecursion> {
+        let reach = self.reach.get(&name.to_ascii_lowercase())?;
+        let cycle = self.cycles.get(reach.cycle)?;
+        let location = super::diagnostic::Diagnostic::at(
+            super::diagnostic::Severity::Warning,
+            "left-recursion",
+            None,
+            String::new(),
+            files,
+            cycle.span,
+        )
+        .location;
+        Some(LeftRecursion {
+            name: name.to_string(),
+            on_cycle: reach.on_cycle,
+            rule: reach.rule.clone(),
+            cycle: cycle.rules.clone(),
+            location,
+        })
+    }
+}
+
+/// The shortest cycle of the first-graph through `r`, from `r`.
+fn cycle_from(r: usize, first: &[Vec<(usize, Span)>]) -> Option<Vec<usize>> {
+    let mut parent: HashMap<usize, usize> = HashMap::new();
+    let mut queue = VecDeque::from([r]);
+    while let Some(u) = queue.pop_front() {
+        for &(v, _) in first.get(u).into_iter().flatten() {
+            if v == r {
+                let mut path = vec![u];
+                let mut at = u;
+                while at != r {
+                    at = *parent.get(&at)?;
+                    path.push(at);
+                }
+                path.pop();
+                path.push(r);
+                path.reverse();
+                return Some(path);
+            }
+            if let Entry::Vacant(slot) = parent.entry(v) {
+                slot.insert(u);
+                queue.push_back(v);
+            }
+        }
+    }
+    None
+}
+
+/// Which rules can match the empty string, by fixpoint.
+fn nullable(rules: &Rules<'_>, core: &CheckedGrammar) -> Vec<bool> {
+    let mut known = vec![false; rules.names.len()];
+    loop {
+        let mut changed = false;
+        for (r, alternatives) in rules.bodies.iter().enumerate() {
+            if known.get(r) == Some(&false)
+                && alternatives.iter().any(|a| empty(a, rules, &known, core))
+            {
+                if let Some(slot) = known.get_mut(r) {
+                    *slot = true;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return known;
+        }
+    }
+}
+
+/// Whether the element can match the empty string, as far as `known` says.
+fn empty(e: &Element, rules: &Rules<'_>, known: &[bool], core: &CheckedGrammar) -> bool {
+    match e {
+        Element::Alt(branches) => branches.iter().any(|b| empty(b, rules, known, core)),
+        Element::Concat(items) => items.iter().all(|i| empty(i, rules, known, core)),
+        Element::Repeat { repeat, body, .. } => repeat.min == 0 || empty(body, rules, known, core),
+        Element::Optional(_) => true,
+        Element::RuleRef { name, .. } => match rules.get(name.as_str()) {
+            Some(r) => known.get(r).copied().unwrap_or(false),
+            None => core
+                .rule(name.as_str())
+                .is_some_and(|c| core.is_nullable(c.body)),
+        },
+        Element::CharVal(v) => v.value.is_empty(),
+        Element::NumVal { .. } | Element::ProseVal { .. } => false,
+    }
+}
+
+/// The user's rules the element can begin with, and where it names them.
+fn first_of(
+    e: &Element,
+    rules: &Rules<'_>,
+    nullable: &[bool],
+    core: &CheckedGrammar,
+    out: &mut Vec<(usize, Span)>,
+) {
+    match e {
+        Element::Alt(branches) => {
+            for b in branches {
+                first_of(b, rules, nullable, core, out);
+            }
+        }
+        Element::Concat(items) => {
+            for i in items {
+                first_of(i, rules, nullable, core, out);
+                if !empty(i, rules, nullable, core) {
+                    break;
+                }
+            }
+        }
+        Element::Repeat { repeat, body, .. } => {
+            if repeat.max != Some(0) {
+                first_of(body, rules, nullable, core, out);
+            }
+        }
+        Element::Optional(body) => first_of(body, rules, nullable, core, out),
+        Element::RuleRef { name, span } => {
+            if let Some(r) = rules.get(name.as_str()) {
+                out.push((r, span.0));
+            }
+        }
+        Element::CharVal(_) | Element::NumVal { .. } | Element::ProseVal { .. } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn left(text: &str) -> Left {
+        let g = abnf_oracle::Grammar::parse(text).unwrap();
+        let core = abnf_oracle::Grammar::parse("x = %x00\n")
+            .unwrap()
+            .check()
+            .unwrap();
+        Left::find(g.definitions(), &core)
+    }
+
+    fn cycles(l: &Left) -> Vec<Vec<String>> {
+        l.cycles.iter().map(|c| c.rules.clone()).collect()
+    }
+
+    #[test]
+    fn direct_indirect_and_through_a_nullable_prefix() {
+        let l = left("e = e \"+\" e / t\nt = 1*DIGIT / \"(\" e \")\"\n");
+        assert_eq!(cycles(&l), [["e"]]);
+        assert!(l.reaches("e") && l.reaches("T") && !l.reaches("DIGIT"));
+        let l = left("a = b \"x\" / \"y\"\nb = [\"z\"] *WSP a\nc = \"q\"\n");
+        assert_eq!(cycles(&l), [["a", "b"]]);
+        assert!(!l.reaches("c"));
+        // LWSP can match nothing, so `a` can begin with itself.
+        let l = left("a = LWSP a \"x\" / \"y\"\n");
+        assert_eq!(cycles(&l), [["a"]]);
+    }
+
+    #[test]
+    fn what_is_not_left_recursion() {
+        // Recursion after something consumed, and a body repeated at most
+        // zero times (abnf-oracle's D36).
+        for text in [
+            "a = \"(\" a \")\" / \"x\"\n",
+            "a = \"x\" a / \"\"\n",
+            "a = 0*0a \"x\"\n",
+            "a = WSP a / \"x\"\n",
+        ] {
+            let l = left(text);
+            assert!(l.cycles.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_cycle_starts_at_the_reference_that_begins_it() {
+        let text = "e = \"x\" e / e \"+\"\n";
+        let l = left(text);
+        let span = l.cycles[0].span;
+        assert_eq!(&text[span.start as usize..span.end as usize], "e");
+        assert_eq!(span.start, 12);
+    }
+}
