@@ -43,19 +43,7 @@ use std::str::FromStr;
 /// assert_eq!(resolve_and_normalize::<xiri::Xri20>("xri://@a*b/c/d", "../e").unwrap(), "xri://@a*b/e");
 /// assert!(resolve_and_normalize::<xiri::Xri20>("xri://@a", "a b").is_err());
 /// ```
-pub trait Syntax:
-    crate::syntax::sealed::Sealed
-    + Copy
-    + Clone
-    + Debug
-    + Default
-    + PartialEq
-    + Eq
-    + Hash
-    + Send
-    + Sync
-    + 'static
-{
+pub trait Syntax: crate::syntax::sealed::Sealed {
     /// The grammar values of this syntax are parsed with and checked
     /// against.
     const GRAMMAR: Grammar;

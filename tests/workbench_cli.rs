@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -41,24 +40,11 @@ fn the_readme_worked_example_runs_as_printed() {
         dir.join("grammar/rfc3987.abnf"),
     )
     .unwrap();
-    let bin = Path::new(env!("CARGO_BIN_EXE_xiri")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     for (command, expected) in steps {
-        let out = Command::new("sh")
-            .args(["-c", &command])
-            .current_dir(&dir)
-            .env("PATH", &path)
-            .output()
-            .unwrap();
+        let (out, err) = common::run_readme_step(&command, &dir, env!("CARGO_BIN_EXE_xiri"));
         assert_eq!(
-            String::from_utf8(out.stdout).unwrap(),
-            expected,
-            "README.md's output of {command}(stderr: {})",
-            String::from_utf8_lossy(&out.stderr)
+            out, expected,
+            "README.md's output of {command}(stderr: {err})"
         );
     }
     let page = std::fs::read_to_string(dir.join("ireg-name.html")).unwrap();

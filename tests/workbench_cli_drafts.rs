@@ -95,25 +95,9 @@ fn the_readme_left_recursion_example_runs_as_printed() {
     let steps = common::readme_examples(&readme, "### Left recursion");
     assert_eq!(steps.len(), 1);
     let dir = Dir::new("lr-readme", &[]);
-    let bin = Path::new(env!("CARGO_BIN_EXE_xiri")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     for (command, expected) in steps {
-        let out = Command::new("sh")
-            .args(["-c", &command])
-            .current_dir(&dir.0)
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(
-            String::from_utf8(out.stdout).unwrap(),
-            expected,
-            "{command}{stderr}"
-        );
+        let (out, stderr) = common::run_readme_step(&command, &dir.0, env!("CARGO_BIN_EXE_xiri"));
+        assert_eq!(out, expected, "{command}{stderr}");
     }
 }
 

@@ -33,9 +33,15 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 pub(crate) mod sealed {
+    use std::fmt::Debug;
+    use std::hash::Hash;
+
     /// Not implementable outside the crate: the five markers are all
-    /// there are.
-    pub trait Sealed {}
+    /// there are. What every marker is: a value-less, thread-safe type.
+    pub trait Sealed:
+        Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
+    {
+    }
 
     /// What the generic reference types need of a syntax.
     pub trait Generic {
@@ -65,21 +71,7 @@ pub(crate) mod sealed {
 /// }
 /// assert_eq!(scheme_of::<xiri::Rfc3987>("http://\u{e9}.example/"), Some("http"));
 /// ```
-pub trait GenericSyntax:
-    sealed::Sealed
-    + sealed::Generic
-    + Copy
-    + Clone
-    + Debug
-    + Default
-    + PartialEq
-    + Eq
-    + Hash
-    + Send
-    + Sync
-    + 'static
-{
-}
+pub trait GenericSyntax: sealed::Sealed + sealed::Generic {}
 
 macro_rules! syntax {
     ($(#[$doc:meta])* $Marker:ident, $grammar:expr, $unicode:expr) => {

@@ -3,7 +3,7 @@
 //! src/family.rs with the other four).
 
 /// OASIS XRI Syntax 2.0 (`XriRef`, `Xri`, `XriRefBuf`, `XriBuf`), read
-/// by the policy of [`XriRef::parse`]. Not a
+/// by the policy of [`XriRef::parse`](crate::XriRef::parse). Not a
 /// [`GenericSyntax`](crate::GenericSyntax): an XRI's authority,
 /// sub-segments and cross-references are not RFC 3986's components.
 ///

@@ -279,6 +279,30 @@ pub fn all_vectors() -> Vec<vectors::Vector> {
         .collect()
 }
 
+/// Runs a README step with `sh -c` in `dir`, the `xiri` at `bin` first on
+/// the PATH (as a reader who installed it would); its standard output
+/// and standard error.
+pub fn run_readme_step(command: &str, dir: &std::path::Path, bin: &str) -> (String, String) {
+    let bin = std::path::Path::new(bin)
+        .parent()
+        .expect("the binary's folder");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(dir)
+        .env("PATH", &path)
+        .output()
+        .expect("sh runs");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The ```sh blocks of a README subsection (up to the next heading of
 /// level 2 or 3), each with the ```text block that follows it (its
 /// output), if any.

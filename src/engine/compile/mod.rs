@@ -15,7 +15,7 @@
 mod dfa;
 mod emit;
 mod minimize;
-mod nfa;
+pub(super) mod nfa;
 
 pub use emit::to_rust;
 

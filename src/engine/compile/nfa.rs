@@ -410,8 +410,9 @@ impl<'g> Builder<'g> {
     }
 }
 
-/// How a numeric value is shown in an expected set: `%x41-5A`.
-fn num_name(value: &NumVal) -> String {
+/// How a numeric value is shown in an expected set: `%x41-5A` (the Earley
+/// parser names its terminals the same way).
+pub(crate) fn num_name(value: &NumVal) -> String {
     match value {
         NumVal::Scalar(v) => format!("%x{v:02X}"),
         NumVal::Range { lo, hi } => format!("%x{lo:02X}-{hi:02X}"),
@@ -423,7 +424,7 @@ fn num_name(value: &NumVal) -> String {
 }
 
 /// Sorted, merged ranges.
-pub(super) fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+pub(crate) fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     ranges.sort_unstable();
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
     for (lo, hi) in ranges {

@@ -33,19 +33,13 @@ pub(super) struct Terminal {
 impl Terminal {
     pub(super) fn new(ranges: Vec<(u32, u32)>, name: String, leaf: String) -> Terminal {
         // Scalar values only: no surrogate, nothing above U+10FFFF.
-        let mut ranges: Vec<(u32, u32)> = ranges
-            .into_iter()
-            .flat_map(|(lo, hi)| [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi.min(0x10_FFFF))])
-            .filter(|&(lo, hi)| lo <= hi)
-            .collect();
-        ranges.sort_unstable();
-        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-        for (lo, hi) in ranges {
-            match merged.last_mut() {
-                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-                _ => merged.push((lo, hi)),
-            }
-        }
+        let merged = crate::engine::compile::nfa::merge(
+            ranges
+                .into_iter()
+                .flat_map(|(lo, hi)| [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi.min(0x10_FFFF))])
+                .filter(|&(lo, hi)| lo <= hi)
+                .collect(),
+        );
         let mut ascii = 0u128;
         for &(lo, hi) in &merged {
             for c in lo..=hi.min(127) {

@@ -7,6 +7,7 @@ use super::expr::{Cursor, Expr, ExprId};
 use super::grammar::{Terminal, TERM};
 use super::lower::{len32, Lower, Made, Sym};
 use super::EarleyError;
+use crate::engine::compile::nfa::num_name;
 use abnf_oracle::NumVal;
 
 /// A terminal's ranges, name and leaf text.
@@ -129,17 +130,5 @@ impl Lower<'_> {
         self.terms.push(Terminal::new(ranges, name, leaf));
         self.term_ids.insert(key, t);
         t
-    }
-}
-
-/// How a numeric value is named, as the engine names it: `%x41-5A`.
-fn num_name(value: &NumVal) -> String {
-    match value {
-        NumVal::Scalar(v) => format!("%x{v:02X}"),
-        NumVal::Range { lo, hi } => format!("%x{lo:02X}-{hi:02X}"),
-        NumVal::Concat(vs) => {
-            let parts: Vec<String> = vs.iter().map(|v| format!("{v:02X}")).collect();
-            format!("%x{}", parts.join("."))
-        }
     }
 }
