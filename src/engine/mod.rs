@@ -24,7 +24,6 @@
 //! ```
 
 mod automaton;
-pub(crate) mod builtin;
 mod calls;
 mod compile;
 pub mod earley;

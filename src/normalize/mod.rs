@@ -1,8 +1,8 @@
 //! Normalization and equivalence of URIs (RFC 3986 6.2.2, 6.2.3) and IRIs
 //! and LEIRIs (RFC 3987 5.3.2).
 
-use crate::engine::builtin;
 use crate::resolve::{has_dot_segment, remove_dot_segments, Slashes};
+use crate::syntax::builtin;
 use crate::syntax::chars::{bidi_formatting, ucschar};
 use crate::syntax::components::{AuthoritySpans, HostKind, Span, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};

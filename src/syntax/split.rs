@@ -8,7 +8,7 @@
 //! ":", userinfo and host hold no "@", a reg-name or IPv4 host no ":").
 //! Only the host's kind needs the grammar: `IPv4address` is its automaton.
 
-use crate::engine::builtin;
+use crate::syntax::builtin;
 use crate::syntax::components::{AuthoritySpans, Span, Spans};
 use crate::syntax::grammar::Grammar;
 use crate::HostKind;

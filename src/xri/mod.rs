@@ -10,7 +10,7 @@
 //! content of a cross-reference is classified the same way, except that a
 //! content with a scheme other than an XRI form is an IRI.
 
-use crate::engine::builtin::xri_typed;
+use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;

@@ -4,7 +4,7 @@
 //! held to by `fast_path_check` (the `internals` feature).
 
 use super::{has_prefix, looks_absolute, Authority, GlobalContext, XriRef, PREFIX};
-use crate::engine::builtin::xri_typed;
+use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::{authority, Span};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;

@@ -21,8 +21,8 @@
 //!   parentheses are cross-references), the query to the next "#".
 
 use super::{looks_absolute, Authority, GlobalContext, XriRef};
-use crate::engine::builtin::xri_typed;
 use crate::engine::Refusal;
+use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::Span;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::parens::{first_outside, matching};

@@ -162,7 +162,7 @@ impl Rule {
     /// assert_eq!(rule.automaton().unwrap().rule(), "IRI-reference");
     /// ```
     pub fn automaton(&self) -> Option<&'static crate::engine::Automaton> {
-        crate::engine::builtin::automaton(self.grammar, self.name())
+        crate::syntax::builtin::automaton(self.grammar, self.name())
     }
 
     /// The engine's verdict, as a [`ParseError`] on refusal.
