@@ -108,3 +108,26 @@ fn a_diagram_of_nested_options_is_drawn_in_linear_time() {
         assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
     }
 }
+
+/// A chain of rules, each as deeply grouped as the grammar allows, is
+/// deeper than any stack in nodes: the generator gives up on it with an
+/// error instead of overflowing the stack.
+#[test]
+fn the_generator_gives_up_on_a_chain_of_deeply_grouped_rules() {
+    let depth = xiri::engine::MAX_GROUP_NESTING;
+    let mut text: String = (0..300)
+        .map(|i| {
+            format!(
+                "r{i} = {} r{} {}\n",
+                "1*2(".repeat(depth),
+                i + 1,
+                ")".repeat(depth)
+            )
+        })
+        .collect();
+    text.push_str("r300 = \"x\"\n");
+    let grammar = LoadedGrammar::load(&[AbnfFile::new("chain.abnf", text)]).unwrap();
+    let mut generator = Generator::new(&grammar, 1);
+    assert!(generator.member("r0").is_err());
+    assert!(generator.cover("r0", 3).is_ok_and(|c| c.members.is_empty()));
+}
