@@ -30,5 +30,5 @@ pub mod earley;
 
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
-pub(crate) use compile::structure;
-pub use compile::{compile, compile_checked, to_rust, CompileError, Options};
+pub use compile::{compile, compile_checked, to_rust, CompileError, Options, MAX_GROUP_NESTING};
+pub(crate) use compile::{nesting_message, structure, too_deep};

@@ -42,9 +42,12 @@ impl Item {
                 (w + iw + GAP, f64::max(u, iu), f64::max(d, id))
             }),
             Item::Choice(items) => {
-                let w = items.iter().map(|i| i.size().0).fold(0.0, f64::max);
-                let up = items.first().map_or(0.0, |i| i.size().1);
-                let below = rows(items).last().map_or(0.0, |&(row, d)| row + d);
+                // Each branch measured once: measuring it again for each
+                // use took time exponential in how deep choices nest.
+                let sizes = sizes(items);
+                let w = sizes.iter().map(|s| s.0).fold(0.0, f64::max);
+                let up = sizes.first().map_or(0.0, |s| s.1);
+                let below = rows(&sizes).last().map_or(0.0, |&(row, d)| row + d);
                 (w + 4.0 * R, up, below)
             }
             Item::Loop(item, _) => {
@@ -104,8 +107,9 @@ impl Item {
                 }
             }
             Item::Choice(items) => {
-                for (k, (item, (offset, _))) in items.iter().zip(rows(items)).enumerate() {
-                    let (iw, _, _) = item.size();
+                let sizes = sizes(items);
+                let placed = items.iter().zip(&sizes).zip(rows(&sizes));
+                for (k, ((item, &(iw, _, _)), (offset, _))) in placed.enumerate() {
                     if k == 0 {
                         line(out, x, y, x + 2.0 * R, y);
                         item.draw(x + 2.0 * R, y, out);
@@ -162,13 +166,18 @@ impl Item {
     }
 }
 
+/// The size of each item, measured once.
+fn sizes(items: &[Item]) -> Vec<(f64, f64, f64)> {
+    items.iter().map(Item::size).collect()
+}
+
 /// Where each branch of a choice runs, below the first, and how far
-/// below its line it reaches: every row at least a curve's height below
-/// the one before, and clear of what that one draws.
-fn rows(items: &[Item]) -> Vec<(f64, f64)> {
+/// below its line it reaches (from the branches' `sizes`): every row at
+/// least a curve's height below the one before, and clear of what that
+/// one draws.
+fn rows(sizes: &[(f64, f64, f64)]) -> Vec<(f64, f64)> {
     let mut out: Vec<(f64, f64)> = Vec::new();
-    for item in items {
-        let (_, up, down) = item.size();
+    for &(_, up, down) in sizes {
         let row = match out.last() {
             None => 0.0,
             Some(&(row, below)) => f64::max(row + below + GAP + up, row + 2.0 * R),

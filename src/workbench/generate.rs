@@ -49,6 +49,10 @@ const SOFT_LENGTH: usize = 120;
 /// Past this many characters, or rules this deep, it gives up on the string.
 const HARD_LENGTH: usize = 4000;
 const HARD_DEPTH: usize = 200;
+/// Past this many nested nodes (groups and rules, which nest without
+/// limit in a chain of deeply grouped rules) it gives up on the string
+/// too, rather than overflow the stack.
+const HARD_NESTING: usize = 1000;
 
 /// Writes strings a rule derives. Deterministic: the same grammar, seed
 /// and sequence of calls give the same strings.
@@ -71,6 +75,8 @@ pub struct Generator<'g> {
     pub(super) distance: Vec<u32>,
     /// Whether the walk steers towards untaken branches.
     pub(super) covering: bool,
+    /// How deep the walk is in nodes (rules count in `depth` too).
+    nesting: usize,
 }
 
 /// Why nothing could be generated.
@@ -108,6 +114,7 @@ impl<'g> Generator<'g> {
             taken,
             distance: vec![u32::MAX; checked.node_count()],
             covering: false,
+            nesting: 0,
         }
     }
 
@@ -128,7 +135,7 @@ impl<'g> Generator<'g> {
             }
         }
         Err(GenerateError(format!(
-            "{rule}: every string tried grew past {HARD_LENGTH} characters"
+            "{rule}: every string tried grew past {HARD_LENGTH} characters, {HARD_DEPTH} rules deep or {HARD_NESTING} nodes deep"
         )))
     }
 
@@ -188,7 +195,8 @@ impl<'g> Generator<'g> {
             .map_or(rule.to_string(), |r| r.name.as_str().to_string())
     }
 
-    /// Writes a node's part; `Err` past [`HARD_LENGTH`].
+    /// Writes a node's part; `Err` past [`HARD_LENGTH`], [`HARD_DEPTH`]
+    /// or [`HARD_NESTING`].
     fn walk(
         &mut self,
         id: NodeId,
@@ -196,9 +204,22 @@ impl<'g> Generator<'g> {
         out: &mut String,
         trees: &mut Vec<Derivation>,
     ) -> Result<(), ()> {
-        if out.len() > HARD_LENGTH || depth > HARD_DEPTH {
+        if out.len() > HARD_LENGTH || depth > HARD_DEPTH || self.nesting > HARD_NESTING {
             return Err(());
         }
+        self.nesting += 1;
+        let walked = self.walk_node(id, depth, out, trees);
+        self.nesting -= 1;
+        walked
+    }
+
+    fn walk_node(
+        &mut self,
+        id: NodeId,
+        depth: usize,
+        out: &mut String,
+        trees: &mut Vec<Derivation>,
+    ) -> Result<(), ()> {
         let short = depth > MAX_DEPTH || out.len() > SOFT_LENGTH;
         // Steering stops where the shortest way out starts, so that a chase
         // through a recursive rule ends.

@@ -131,16 +131,30 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
             indent,
             base,
         };
-        match abnf_oracle::Grammar::parse(&text) {
+        // Refused before the parser, which would overflow the stack.
+        let parse = match crate::engine::too_deep(&text) {
+            Some(offset) => Err((
+                Span::new(
+                    u32::try_from(offset).unwrap_or(u32::MAX),
+                    u32::try_from(offset + 1).unwrap_or(u32::MAX),
+                ),
+                format!(
+                    "groups and options nested more than {} deep",
+                    crate::engine::MAX_GROUP_NESTING
+                ),
+            )),
+            None => abnf_oracle::Grammar::parse(&text).map_err(|e| (e.span(), e.to_string())),
+        };
+        match parse {
             Ok(g) => parsed.push(g.into_definitions()),
-            Err(e) => {
-                let span = shifted(e.span(), base);
+            Err((span, message)) => {
+                let span = shifted(span, base);
                 read.push(entry);
                 errors.push(Diagnostic::at(
                     Severity::Error,
                     "syntax",
                     None,
-                    e.to_string(),
+                    message,
                     &read,
                     span,
                 ));

@@ -15,9 +15,14 @@
 mod dfa;
 mod emit;
 mod minimize;
+mod nesting;
 pub(super) mod nfa;
 
 pub use emit::to_rust;
+// build.rs compiles this file too, and does not use it.
+#[allow(unused_imports)]
+pub use nesting::MAX_GROUP_NESTING;
+pub(crate) use nesting::{message as nesting_message, too_deep};
 
 use crate::engine::automaton::Automaton;
 use abnf_oracle::{CheckedGrammar, Grammar};
@@ -134,6 +139,9 @@ impl Default for Options {
 /// assert_eq!(a.check("2026/11").unwrap_err().offset, 4);
 /// ```
 pub fn compile(text: &str, rule: &str, options: &Options) -> Result<Automaton, CompileError> {
+    if let Some(offset) = too_deep(text) {
+        return Err(CompileError::Abnf(nesting_message(text, offset)));
+    }
     let grammar = Grammar::parse(text)
         .map_err(|e| CompileError::Abnf(e.render(text)))?
         .check()

@@ -11,6 +11,13 @@ use std::collections::HashMap;
 /// How many NFA states a rule may take before it is refused as too large.
 const STATE_BUDGET: usize = 400_000;
 
+/// How deep the construction may recurse (nested groups and inlined rule
+/// references, each a level): the built-in grammars need 32 at most (the
+/// test below), and a rule deeper than this, as a chain of thousands of
+/// rules each using the next, is refused as too large rather than
+/// overflowing the stack; the Earley parser decides it then.
+const MAX_DEPTH: usize = 256;
+
 /// A character edge: on any character of `sets[set]`, to `to`; named
 /// `names[name]` in expected sets.
 pub(super) struct Edge {
@@ -74,6 +81,11 @@ pub(super) struct Builder<'g> {
     pending: Vec<(usize, NodeId)>,
     inlining: Vec<RuleId>,
     unit_rules: HashMap<RuleId, bool>,
+    /// How deep `node` and `unit` are in their recursion.
+    depth: usize,
+    /// The deepest `node` went, for the test of `MAX_DEPTH`.
+    #[cfg(test)]
+    deepest: usize,
 }
 
 impl<'g> Builder<'g> {
@@ -88,12 +100,20 @@ impl<'g> Builder<'g> {
             pending: Vec::new(),
             inlining: Vec::new(),
             unit_rules: HashMap::new(),
+            depth: 0,
+            #[cfg(test)]
+            deepest: 0,
         }
     }
 
     /// The automaton of `rule`'s body (fragment 0) and of every bracket
     /// body it reaches.
     pub(super) fn build(mut self, rule: RuleId) -> Result<Nfa, CompileError> {
+        self.construct(rule)?;
+        Ok(self.nfa)
+    }
+
+    fn construct(&mut self, rule: RuleId) -> Result<(), CompileError> {
         let r = self.g.rule_by_id(rule);
         let name = self.name(r.name.as_str());
         let start = self.state()?;
@@ -123,7 +143,7 @@ impl<'g> Builder<'g> {
                 f.end = end;
             }
         }
-        Ok(self.nfa)
+        Ok(())
     }
 
     fn state(&mut self) -> Result<usize, CompileError> {
@@ -177,6 +197,27 @@ impl<'g> Builder<'g> {
 
     /// Compiles `id` from state `from`; returns the state after it.
     fn node(&mut self, id: NodeId, ctx: Ctx, from: usize) -> Result<usize, CompileError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(CompileError::TooLarge(format!(
+                "groups and rule references nested more than {MAX_DEPTH} deep"
+            )));
+        }
+        self.depth += 1;
+        #[cfg(test)]
+        {
+            self.deepest = self.deepest.max(self.depth);
+        }
+        let end = self.node_within_depth(id, ctx, from);
+        self.depth -= 1;
+        end
+    }
+
+    fn node_within_depth(
+        &mut self,
+        id: NodeId,
+        ctx: Ctx,
+        from: usize,
+    ) -> Result<usize, CompileError> {
         match self.g.node(id) {
             Node::Alt { branches } => {
                 let end = self.state()?;
@@ -387,6 +428,17 @@ impl<'g> Builder<'g> {
     /// Whether every string of `id` is at most `len` characters long and
     /// fixed in shape (alternatives of characters, short concatenations).
     fn unit(&mut self, id: NodeId, len: usize) -> bool {
+        // Too deep to tell: not a unit, which only names characters.
+        if self.depth >= MAX_DEPTH {
+            return false;
+        }
+        self.depth += 1;
+        let is = self.unit_within_depth(id, len);
+        self.depth -= 1;
+        is
+    }
+
+    fn unit_within_depth(&mut self, id: NodeId, len: usize) -> bool {
         match self.g.node(id) {
             Node::Alt { branches } => branches.clone().into_iter().all(|b| self.unit(b, len)),
             Node::Concat { items } => {
@@ -434,4 +486,34 @@ pub(crate) fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Builder, MAX_DEPTH};
+
+    /// Every rule of the built-in grammars compiles well within
+    /// `MAX_DEPTH`, so the limit refuses only drafts no specification
+    /// writes.
+    #[test]
+    fn the_built_in_grammars_are_far_from_the_depth_limit() {
+        let mut deepest = 0;
+        for grammar in crate::Grammar::ALL {
+            let Ok(checked) = abnf_oracle::Grammar::parse(&grammar.abnf()).map(|g| g.check())
+            else {
+                continue;
+            };
+            let Ok(checked) = checked else { continue };
+            for id in (0..checked.rules().len()).filter_map(|i| u32::try_from(i).ok()) {
+                for brackets in [None, Some(('(', ')'))] {
+                    let mut builder = Builder::new(&checked, brackets);
+                    let rule = abnf_oracle::RuleId::User(id);
+                    let _ = builder.construct(rule);
+                    deepest = deepest.max(builder.deepest);
+                }
+            }
+        }
+        eprintln!("deepest: {deepest}");
+        assert!(deepest > 0 && deepest * 2 < MAX_DEPTH, "{deepest}");
+    }
 }

@@ -218,6 +218,11 @@ impl Earley {
     /// assert!(Earley::from_abnf("a = b\n", "a").is_err());
     /// ```
     pub fn from_abnf(text: &str, rule: &str) -> Result<Earley, EarleyError> {
+        if let Some(offset) = crate::engine::too_deep(text) {
+            return Err(EarleyError::Abnf(crate::engine::nesting_message(
+                text, offset,
+            )));
+        }
         let parse = || Grammar::parse(text).map_err(|e| EarleyError::Abnf(e.render(text)));
         match parse()?.check() {
             Ok(g) => Earley::new(&g, rule),

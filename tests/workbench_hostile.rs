@@ -1,0 +1,133 @@
+//! The workbench on hostile drafts: every stage (loading, `rules`, the
+//! automaton, the Earley parser, trees, the generator, near-misses,
+//! diagrams, `compare`) answers, or refuses with an error, on a default
+//! test thread's stack; none of them panics or overflows it.
+
+use xiri::workbench::{
+    compare, diagram, near_misses, rules, AbnfFile, Generator, LoadedGrammar, Side,
+};
+
+/// Runs every stage of the workbench on `text`'s rule `rule` and `input`.
+fn everything(text: &str, rule: &str, input: &str) {
+    let files = [AbnfFile::new("hostile.abnf", text)];
+    let Ok(grammar) = LoadedGrammar::analyze(&files) else {
+        return;
+    };
+    let _ = rules(&grammar, &[rule]);
+    let _ = diagram(&grammar, Some(rule));
+    if let Ok(decider) = grammar.decider(rule) {
+        let _ = decider.decide(input);
+        if let Ok(Ok(forest)) = decider.parse(input) {
+            let _ = (
+                forest.tree(),
+                forest.trees(2),
+                forest.count(10),
+                forest.ambiguity(),
+            );
+        }
+        let mut generator = Generator::new(&grammar, 1);
+        let _ = generator.member(rule);
+        let _ = generator.cover(rule, 5);
+        let _ = near_misses(&decider, &mut generator, 5);
+    }
+    let side = Side {
+        grammar: &grammar,
+        rule,
+    };
+    let _ = compare(side, side, 5, 1);
+}
+
+/// A chain of `n` rules, each using the next: regular, and as deep as it is long.
+fn chain(n: usize) -> String {
+    let mut text: String = (0..n)
+        .map(|i| format!("r{i} = r{} \"a\"\n", i + 1))
+        .collect();
+    text.push_str(&format!("r{n} = \"x\"\n"));
+    text
+}
+
+#[test]
+fn a_long_chain_of_rules_does_not_overflow_the_stack() {
+    let input = format!("x{}", "a".repeat(1000));
+    everything(&chain(10_000), "r0", &input);
+}
+
+#[test]
+fn deeply_nested_groups_are_refused_with_their_place() {
+    for (open, close) in [("(", ")"), ("[", "]"), ("*(", ")"), ("1*2(", ")")] {
+        let text = format!("a = {}\"x\"{}\n", open.repeat(3000), close.repeat(3000));
+        everything(&text, "a", "x");
+        let error = LoadedGrammar::load(&[AbnfFile::new("deep.abnf", text)]).unwrap_err();
+        let shown = error.to_string();
+        assert!(shown.contains("nested more than 64 deep"), "{shown}");
+        assert!(shown.contains("deep.abnf:1:"), "{shown}");
+        let earley = xiri::workbench::earley::Earley::from_abnf(
+            &format!("a = {}\"x\"{}\n", open.repeat(3000), close.repeat(3000)),
+            "a",
+        );
+        assert!(earley.is_err());
+    }
+}
+
+#[test]
+fn groups_nested_up_to_the_limit_go_through_every_stage() {
+    let depth = xiri::engine::MAX_GROUP_NESTING;
+    for (open, close) in [("(", ")"), ("[", "]"), ("*(", ")")] {
+        let body = format!("{}\"x\"{}", open.repeat(depth), close.repeat(depth));
+        everything(&format!("a = {body}\n"), "a", "x");
+    }
+    // A chain of rules, each as deep.
+    for (open, close) in [("(", ")"), ("[", "]")] {
+        let mut text: String = (0..300)
+            .map(|i| {
+                format!(
+                    "r{i} = {} r{} {}\n",
+                    open.repeat(depth),
+                    i + 1,
+                    close.repeat(depth)
+                )
+            })
+            .collect();
+        text.push_str("r300 = \"x\"\n");
+        everything(&text, "r0", "x");
+    }
+}
+
+/// Options nested as deep as the grammar allows are drawn at once: a
+/// choice measured each branch three times, which took time exponential
+/// in how deep choices nest (16 options took seconds, 64 for ever).
+#[test]
+fn a_diagram_of_nested_options_is_drawn_in_linear_time() {
+    let depth = xiri::engine::MAX_GROUP_NESTING;
+    for (open, close) in [("[", "]"), ("*(", ")"), ("(\"y\" / ", ")")] {
+        let text = format!("a = {}\"x\"{}\n", open.repeat(depth), close.repeat(depth));
+        let grammar = LoadedGrammar::load(&[AbnfFile::new("options.abnf", text)]).unwrap();
+        let started = std::time::Instant::now();
+        let page = diagram(&grammar, Some("a")).unwrap();
+        assert!(page.contains("<svg"));
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    }
+}
+
+/// A chain of rules, each as deeply grouped as the grammar allows, is
+/// deeper than any stack in nodes: the generator gives up on it with an
+/// error instead of overflowing the stack.
+#[test]
+fn the_generator_gives_up_on_a_chain_of_deeply_grouped_rules() {
+    let depth = xiri::engine::MAX_GROUP_NESTING;
+    let mut text: String = (0..300)
+        .map(|i| {
+            format!(
+                "r{i} = {} r{} {}\n",
+                "1*2(".repeat(depth),
+                i + 1,
+                ")".repeat(depth)
+            )
+        })
+        .collect();
+    text.push_str("r300 = \"x\"\n");
+    let grammar = LoadedGrammar::load(&[AbnfFile::new("chain.abnf", text)]).unwrap();
+    let mut generator = Generator::new(&grammar, 1);
+    assert!(generator.member("r0").is_err());
+    assert!(generator.cover("r0", 3).is_ok_and(|c| c.members.is_empty()));
+}
