@@ -131,3 +131,20 @@ fn the_generator_gives_up_on_a_chain_of_deeply_grouped_rules() {
     assert!(generator.member("r0").is_err());
     assert!(generator.cover("r0", 3).is_ok_and(|c| c.members.is_empty()));
 }
+
+/// A rule that matches no string (`a = a`, `b = "x" b`) refuses every
+/// input, the empty one included, without an offset: there is no member
+/// whose prefix the input could be (it said "could not decide" before).
+#[test]
+fn a_rule_that_matches_no_string_refuses_every_input() {
+    let files = [AbnfFile::new("empty.abnf", "a = a\nb = \"x\" b\n")];
+    let grammar = LoadedGrammar::analyze(&files).unwrap();
+    for rule in ["a", "b"] {
+        let decider = grammar.decider(rule).unwrap();
+        for input in ["", "x", "xx"] {
+            let verdict = decider.decide(input).unwrap();
+            assert!(!verdict.accepted, "{rule} {input:?}");
+            assert_eq!((verdict.offset, verdict.expected.len()), (None, 0));
+        }
+    }
+}

@@ -15,7 +15,8 @@ use xiri::workbench::{Decider, Verdict};
 /// The message of a refusal, as `check` words those of the built-in grammars.
 pub fn refusal_message(rule: &str, input: &str, verdict: &Verdict) -> String {
     let Some(offset) = verdict.offset else {
-        return format!("no match for {rule} ({} engine: no offset)", verdict.engine);
+        // Only a rule that matches no string refuses without an offset.
+        return format!("no match for {rule}: it matches no string (`xiri rules` lists it)");
     };
     let found = match input.get(offset..).and_then(|t| t.chars().next()) {
         Some(c) => format!("found {c:?}"),

@@ -392,6 +392,19 @@ impl Decider<'_> {
 
     /// The Earley parser's answer.
     fn general(&self, input: &str) -> Result<Verdict, Undecided> {
+        if let Err(EarleyError::Empty(_)) =
+            self.earley.get_or_init(|| self.grammar.earley(&self.rule))
+        {
+            // A rule that matches no string (`a = a`) refuses every input;
+            // no prefix of one is a prefix of a member, so there is no
+            // offset to give.
+            return Ok(Verdict {
+                accepted: false,
+                offset: None,
+                expected: Vec::new(),
+                engine: Engine::Earley,
+            });
+        }
         let earley = self.earley().map_err(|e| Undecided(e.to_string()))?;
         match earley.recognize(input) {
             Ok(()) => Ok(self.verdict(Engine::Earley, None)),
