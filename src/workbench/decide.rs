@@ -367,10 +367,14 @@ impl Decider<'_> {
     /// assert!(d.earley().unwrap().parse("x").unwrap().ambiguity().is_some());
     /// ```
     pub fn earley(&self) -> Result<&Earley, DeciderError> {
-        self.earley
-            .get_or_init(|| self.grammar.earley(&self.rule))
+        self.built_earley()
             .as_ref()
             .map_err(|e| DeciderError::Earley(e.to_string()))
+    }
+
+    /// The Earley parser, built on first use, or why it could not be.
+    fn built_earley(&self) -> &Result<Earley, EarleyError> {
+        self.earley.get_or_init(|| self.grammar.earley(&self.rule))
     }
 
     /// Every derivation of `input`, by the Earley parser; the refusal
@@ -392,9 +396,7 @@ impl Decider<'_> {
 
     /// The Earley parser's answer.
     fn general(&self, input: &str) -> Result<Verdict, Undecided> {
-        if let Err(EarleyError::Empty(_)) =
-            self.earley.get_or_init(|| self.grammar.earley(&self.rule))
-        {
+        if let Err(EarleyError::Empty(_)) = self.built_earley() {
             // A rule that matches no string (`a = a`) refuses every input;
             // no prefix of one is a prefix of a member, so there is no
             // offset to give.

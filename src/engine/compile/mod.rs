@@ -16,7 +16,8 @@ mod dfa;
 mod emit;
 mod minimize;
 mod nesting;
-pub(super) mod nfa;
+mod nfa;
+pub(super) mod ranges;
 
 pub use emit::to_rust;
 // build.rs compiles this file too, and does not use it.

@@ -4,6 +4,7 @@
 //! options' bracket pair) made a call to a fragment of its own, which is
 //! how recursion through brackets stays finite.
 
+use super::ranges::{merge, num_name};
 use super::CompileError;
 use abnf_oracle::{CharVal, CheckedGrammar, Node, NodeId, NumVal, RuleId};
 use std::collections::HashMap;
@@ -460,32 +461,6 @@ impl<'g> Builder<'g> {
             Node::Repeat { .. } | Node::Optional { .. } | Node::ProseVal(_) => false,
         }
     }
-}
-
-/// How a numeric value is shown in an expected set: `%x41-5A` (the Earley
-/// parser names its terminals the same way).
-pub(crate) fn num_name(value: &NumVal) -> String {
-    match value {
-        NumVal::Scalar(v) => format!("%x{v:02X}"),
-        NumVal::Range { lo, hi } => format!("%x{lo:02X}-{hi:02X}"),
-        NumVal::Concat(vs) => {
-            let parts: Vec<String> = vs.iter().map(|v| format!("{v:02X}")).collect();
-            format!("%x{}", parts.join("."))
-        }
-    }
-}
-
-/// Sorted, merged ranges.
-pub(crate) fn merge(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    ranges.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-    for (lo, hi) in ranges {
-        match out.last_mut() {
-            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-            _ => out.push((lo, hi)),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

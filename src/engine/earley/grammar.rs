@@ -33,7 +33,7 @@ pub(super) struct Terminal {
 impl Terminal {
     pub(super) fn new(ranges: Vec<(u32, u32)>, name: String, leaf: String) -> Terminal {
         // Scalar values only: no surrogate, nothing above U+10FFFF.
-        let merged = crate::engine::compile::nfa::merge(
+        let merged = crate::engine::compile::ranges::merge(
             ranges
                 .into_iter()
                 .flat_map(|(lo, hi)| [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi.min(0x10_FFFF))])

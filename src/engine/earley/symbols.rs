@@ -7,7 +7,7 @@ use super::expr::{Cursor, Expr, ExprId};
 use super::grammar::{Terminal, TERM};
 use super::lower::{len32, Lower, Made, Sym};
 use super::EarleyError;
-use crate::engine::compile::nfa::num_name;
+use crate::engine::compile::ranges::num_name;
 use abnf_oracle::NumVal;
 
 /// A terminal's ranges, name and leaf text.
