@@ -1,5 +1,6 @@
 //! xiri next to oxiri, iri-string and fluent-uri, in one run: parse
-//! (references and absolute IRIs, ASCII and not), resolution (RFC 3986 5.4),
+//! (references and absolute IRIs, ASCII and not; and one 1 MB IRI),
+//! resolution (RFC 3986 5.4),
 //! IRI → URI, normalization, and XRI parsing. Each benchmark runs over a
 //! whole corpus from `benches/corpus/`; criterion reports the time per
 //! corpus. xiri's `Rule::check` (`xiri-check`: the engine's verdict alone,
@@ -266,5 +267,42 @@ fn xri(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, parse, resolve, iri_to_uri, normalize, xri);
+/// A 1 MB IRI whose path repeats `unit`.
+fn long_iri(unit: &str) -> String {
+    let mut s = String::from("http://example.org/");
+    while s.len() < 1 << 20 {
+        s.push_str(unit);
+    }
+    s
+}
+
+/// One 1 MB IRI parsed by each implementation: a path of `a/` runs, of
+/// `seg%C3%A9ment/` and of non-ASCII `é/` (ns a byte = the median / 2^20).
+fn long(c: &mut Criterion) {
+    for (label, unit) in [
+        ("ascii", "a/"),
+        ("pct", "seg%C3%A9ment/"),
+        ("nonascii", "\u{e9}/"),
+    ] {
+        let input = long_iri(unit);
+        let mut group = c.benchmark_group(format!("parse-1mb-{label}"));
+        group.sample_size(20);
+        group.throughput(criterion::Throughput::Bytes(input.len() as u64));
+        group.bench_function("xiri", |b| {
+            b.iter(|| black_box(xiri::Iri::parse(black_box(&input)).is_ok()))
+        });
+        group.bench_function("oxiri", |b| {
+            b.iter(|| black_box(oxiri::Iri::parse(black_box(input.as_str())).is_ok()))
+        });
+        group.bench_function("iri-string", |b| {
+            b.iter(|| black_box(iri_string::types::IriStr::new(black_box(&input)).is_ok()))
+        });
+        group.bench_function("fluent-uri", |b| {
+            b.iter(|| black_box(fluent_uri::Iri::parse(black_box(input.as_str())).is_ok()))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, parse, long, resolve, iri_to_uri, normalize, xri);
 criterion_main!(benches);

@@ -1,28 +1,40 @@
 //! A compiled rule as plain data, and the one pass that runs it.
 //!
-//! An [`Automaton`] is a deterministic automaton over character classes:
-//! `trans[state * classes + class]` is the next state, state 0 is dead
-//! (every transition of it leads to itself) and state 1 starts. A character
-//! maps to its class through `ascii` below U+0080 and through the sorted,
-//! disjoint ranges of `beyond` above it; a character in no range is class
-//! 0, which no rule mentions, so every transition on it is dead.
+//! An [`Automaton`] is a deterministic automaton over the bytes of the
+//! input's UTF-8 (made from the ABNF's character ranges by
+//! `compile/bytes.rs`): each byte maps to its class through `byte_class`,
+//! and `trans[row + class]` is the next state, where `row` is the state's
+//! row offset (the state's id itself when `premultiplied`, else its index
+//! times `stride`). State 0 is dead; `start` starts. The states of a
+//! character boundary carry the rule's meaning (acceptance, expected sets,
+//! calls); the states inside a multi-byte character carry none, and every
+//! byte string that is not UTF-8 dies in them.
+//!
+//! The states `1..=accelerated` loop on many bytes; the last column of
+//! each such state's row numbers its skip table (`skips`, 256 bytes each),
+//! which the run reads without waiting on the transition tables: 1 for a
+//! byte that keeps the state, 2 to 4 for the lead byte of a character
+//! every encoding of which keeps it (the input is UTF-8, so the
+//! continuation bytes need no look), [`SKIP_PCT`] for a `%` that keeps it
+//! when two hexadecimal digits follow.
 //!
 //! Rules whose recursion passes only through a bracket pair (XRI's
 //! cross-references under the balanced-parentheses policy) compile to the
 //! same tables plus calls: in a state with `call[state] != 0`, the opening
-//! character may enter the bracket's body (state `call[state]`), pushing
-//! the state to return to; in a state with `ret_mask[state] != 0`, the
-//! closing character may leave it, to the state `returns` gives for the
-//! state on top of the stack. Where the opening character is also data
-//! (RFC 3987's `ireg-name` allows "(" where an XRI authority would read a
+//! byte may enter the bracket's body (state `call[state]`), pushing the
+//! state to return to; in a state with `ret_mask[state] != 0`, the closing
+//! byte may leave it, to the state `returns` gives for the state on top of
+//! the stack. Where the opening character is also data (RFC 3987's
+//! `ireg-name` allows "(" where an XRI authority would read a
 //! cross-reference), both readings are followed side by side; the stack is
 //! bounded by `max_depth`, so the work per character is bounded too.
 //!
 //! Invariants, established by the compiler and checked by
-//! [`Automaton::is_consistent`]: every state of `trans`, `call` and
-//! `returns` is below `accept.len()`; `trans.len() == accept.len() *
-//! classes`; every class is below `classes`; every state is live (some
-//! continuation of the input read so far is in the language), except 0.
+//! [`Automaton::is_consistent`]: every transition names a state; every
+//! per-state table has one entry a state; every skip table entry is
+//! sound (the bytes it skips do keep the state); every state is live
+//! (some continuation of the input read so far is in the language),
+//! except 0.
 
 use std::borrow::Cow;
 
@@ -53,7 +65,7 @@ pub struct Refusal {
     pub too_deep: bool,
 }
 
-/// A rule compiled to a deterministic automaton over character classes,
+/// A rule compiled to a deterministic automaton over the bytes of UTF-8,
 /// with calls for bracketed recursion. Built by
 /// [`compile`](crate::engine::compile), or compiled into the library for
 /// the built-in grammars' rules ([`Rule::automaton`](crate::Rule::automaton)).
@@ -68,15 +80,21 @@ pub struct Refusal {
 pub struct Automaton {
     /// The rule's name, as the grammar spells it.
     pub(crate) rule: Cow<'static, str>,
-    /// How many character classes there are (class 0 included).
-    pub(crate) classes: usize,
-    /// The class of each character below U+0080.
-    pub(crate) ascii: Cow<'static, [u8]>,
-    /// `(first, last, class)`: the classes of characters from U+0080 up,
-    /// sorted; characters in no range are class 0.
-    pub(crate) beyond: Cow<'static, [(u32, u32, u8)]>,
-    /// `trans[state * classes + class]`.
+    /// The class of each byte (256 entries).
+    pub(crate) byte_class: Cow<'static, [u8]>,
+    /// Entries a state's row has: one per byte class, then its skip
+    /// table's number.
+    pub(crate) stride: usize,
+    /// Whether `trans` names states by their row's offset (else by index).
+    pub(crate) premultiplied: bool,
+    /// The rows, state by state.
     pub(crate) trans: Cow<'static, [u16]>,
+    /// The start state's index.
+    pub(crate) start: usize,
+    /// How many states are accelerated: those of index `1..=accelerated`.
+    pub(crate) accelerated: usize,
+    /// The skip tables, 256 entries each, the accelerated states' in order.
+    pub(crate) skips: Cow<'static, [u8]>,
     /// Whether each state accepts (at the outermost level).
     pub(crate) accept: Cow<'static, [bool]>,
     /// Each state's expected names: `expect[expect_at[state]..expect_at[state + 1]]`.
@@ -85,30 +103,47 @@ pub struct Automaton {
     pub(crate) expect: Cow<'static, [u16]>,
     /// The names expected sets refer to.
     pub(crate) names: Cow<'static, [Cow<'static, str>]>,
-    /// The classes of the bracket pair (0 when the rule has no calls).
+    /// The bytes of the bracket pair (0 when the rule has no calls).
     pub(crate) open: u8,
     pub(crate) close: u8,
-    /// Per state: where the opening character enters a bracket's body, or 0.
+    /// Per state: where the opening byte enters a bracket's body, or 0.
     pub(crate) call: Cow<'static, [u16]>,
     /// Per state: which brackets' bodies may end here (bit `b` for bracket `b`).
     pub(crate) ret_mask: Cow<'static, [u64]>,
     /// Per calling state: `(ended brackets, state after the closing
-    /// character)`, `returns[returns_at[state]..returns_at[state + 1]]`.
+    /// byte)`, `returns[returns_at[state]..returns_at[state + 1]]`.
     pub(crate) returns_at: Cow<'static, [u32]>,
     pub(crate) returns: Cow<'static, [(u64, u16)]>,
     /// How deep brackets may nest.
     pub(crate) max_depth: usize,
-    /// Per state: the ASCII characters that lead back to it (bit `b` for
-    /// byte `b`), which the run skips without reading the tables again.
-    pub(crate) stay: Cow<'static, [u128]>,
 }
 
-/// Where [`Automaton::run_from`] stopped.
+/// The skip table's entry for a `%` that two hexadecimal digits bring back
+/// to the state.
+pub(crate) const SKIP_PCT: u8 = 5;
+
+/// Whether each byte is a hexadecimal digit.
+// A byte indexes a 256-entry array: never out of bounds.
+#[allow(clippy::indexing_slicing)]
+static HEX: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b: u8 = 0;
+    loop {
+        t[b as usize] = b.is_ascii_hexdigit();
+        if b == u8::MAX {
+            break;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Where [`Automaton::run_from`] stopped (state indexes).
 pub(super) enum Stop {
     /// At the end of the input, in this state.
     End(usize),
-    /// Before the character at the offset, which no transition of the
-    /// state takes.
+    /// Before the byte at the offset, which no transition of the state
+    /// takes.
     Dead(usize, usize),
     /// Before a bracket at the offset.
     Bracket(usize, usize),
@@ -125,7 +160,8 @@ impl Automaton {
         &self.rule
     }
 
-    /// How many states it has (the dead state included).
+    /// How many states it has (the dead state and the states inside
+    /// multi-byte characters included).
     ///
     /// ```
     /// let rule = xiri::Grammar::Uri.rule("IPv4address").unwrap();
@@ -133,6 +169,42 @@ impl Automaton {
     /// ```
     pub fn states(&self) -> usize {
         self.accept.len()
+    }
+
+    /// How many classes the 256 bytes fall into.
+    ///
+    /// ```
+    /// let a = xiri::engine::compile("a = 1*DIGIT\n", "a", &Default::default()).unwrap();
+    /// assert_eq!(a.byte_classes(), 2);
+    /// ```
+    pub fn byte_classes(&self) -> usize {
+        self.stride.saturating_sub(1)
+    }
+
+    /// How many states skip runs of the bytes they loop on.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Iri.rule("IRI-reference").unwrap();
+    /// assert!(rule.automaton().unwrap().accelerated_states() > 0);
+    /// ```
+    pub fn accelerated_states(&self) -> usize {
+        self.accelerated
+    }
+
+    /// The size of its tables in bytes.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Uri.rule("URI-reference").unwrap();
+    /// assert!(rule.automaton().unwrap().table_bytes() < 100_000);
+    /// ```
+    pub fn table_bytes(&self) -> usize {
+        let states = self.states();
+        256 + 2 * self.trans.len()
+            + self.skips.len()
+            + states * (1 + 2 + 8)
+            + 4 * (self.expect_at.len() + self.returns_at.len())
+            + 2 * self.expect.len()
+            + 10 * self.returns.len()
     }
 
     /// Whether the rule's recursion is compiled to calls (a stack of
@@ -158,7 +230,7 @@ impl Automaton {
         if self.has_calls() {
             return self.check_with_calls(input).is_ok();
         }
-        self.run(input).is_ok()
+        matches!(self.run_from(input, self.start, 0, false), Stop::End(s) if self.accepts(s))
     }
 
     /// The verdict on `input`, with the [`Refusal`] when it is not in the
@@ -175,127 +247,166 @@ impl Automaton {
         if self.has_calls() {
             return self.check_with_calls(input);
         }
-        self.run(input)
-            .map_err(|(state, offset)| self.refusal(&[state], offset, false))
-    }
-
-    /// The run without calls: the state and offset where it stopped, on
-    /// refusal. Allocates nothing.
-    fn run(&self, input: &str) -> Result<(), (usize, usize)> {
-        match self.run_from(input, 1, 0, false) {
-            Stop::End(state) if self.accept.get(state).copied().unwrap_or(false) => Ok(()),
-            Stop::End(state) => Err((state, input.len())),
-            Stop::Dead(state, i) | Stop::Bracket(state, i) => Err((state, i)),
-        }
-    }
-
-    /// Runs the tables from `state` at byte `i` of `input`; with
-    /// `brackets`, stops before a bracket (the run with calls takes those).
-    pub(super) fn run_from(
-        &self,
-        input: &str,
-        mut state: usize,
-        mut i: usize,
-        brackets: bool,
-    ) -> Stop {
-        let bytes = input.as_bytes();
-        // The tables borrowed once, out of their `Cow`s.
-        let ascii: &[u8] = &self.ascii;
-        let trans: &[u16] = &self.trans;
-        let classes = self.classes;
-        let stay: &[u128] = &self.stay;
-        while let Some(&b) = bytes.get(i) {
-            // Runs of characters that keep the state (a path, a query) cost
-            // a bit test each, with no dependency on the tables.
-            let keep = stay.get(state).copied().unwrap_or(0);
-            if keep != 0 && b < 0x80 && keep >> b & 1 == 1 {
-                i += 1;
-                while let Some(&b) = bytes.get(i) {
-                    if b >= 0x80 || keep >> b & 1 == 0 {
-                        break;
-                    }
-                    i += 1;
+        match self.run_from(input, self.start, 0, false) {
+            Stop::End(state) if self.accepts(state) => Ok(()),
+            Stop::End(state) => Err(self.refusal(&[state], input.len(), false)),
+            Stop::Dead(state, i) | Stop::Bracket(state, i) => {
+                // Inside a character, the refusal is at its first byte,
+                // in the state before it: the run to there says which.
+                let at = char_start(input, i);
+                if at == i {
+                    return Err(self.refusal(&[state], i, false));
                 }
-                continue;
+                let before = input.get(..at).unwrap_or("");
+                let before = match self.run_from(before, self.start, 0, false) {
+                    Stop::End(s) | Stop::Dead(s, _) | Stop::Bracket(s, _) => s,
+                };
+                Err(self.refusal(&[before], at, false))
             }
-            let (class, width) = if b < 0x80 {
-                (ascii.get(usize::from(b)).copied().unwrap_or(0), 1)
-            } else {
-                self.class_at(input, i)
-            };
-            if brackets && (class == self.open || class == self.close) {
-                return Stop::Bracket(state, i);
-            }
-            let next = trans
-                .get(state * classes + usize::from(class))
-                .map_or(0, |&s| usize::from(s));
-            if next == 0 {
-                return Stop::Dead(state, i);
-            }
-            state = next;
-            i += width;
         }
-        Stop::End(state)
     }
 
-    /// The state after `class` in `state` (0, dead, for anything outside
-    /// the tables).
-    #[inline]
-    pub(super) fn next(&self, state: usize, class: u8) -> usize {
-        self.trans
-            .get(state * self.classes + usize::from(class))
-            .map_or(0, |&s| usize::from(s))
+    /// Whether state `state` accepts.
+    pub(super) fn accepts(&self, state: usize) -> bool {
+        self.accept.get(state).copied().unwrap_or(false)
     }
 
-    /// The class of the character at byte `i` of `input` (from U+0080 up)
-    /// and its width.
-    pub(super) fn class_at(&self, input: &str, i: usize) -> (u8, usize) {
-        // `input` is UTF-8 and `i` starts a character: decoded from the
-        // bytes, without looking for the boundary again.
-        let b = input.as_bytes();
-        let byte = |k: usize| u32::from(b.get(i + k).copied().unwrap_or(0));
-        let lead = byte(0);
-        let (c, width) = if lead < 0x80 {
-            (lead, 1)
-        } else if lead < 0xE0 {
-            (((lead & 0x1F) << 6) | (byte(1) & 0x3F), 2)
-        } else if lead < 0xF0 {
-            (
-                ((lead & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F),
-                3,
-            )
-        } else {
-            (
-                ((lead & 0x07) << 18)
-                    | ((byte(1) & 0x3F) << 12)
-                    | ((byte(2) & 0x3F) << 6)
-                    | (byte(3) & 0x3F),
-                4,
-            )
+    /// Runs the tables from state `state` at byte `i` of `input`; with
+    /// `brackets`, stops before a bracket byte (the run with calls takes
+    /// those).
+    pub(super) fn run_from(&self, input: &str, state: usize, i: usize, brackets: bool) -> Stop {
+        let bytes = input.as_bytes();
+        match (self.premultiplied, brackets) {
+            (true, false) => self.walk::<true, false>(bytes, state, i),
+            (true, true) => self.walk::<true, true>(bytes, state, i),
+            (false, false) => self.walk::<false, false>(bytes, state, i),
+            (false, true) => self.walk::<false, true>(bytes, state, i),
+        }
+    }
+
+    /// The table loop. `bytes` are UTF-8 (the skip tables step over whole
+    /// characters on their lead byte).
+    // The only indexing is of 256-entry arrays by a byte: never out of
+    // bounds, and with no check to pay for.
+    #[allow(clippy::indexing_slicing)]
+    #[inline(always)]
+    fn walk<const PREMULTIPLIED: bool, const BRACKETS: bool>(
+        &self,
+        bytes: &[u8],
+        state: usize,
+        mut i: usize,
+    ) -> Stop {
+        let trans: &[u16] = &self.trans;
+        let Some(class): Option<&[u8; 256]> = self.byte_class.as_ref().try_into().ok() else {
+            return Stop::Dead(state, i);
         };
-        (self.class_of_code(c), width)
+        let stride = self.stride;
+        let skip_column = stride.saturating_sub(1);
+        let row = |id: usize| if PREMULTIPLIED { id } else { id * stride };
+        let index = |id: usize| if PREMULTIPLIED { id / stride } else { id };
+        // The accelerated states are those with an id up to `last_fast`.
+        let last_fast = if PREMULTIPLIED {
+            self.accelerated * stride
+        } else {
+            self.accelerated
+        };
+        let mut id = if PREMULTIPLIED { state * stride } else { state };
+        while i < bytes.len() {
+            if id <= last_fast {
+                let table = trans.get(row(id) + skip_column).copied().unwrap_or(0);
+                i = self.skip(bytes, i, usize::from(table));
+            }
+            let Some(&b) = bytes.get(i) else { break };
+            if BRACKETS && (b == self.open || b == self.close) {
+                return Stop::Bracket(index(id), i);
+            }
+            let next = trans.get(row(id) + usize::from(class[usize::from(b)]));
+            let next = usize::from(next.copied().unwrap_or(0));
+            if next == 0 {
+                return Stop::Dead(index(id), i);
+            }
+            id = next;
+            i += 1;
+        }
+        Stop::End(index(id))
     }
 
-    /// The class of the code point `c`.
-    fn class_of_code(&self, c: u32) -> u8 {
-        if c < 0x80 {
-            return self.ascii.get(c as usize).copied().unwrap_or(0);
+    /// Skips from byte `i` what skip table `table` (numbered from 1; 0 for
+    /// none) says keeps the state; the offset after.
+    // As in `walk`, only 256-entry arrays indexed by a byte.
+    #[allow(clippy::indexing_slicing)]
+    #[inline(always)]
+    fn skip(&self, bytes: &[u8], mut i: usize, table: usize) -> usize {
+        let from = table.wrapping_sub(1).wrapping_mul(256);
+        let Some(skip): Option<&[u8; 256]> = self
+            .skips
+            .get(from..from.wrapping_add(256))
+            .and_then(|t| t.try_into().ok())
+        else {
+            return i;
+        };
+        loop {
+            // Eight bytes at a time while every one keeps the state: the
+            // loads do not wait on each other.
+            while let Some(chunk) = bytes.get(i..i + 8) {
+                let all = chunk
+                    .iter()
+                    .fold(true, |all, &b| all & (skip[usize::from(b)] == 1));
+                if !all {
+                    break;
+                }
+                i += 8;
+            }
+            let Some(&b) = bytes.get(i) else {
+                return i;
+            };
+            match skip[usize::from(b)] {
+                1 => i += 1,
+                SKIP_PCT => {
+                    let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
+                    if hex(i + 1) && hex(i + 2) {
+                        i += 3;
+                    } else {
+                        return i;
+                    }
+                }
+                n @ 2..=4 => i += usize::from(n),
+                _ => return i,
+            }
         }
-        let ranges = &self.beyond;
-        let at = ranges.partition_point(|&(_, last, _)| last < c);
-        match ranges.get(at) {
-            Some(&(first, _, class)) if first <= c => class,
-            _ => 0,
+    }
+
+    /// The state after byte `b` in state `state` (indexes; 0, dead, for
+    /// anything outside the tables).
+    #[inline]
+    pub(super) fn next(&self, state: usize, b: u8) -> usize {
+        let class = self.byte_class.get(usize::from(b)).copied().unwrap_or(0);
+        let next = self
+            .trans
+            .get(state * self.stride + usize::from(class))
+            .map_or(0, |&s| usize::from(s));
+        if self.premultiplied {
+            next / self.stride.max(1)
+        } else {
+            next
         }
+    }
+
+    /// The state after the bytes of one character (0 when they die).
+    pub(super) fn next_char(&self, state: usize, bytes: &[u8]) -> usize {
+        bytes
+            .iter()
+            .try_fold(state, |s, &b| match self.next(s, b) {
+                0 => None,
+                n => Some(n),
+            })
+            .unwrap_or(0)
     }
 
     /// The refusal at `offset` with `states` alive before it.
     pub(super) fn refusal(&self, states: &[usize], offset: usize, too_deep: bool) -> Refusal {
         let mut expected: Vec<String> = Vec::new();
-        if states
-            .iter()
-            .any(|&s| self.accept.get(s).copied() == Some(true))
-        {
+        if states.iter().any(|&s| self.accepts(s)) {
             expected.push(String::from("end of input"));
         }
         for &state in states {
@@ -315,38 +426,14 @@ impl Automaton {
             too_deep,
         }
     }
+}
 
-    /// Whether the tables keep the invariants the run relies on (see the
-    /// module documentation). The compiler's output always does.
-    ///
-    /// ```
-    /// let rule = xiri::Grammar::Xri.rule("XRI-reference").unwrap();
-    /// assert!(rule.automaton().unwrap().is_consistent());
-    /// ```
-    pub fn is_consistent(&self) -> bool {
-        let states = self.accept.len();
-        let below = |s: u16| usize::from(s) < states;
-        self.classes >= 1
-            && self.classes <= 256
-            && states >= 2
-            && self.trans.len() == states * self.classes
-            && self.trans.iter().all(|&s| below(s))
-            && self.ascii.len() == 128
-            && self.ascii.iter().all(|&c| usize::from(c) < self.classes)
-            && self
-                .beyond
-                .iter()
-                .all(|&(a, b, c)| a <= b && usize::from(c) < self.classes)
-            && self
-                .beyond
-                .windows(2)
-                .all(|w| matches!(w, [x, y] if x.1 < y.0))
-            && self.expect_at.len() == states + 1
-            && self.call.len() == states
-            && self.call.iter().all(|&s| below(s))
-            && self.ret_mask.len() == states
-            && self.returns_at.len() == states + 1
-            && self.returns.iter().all(|&(_, s)| below(s))
-            && self.stay.len() == states
+/// The start of the character byte `i` of `input` is in (`i` itself at a
+/// boundary or past the end).
+pub(super) fn char_start(input: &str, i: usize) -> usize {
+    let mut at = i.min(input.len());
+    while at > 0 && !input.is_char_boundary(at) {
+        at -= 1;
     }
+    at
 }

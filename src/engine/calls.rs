@@ -6,10 +6,11 @@
 //! [`MAX_CALL_DEPTH`] states), and the readings alive at once are kept in
 //! a small inline vector, so a run allocates nothing while at most four
 //! readings are alive (XRI never has more than two) and nothing but the
-//! refusal otherwise. While one reading is alive and the character is not
-//! a bracket, a step is a table lookup, as without calls.
+//! refusal otherwise. While one reading is alive and the byte is not a
+//! bracket, the run is the table loop, as without calls.
 
-use super::automaton::{Automaton, Refusal, Stop};
+use super::automaton::{char_start, Automaton, Refusal, Stop};
+use crate::engine::utf8_width;
 use smallvec::SmallVec;
 
 /// How deep a run with calls nests at most, whatever the automaton's
@@ -71,19 +72,63 @@ impl Move {
     }
 }
 
+/// Where the run with calls stopped.
+enum Outcome<'t> {
+    /// At the end of the input, with these readings.
+    End(&'t [Thread]),
+    /// Before the byte at the offset, with these readings; whether a call
+    /// was refused for its depth.
+    Dead(&'t [Thread], usize, bool),
+}
+
 impl Automaton {
     /// The run with calls.
     pub(super) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
-        let bytes = input.as_bytes();
-        // Two buffers, read from one and written to the other by turns
-        // (swapping the references, not the inline buffers).
         let (mut first, mut second): (Threads, Threads) = (SmallVec::new(), SmallVec::new());
+        match self.run_calls(input, &mut first, &mut second) {
+            Outcome::End(threads) => {
+                let accepted = threads
+                    .iter()
+                    .any(|t| t.depth == 0 && self.accepts(usize::from(t.state)));
+                if accepted {
+                    Ok(())
+                } else {
+                    Err(self.refusal_of(threads, input.len(), false))
+                }
+            }
+            Outcome::Dead(threads, at, too_deep) => {
+                let start = char_start(input, at);
+                if start == at {
+                    return Err(self.refusal_of(threads, at, too_deep));
+                }
+                // Inside a character: the readings before its first byte.
+                let (mut a, mut b): (Threads, Threads) = (SmallVec::new(), SmallVec::new());
+                let before = input.get(..start).unwrap_or("");
+                let threads = match self.run_calls(before, &mut a, &mut b) {
+                    Outcome::End(t) | Outcome::Dead(t, _, _) => t,
+                };
+                Err(self.refusal_of(threads, start, false))
+            }
+        }
+    }
+
+    /// Runs every reading of `input`, in two buffers read from one and
+    /// written to the other by turns (swapping the references, not the
+    /// inline buffers).
+    fn run_calls<'t>(
+        &self,
+        input: &str,
+        first: &'t mut Threads,
+        second: &'t mut Threads,
+    ) -> Outcome<'t> {
+        let bytes = input.as_bytes();
+        first.clear();
         first.push(Thread {
-            state: 1,
+            state: u16::try_from(self.start).unwrap_or(0),
             depth: 0,
             stack: [0; MAX_CALL_DEPTH],
         });
-        let (mut threads, mut next) = (&mut first, &mut second);
+        let (mut threads, mut next) = (first, second);
         let mut i = 0;
         while i < bytes.len() {
             if let [only] = threads.as_mut_slice() {
@@ -95,7 +140,7 @@ impl Automaton {
                     }
                     Stop::Dead(state, at) => {
                         only.state = u16::try_from(state).unwrap_or(0);
-                        return Err(self.refusal_of(threads.as_slice(), at, false));
+                        return Outcome::Dead(threads.as_slice(), at, false);
                     }
                     Stop::Bracket(state, at) => {
                         only.state = u16::try_from(state).unwrap_or(0);
@@ -103,13 +148,14 @@ impl Automaton {
                     }
                 }
             }
-            let (class, width) = self.class_at(input, i);
+            let width = bytes.get(i).map_or(1, |&b| utf8_width(b).max(1));
+            let c = bytes.get(i..i + width).unwrap_or_default();
             if let [only] = threads.as_mut_slice() {
                 // One reading with one way on: moved in place.
                 if let (
                     [Some(m), None, None] | [None, Some(m), None] | [None, None, Some(m)],
                     false,
-                ) = self.moves(only, class)
+                ) = self.moves(only, c)
                 {
                     m.apply(only);
                     i += width;
@@ -119,28 +165,21 @@ impl Automaton {
             let mut too_deep = false;
             next.clear();
             for thread in threads.iter() {
-                too_deep |= self.step(thread, class, next);
+                too_deep |= self.step(thread, c, next);
             }
             if next.is_empty() {
-                return Err(self.refusal_of(threads.as_slice(), i, too_deep));
+                return Outcome::Dead(threads.as_slice(), i, too_deep);
             }
             std::mem::swap(&mut threads, &mut next);
             i += width;
         }
-        let accepted = threads
-            .iter()
-            .any(|t| t.depth == 0 && self.accept.get(usize::from(t.state)).copied() == Some(true));
-        if accepted {
-            Ok(())
-        } else {
-            Err(self.refusal_of(threads.as_slice(), input.len(), false))
-        }
+        Outcome::End(threads.as_slice())
     }
 
-    /// The readings `thread` has after a character of `class`, added to
-    /// `out` (once each); whether a call was refused for its depth.
-    fn step(&self, thread: &Thread, class: u8, out: &mut Threads) -> bool {
-        let (moves, too_deep) = self.moves(thread, class);
+    /// The readings `thread` has after the character of bytes `c`, added
+    /// to `out` (once each); whether a call was refused for its depth.
+    fn step(&self, thread: &Thread, c: &[u8], out: &mut Threads) -> bool {
+        let (moves, too_deep) = self.moves(thread, c);
         for m in moves.into_iter().flatten() {
             let mut t = *thread;
             m.apply(&mut t);
@@ -151,13 +190,14 @@ impl Automaton {
         too_deep
     }
 
-    /// What a character of `class` can do to `thread`: enter a bracket,
-    /// leave one, or be data; and whether entering was refused for depth.
-    fn moves(&self, thread: &Thread, class: u8) -> ([Option<Move>; 3], bool) {
+    /// What the character of bytes `c` can do to `thread`: enter a
+    /// bracket, leave one, or be data; and whether entering was refused
+    /// for depth.
+    fn moves(&self, thread: &Thread, c: &[u8]) -> ([Option<Move>; 3], bool) {
         let state = usize::from(thread.state);
         let mut moves = [None; 3];
         let mut too_deep = false;
-        if class == self.open {
+        if c == [self.open] {
             let callee = self.call.get(state).copied().unwrap_or(0);
             if callee != 0 {
                 if thread.depth < self.max_depth.min(MAX_CALL_DEPTH) {
@@ -166,13 +206,13 @@ impl Automaton {
                     too_deep = true;
                 }
             }
-        } else if class == self.close {
+        } else if c == [self.close] {
             let ended = self.ret_mask.get(state).copied().unwrap_or(0);
             if let (true, Some(&caller)) = (ended != 0, thread.calls().last()) {
                 moves[1] = self.return_to(usize::from(caller), ended).map(Move::Return);
             }
         }
-        let data = self.next(state, class);
+        let data = self.next_char(state, c);
         if data != 0 {
             moves[2] = u16::try_from(data).ok().map(Move::Data);
         }
@@ -209,14 +249,7 @@ impl Automaton {
                     != 0
         });
         if closing {
-            let close = self
-                .ascii
-                .iter()
-                .position(|&c| c == self.close && c != 0)
-                .and_then(|b| u8::try_from(b).ok())
-                .map_or(String::from("\")\""), |b| {
-                    format!("{:?}", char::from(b).to_string())
-                });
+            let close = format!("{:?}", char::from(self.close).to_string());
             if !refusal.expected.contains(&close) {
                 refusal.expected.push(close);
             }

@@ -26,9 +26,12 @@
 mod automaton;
 mod calls;
 mod compile;
+mod consistent;
 pub mod earley;
 
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
-pub use compile::{compile, compile_checked, to_rust, CompileError, Options, MAX_GROUP_NESTING};
-pub(crate) use compile::{nesting_message, structure, too_deep};
+pub use compile::{
+    compile, compile_checked, to_rust, CharAutomaton, CompileError, Options, MAX_GROUP_NESTING,
+};
+pub(crate) use compile::{nesting_message, structure, too_deep, utf8_width};

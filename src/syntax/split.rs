@@ -25,11 +25,24 @@ fn span(start: usize, end: usize) -> Span {
     Span { start, end }
 }
 
-/// The spans of `input`, which `grammar`'s reference rule accepts.
+/// The first of `at..` that `find` finds in `b[at..]`, or `b.len()`.
+fn next_of(b: &[u8], at: usize, find: impl Fn(&[u8]) -> Option<usize>) -> usize {
+    b.get(at..).and_then(find).map_or(b.len(), |i| at + i)
+}
+
+/// The spans of `input`, which `grammar`'s reference rule accepts. The
+/// delimiters are found with `memchr`, so a long path or query costs a
+/// vectorized scan.
 pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
     let b = input.as_bytes();
     let len = b.len();
-    let scheme_end = until(b, 0, len, |c| matches!(c, b':' | b'/' | b'?' | b'#'));
+    // A scheme's characters, then ":": on accepted input this is the
+    // first ":" before any "/", "?" or "#" (a relative reference's first
+    // segment has no ":").
+    let scheme_end = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+        .unwrap_or(len);
     let (scheme, mut at) = if scheme_end > 0 && b.get(scheme_end) == Some(&b':') {
         (Some(span(0, scheme_end)), scheme_end + 1)
     } else {
@@ -37,17 +50,17 @@ pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
     };
     let authority = if b.get(at..at + 2) == Some(b"//") {
         let start = at + 2;
-        let end = until(b, start, len, |c| matches!(c, b'/' | b'?' | b'#'));
+        let end = next_of(b, start, |s| memchr::memchr3(b'/', b'?', b'#', s));
         at = end;
         Some(authority(grammar, input, start, end))
     } else {
         None
     };
-    let path_end = until(b, at, len, |c| matches!(c, b'?' | b'#'));
+    let path_end = next_of(b, at, |s| memchr::memchr2(b'?', b'#', s));
     let path = span(at, path_end);
     at = path_end;
     let query = (b.get(at) == Some(&b'?')).then(|| {
-        let end = until(b, at + 1, len, |c| c == b'#');
+        let end = next_of(b, at + 1, |s| memchr::memchr(b'#', s));
         let q = span(at + 1, end);
         at = end;
         q

@@ -3,10 +3,9 @@
 //! states trimmed to those that can still reach the end of their
 //! fragment, subset construction, and the calls' returns.
 
+use super::chars::CharDfa;
 use super::nfa::Nfa;
 use super::CompileError;
-use crate::engine::automaton::Automaton;
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The most DFA states the tables' `u16` indexes can name.
@@ -145,13 +144,13 @@ fn live(nfa: &Nfa) -> (Vec<bool>, Vec<bool>) {
     }
 }
 
-/// The tables of `nfa` as an [`Automaton`] deciding fragment 0.
+/// The tables of `nfa` as a [`CharDfa`] deciding fragment 0.
 pub(super) fn determinize(
     nfa: &Nfa,
     rule: &str,
     brackets: Option<(char, char)>,
     max_depth: usize,
-) -> Result<Automaton, CompileError> {
+) -> Result<CharDfa, CompileError> {
     let extra: Vec<u32> = brackets
         .map(|(o, c)| vec![u32::from(o), u32::from(c)])
         .unwrap_or_default();
@@ -332,33 +331,27 @@ pub(super) fn determinize(
         }
     }
     let class_of = |c: Option<char>| c.and_then(|c| ascii.get(c as usize).copied()).unwrap_or(0);
-    let (open, close) = if calls_of.iter().any(|c| !c.is_empty()) {
-        (
-            class_of(brackets.map(|b| b.0)),
-            class_of(brackets.map(|b| b.1)),
-        )
+    let open = if calls_of.iter().any(|c| !c.is_empty()) {
+        class_of(brackets.map(|b| b.0))
     } else {
-        (0, 0)
+        0
     };
-    Ok(Automaton {
-        rule: Cow::Owned(rule.to_string()),
+    Ok(CharDfa {
+        rule: rule.to_string(),
         classes: cls.count,
-        ascii: Cow::Owned(ascii),
-        beyond: Cow::Owned(beyond),
-        trans: Cow::Owned(trans),
-        accept: Cow::Owned(accept),
-        expect_at: Cow::Owned(expect_at),
-        expect: Cow::Owned(expect),
-        names: Cow::Owned(nfa.names.iter().map(|n| Cow::Owned(n.clone())).collect()),
+        ascii,
+        beyond,
+        trans,
+        accept,
+        expect_at,
+        expect,
+        names: nfa.names.clone(),
         open,
-        close,
-        call: Cow::Owned(call),
-        ret_mask: Cow::Owned(ret_mask),
-        returns_at: Cow::Owned(returns_at),
-        returns: Cow::Owned(flat),
+        call,
+        ret_mask,
+        returns_at,
+        returns: flat,
         max_depth,
-        // Filled in by minimization, once the states are final.
-        stay: Cow::Owned(Vec::new()),
     })
 }
 

@@ -21,12 +21,15 @@ pub fn to_rust(a: &Automaton) -> String {
         .map(|n| format!("Cow::Borrowed({:?})", n.as_ref()))
         .collect();
     format!(
-        "Automaton {{ rule: Cow::Borrowed({:?}), classes: {}, ascii: {}, beyond: {}, trans: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {}, stay: {} }}",
+        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, start: {}, accelerated: {}, skips: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
         a.rule.as_ref(),
-        a.classes,
-        slice(&a.ascii),
-        slice(&a.beyond),
+        slice(&a.byte_class),
+        a.stride,
+        a.premultiplied,
         slice(&a.trans),
+        a.start,
+        a.accelerated,
+        slice(&a.skips),
         slice(&a.accept),
         slice(&a.expect_at),
         slice(&a.expect),
@@ -38,6 +41,5 @@ pub fn to_rust(a: &Automaton) -> String {
         slice(&a.returns_at),
         slice(&a.returns),
         a.max_depth,
-        slice(&a.stay),
     )
 }

@@ -4,27 +4,12 @@
 //! block. The expected names are part of what tells states apart, so a
 //! refusal names the same productions after minimization as before.
 
-use crate::engine::automaton::Automaton;
-use std::borrow::Cow;
+use super::chars::CharDfa;
 use std::collections::HashMap;
-
-/// The state's expected names, `expect_at`/`expect` read for `state`.
-fn expected(a: &Automaton, state: usize) -> &[u16] {
-    let from = a.expect_at.get(state).map_or(0, |&x| x as usize);
-    let to = a.expect_at.get(state + 1).map_or(from, |&x| x as usize);
-    a.expect.get(from..to).unwrap_or(&[])
-}
-
-/// The state's returns, `returns_at`/`returns` read for `state`.
-fn returns(a: &Automaton, state: usize) -> &[(u64, u16)] {
-    let from = a.returns_at.get(state).map_or(0, |&x| x as usize);
-    let to = a.returns_at.get(state + 1).map_or(from, |&x| x as usize);
-    a.returns.get(from..to).unwrap_or(&[])
-}
 
 /// `a` with its indistinguishable states merged; state 0 stays dead and
 /// state 1 the start.
-pub(super) fn minimize(a: Automaton) -> Automaton {
+pub(super) fn minimize(a: CharDfa) -> CharDfa {
     let n = a.accept.len();
     let row = |s: usize| {
         a.trans
@@ -40,7 +25,7 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
                     s == 0,
                     a.accept.get(s).copied().unwrap_or(false),
                     a.ret_mask.get(s).copied().unwrap_or(0),
-                    expected(&a, s),
+                    a.expected(s),
                 );
                 let next = ids.len();
                 *ids.entry(key).or_insert(next)
@@ -56,7 +41,7 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
                 let mut key: Vec<u64> = vec![block.get(s).copied().unwrap_or(0) as u64];
                 key.extend(row(s).iter().map(|&t| b(t)));
                 key.push(b(a.call.get(s).copied().unwrap_or(0)));
-                for &(mask, target) in returns(&a, s) {
+                for &(mask, target) in a.returns_of(s) {
                     key.push(mask);
                     key.push(b(target));
                 }
@@ -96,9 +81,9 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
     let mut flat = Vec::new();
     for &s in &representative {
         trans.extend(row(s).iter().map(|&t| map(t)));
-        expect.extend_from_slice(expected(&a, s));
+        expect.extend_from_slice(a.expected(s));
         expect_at.push(u32::try_from(expect.len()).unwrap_or(u32::MAX));
-        flat.extend(returns(&a, s).iter().map(|&(m, t)| (m, map(t))));
+        flat.extend(a.returns_of(s).iter().map(|&(m, t)| (m, map(t))));
         returns_at.push(u32::try_from(flat.len()).unwrap_or(u32::MAX));
     }
     let pick = |v: &[u64]| -> Vec<u64> {
@@ -107,49 +92,21 @@ pub(super) fn minimize(a: Automaton) -> Automaton {
             .map(|&s| v.get(s).copied().unwrap_or(0))
             .collect()
     };
-    let stay = stays(&trans, &a.ascii, a.classes, [a.open, a.close]);
-    Automaton {
-        stay: Cow::Owned(stay),
-        trans: Cow::Owned(trans),
-        accept: Cow::Owned(
-            representative
-                .iter()
-                .map(|&s| a.accept.get(s).copied().unwrap_or(false))
-                .collect(),
-        ),
-        expect_at: Cow::Owned(expect_at),
-        expect: Cow::Owned(expect),
-        call: Cow::Owned(
-            representative
-                .iter()
-                .map(|&s| map(a.call.get(s).copied().unwrap_or(0)))
-                .collect(),
-        ),
-        ret_mask: Cow::Owned(pick(&a.ret_mask)),
-        returns_at: Cow::Owned(returns_at),
-        returns: Cow::Owned(flat),
+    CharDfa {
+        trans,
+        accept: representative
+            .iter()
+            .map(|&s| a.accept.get(s).copied().unwrap_or(false))
+            .collect(),
+        expect_at,
+        expect,
+        call: representative
+            .iter()
+            .map(|&s| map(a.call.get(s).copied().unwrap_or(0)))
+            .collect(),
+        ret_mask: pick(&a.ret_mask),
+        returns_at,
+        returns: flat,
         ..a
     }
-}
-
-/// Per state, the ASCII characters whose transition leads back to it;
-/// never a bracket character (`brackets`, the classes of the pair, 0 when
-/// there are no calls), whose call or return the run must also follow
-/// (skipping a data ")" that loops back lost the return of
-/// `x = "(" ( "a" / x / "b" *( "c" / ")" ) ) ")"` on "(b)").
-pub(super) fn stays(trans: &[u16], ascii: &[u8], classes: usize, brackets: [u8; 2]) -> Vec<u128> {
-    let states = trans.len() / classes.max(1);
-    (0..states)
-        .map(|s| {
-            ascii.iter().enumerate().fold(0u128, |m, (b, &class)| {
-                let next = trans.get(s * classes + usize::from(class)).copied();
-                let bracket = class != 0 && brackets.contains(&class);
-                if s != 0 && !bracket && next == u16::try_from(s).ok() {
-                    m | 1 << b
-                } else {
-                    m
-                }
-            })
-        })
-        .collect()
 }

@@ -12,14 +12,22 @@
 //! `build.rs` runs this module on `grammar/*.abnf` to compile the built-in
 //! rules into the library; it runs the same at run time on any grammar.
 
+mod bytes;
+mod chars;
 mod dfa;
 mod emit;
 mod minimize;
 mod nesting;
 mod nfa;
 pub(super) mod ranges;
+mod utf8;
 
+// build.rs compiles this file too, and does not use it.
+#[allow(unused_imports)]
+pub use chars::CharAutomaton;
 pub use emit::to_rust;
+#[allow(unused_imports)]
+pub(crate) use utf8::{second_byte, width as utf8_width};
 // build.rs compiles this file too, and does not use it.
 #[allow(unused_imports)]
 pub use nesting::MAX_GROUP_NESTING;
@@ -140,14 +148,19 @@ impl Default for Options {
 /// assert_eq!(a.check("2026/11").unwrap_err().offset, 4);
 /// ```
 pub fn compile(text: &str, rule: &str, options: &Options) -> Result<Automaton, CompileError> {
+    compile_checked(&checked(text)?, rule, options)
+}
+
+/// `text` read and checked by `abnf-oracle`, groups nested too deep refused
+/// first.
+fn checked(text: &str) -> Result<CheckedGrammar, CompileError> {
     if let Some(offset) = too_deep(text) {
         return Err(CompileError::Abnf(nesting_message(text, offset)));
     }
-    let grammar = Grammar::parse(text)
+    Grammar::parse(text)
         .map_err(|e| CompileError::Abnf(e.render(text)))?
         .check()
-        .map_err(|e| CompileError::Abnf(e.render(text)))?;
-    compile_checked(&grammar, rule, options)
+        .map_err(|e| CompileError::Abnf(e.render(text)))
 }
 
 /// Whether `rule` would compile with these brackets, as far as its
@@ -196,6 +209,28 @@ pub fn compile_checked(
     rule: &str,
     options: &Options,
 ) -> Result<Automaton, CompileError> {
+    let brackets = match options.brackets {
+        None => None,
+        Some((open, close)) => match (u8::try_from(open), u8::try_from(close)) {
+            (Ok(o), Ok(c)) if o.is_ascii() && c.is_ascii() && o != 0 && c != 0 => Some((o, c)),
+            _ => {
+                return Err(CompileError::TooLarge(
+                    "brackets must be ASCII characters other than NUL".into(),
+                ))
+            }
+        },
+    };
+    let dfa = char_dfa(grammar, rule, options)?;
+    let calls = dfa.open != 0;
+    bytes::lower(&dfa, brackets.filter(|_| calls))
+}
+
+/// `rule` compiled to the character-class stage (`chars.rs`), minimized.
+fn char_dfa(
+    grammar: &CheckedGrammar,
+    rule: &str,
+    options: &Options,
+) -> Result<chars::CharDfa, CompileError> {
     let id = rule_id(grammar, rule)?;
     let name = grammar.rule_by_id(id).name.as_str().to_string();
     let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;

@@ -1,0 +1,131 @@
+//! The invariants of an [`Automaton`]'s tables (src/engine/automaton.rs,
+//! module documentation), checked: what the run relies on, and what
+//! `build.rs` holds every built-in automaton to before it writes it.
+
+use super::automaton::{Automaton, SKIP_PCT};
+use super::compile::{second_byte, utf8_width};
+
+impl Automaton {
+    /// Whether the tables keep the invariants the run relies on: the
+    /// compiler's output always does. Among them, that every skip is
+    /// sound: each byte, `%XX` and character a state's skip table steps
+    /// over does keep the state.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Xri.rule("XRI-reference").unwrap();
+    /// assert!(rule.automaton().unwrap().is_consistent());
+    /// ```
+    pub fn is_consistent(&self) -> bool {
+        self.shapes_hold() && self.targets_hold() && self.skips_hold()
+    }
+
+    /// Every table has the length the states and classes give it.
+    fn shapes_hold(&self) -> bool {
+        let states = self.states();
+        let classes = self.stride.saturating_sub(1);
+        self.byte_class.len() == 256
+            && self.byte_class.iter().all(|&c| usize::from(c) < classes)
+            && classes >= 1
+            && states >= 2
+            && self.trans.len() == states * self.stride
+            && (!self.premultiplied || states * self.stride <= usize::from(u16::MAX) + 1)
+            && self.start != 0
+            && self.start < states
+            && self.accelerated < states
+            && self.skips.len() == self.accelerated * 256
+            && self.expect_at.len() == states + 1
+            && self.call.len() == states
+            && self.ret_mask.len() == states
+            && self.returns_at.len() == states + 1
+            && self.open.is_ascii()
+            && self.close.is_ascii()
+    }
+
+    /// Every transition, call and return names a state, and every state's
+    /// last column numbers its own skip table (0 for none).
+    fn targets_hold(&self) -> bool {
+        let states = self.states();
+        let stride = self.stride;
+        let names_state = |t: u16| {
+            let t = usize::from(t);
+            if self.premultiplied {
+                t % stride == 0 && t / stride < states
+            } else {
+                t < states
+            }
+        };
+        let below = |s: u16| usize::from(s) < states;
+        self.trans
+            .chunks(stride.max(1))
+            .enumerate()
+            .all(|(s, row)| {
+                let (skip, classes) = row.split_last().unwrap_or((&0, &[]));
+                let numbered = if (1..=self.accelerated).contains(&s) {
+                    usize::from(*skip) == s
+                } else {
+                    *skip == 0
+                };
+                numbered && classes.iter().all(|&t| names_state(t))
+            })
+            && self.call.iter().all(|&s| below(s))
+            && self.returns.iter().all(|&(_, s)| below(s))
+    }
+
+    /// Every skip table entry keeps its state.
+    fn skips_hold(&self) -> bool {
+        let brackets = [self.open, self.close];
+        (1..=self.accelerated).all(|s| {
+            let table = self.skips.get((s - 1) * 256..s * 256).unwrap_or(&[]);
+            table.iter().zip(0u8..=u8::MAX).all(|(&n, b)| match n {
+                0 => true,
+                1 => {
+                    b.is_ascii()
+                        && !(self.has_calls() && brackets.contains(&b))
+                        && self.next(s, b) == s
+                }
+                SKIP_PCT => b == b'%' && self.percent_keeps(s),
+                2..=4 => utf8_width(b) == usize::from(n) && self.character_keeps(s, b),
+                _ => false,
+            })
+        })
+    }
+
+    /// Whether `%` and any two hexadecimal digits lead from `s` back to it.
+    fn percent_keeps(&self, s: usize) -> bool {
+        let hex: Vec<u8> = (0u8..0x80).filter(u8::is_ascii_hexdigit).collect();
+        let p1 = self.next(s, b'%');
+        p1 != 0
+            && hex.iter().all(|&h| {
+                let p2 = self.next(p1, h);
+                p2 != 0 && hex.iter().all(|&g| self.next(p2, g) == s)
+            })
+    }
+
+    /// Whether every valid encoding that starts with `lead` leads from `s`
+    /// back to it (walked class by class, so the work is small).
+    fn character_keeps(&self, s: usize, lead: u8) -> bool {
+        let width = utf8_width(lead);
+        let (lo, hi) = second_byte(lead);
+        let mut at: Vec<usize> = vec![self.next(s, lead)];
+        for k in 1..width {
+            let range = if k == 1 { lo..=hi } else { 0x80..=0xBF };
+            let mut next: Vec<usize> = Vec::new();
+            for &state in &at {
+                let mut seen_classes: Vec<u8> = Vec::new();
+                for b in range.clone() {
+                    let class = self.byte_class.get(usize::from(b)).copied().unwrap_or(0);
+                    if seen_classes.contains(&class) {
+                        continue;
+                    }
+                    seen_classes.push(class);
+                    let t = self.next(state, b);
+                    if !next.contains(&t) {
+                        next.push(t);
+                    }
+                }
+            }
+            at = next;
+        }
+        at == [s]
+    }
+}
