@@ -5,10 +5,12 @@
 //! `compile/bytes.rs`): each byte maps to its class through `byte_class`,
 //! and `trans[row + class]` is the next state, where `row` is the state's
 //! row offset (the state's id itself when `premultiplied`, else its index
-//! times `stride`). State 0 is dead; `start` starts. The states of a
-//! character boundary carry the rule's meaning (acceptance, expected sets,
-//! calls); the states inside a multi-byte character carry none, and every
-//! byte string that is not UTF-8 dies in them.
+//! times `stride`). State 0 is dead; `start` starts. Every byte from 0x80
+//! up is in a class whose column is dead: there the run reads the
+//! character's bytes through the UTF-8 trie (`lead`, then `trie`, one row
+//! of 64 per continuation byte), whose last entry is the column of the
+//! state's row to take. Nothing is decoded, and a byte string that is not
+//! UTF-8 finds no column.
 //!
 //! The states `1..=accelerated` loop on many bytes; the last column of
 //! each such state's row numbers its skip table (`skips`, 256 bytes each),
@@ -89,6 +91,11 @@ pub struct Automaton {
     pub(crate) premultiplied: bool,
     /// The rows, state by state.
     pub(crate) trans: Cow<'static, [u16]>,
+    /// The UTF-8 trie: for each lead byte from 0x80 up, 0 (no character
+    /// starts so), [`TRIE_NODE`] `| row` or a column; each row of `trie`
+    /// has 64 such entries, one per continuation byte.
+    pub(crate) lead: Cow<'static, [u16]>,
+    pub(crate) trie: Cow<'static, [u16]>,
     /// The start state's index.
     pub(crate) start: usize,
     /// How many states are accelerated: those of index `1..=accelerated`.
@@ -117,6 +124,9 @@ pub struct Automaton {
     /// How deep brackets may nest.
     pub(crate) max_depth: usize,
 }
+
+/// The bit of a UTF-8 trie entry that names a row rather than a column.
+pub(crate) const TRIE_NODE: u16 = 0x8000;
 
 /// The skip table's entry for a `%` that two hexadecimal digits bring back
 /// to the state.
@@ -160,8 +170,7 @@ impl Automaton {
         &self.rule
     }
 
-    /// How many states it has (the dead state and the states inside
-    /// multi-byte characters included).
+    /// How many states it has (the dead state included).
     ///
     /// ```
     /// let rule = xiri::Grammar::Uri.rule("IPv4address").unwrap();
@@ -199,7 +208,7 @@ impl Automaton {
     /// ```
     pub fn table_bytes(&self) -> usize {
         let states = self.states();
-        256 + 2 * self.trans.len()
+        256 + 2 * (self.trans.len() + self.lead.len() + self.trie.len())
             + self.skips.len()
             + states * (1 + 2 + 8)
             + 4 * (self.expect_at.len() + self.returns_at.len())
@@ -250,19 +259,7 @@ impl Automaton {
         match self.run_from(input, self.start, 0, false) {
             Stop::End(state) if self.accepts(state) => Ok(()),
             Stop::End(state) => Err(self.refusal(&[state], input.len(), false)),
-            Stop::Dead(state, i) | Stop::Bracket(state, i) => {
-                // Inside a character, the refusal is at its first byte,
-                // in the state before it: the run to there says which.
-                let at = char_start(input, i);
-                if at == i {
-                    return Err(self.refusal(&[state], i, false));
-                }
-                let before = input.get(..at).unwrap_or("");
-                let before = match self.run_from(before, self.start, 0, false) {
-                    Stop::End(s) | Stop::Dead(s, _) | Stop::Bracket(s, _) => s,
-                };
-                Err(self.refusal(&[before], at, false))
-            }
+            Stop::Dead(state, i) | Stop::Bracket(state, i) => Err(self.refusal(&[state], i, false)),
         }
     }
 
@@ -322,11 +319,25 @@ impl Automaton {
             }
             let next = trans.get(row(id) + usize::from(class[usize::from(b)]));
             let next = usize::from(next.copied().unwrap_or(0));
+            if next != 0 {
+                id = next;
+                i += 1;
+                continue;
+            }
+            if b < 0x80 {
+                return Stop::Dead(index(id), i);
+            }
+            // A character from U+0080 up: its column through the trie.
+            let (column, width) = self.wide(bytes, i);
+            let next = match column {
+                0 => 0,
+                c => usize::from(trans.get(row(id) + c).copied().unwrap_or(0)),
+            };
             if next == 0 {
                 return Stop::Dead(index(id), i);
             }
             id = next;
-            i += 1;
+            i += width;
         }
         Stop::End(index(id))
     }
@@ -376,31 +387,50 @@ impl Automaton {
         }
     }
 
-    /// The state after byte `b` in state `state` (indexes; 0, dead, for
-    /// anything outside the tables).
+    /// The column of the character from U+0080 up at byte `i` (0 when it
+    /// is in no class the rule names), and its width in bytes.
     #[inline]
-    pub(super) fn next(&self, state: usize, b: u8) -> usize {
-        let class = self.byte_class.get(usize::from(b)).copied().unwrap_or(0);
+    fn wide(&self, bytes: &[u8], i: usize) -> (usize, usize) {
+        let lead = bytes.get(i).copied().unwrap_or(0);
+        let width = crate::engine::utf8_width(lead);
+        let mut entry = self
+            .lead
+            .get(usize::from(lead.wrapping_sub(0x80)))
+            .copied()
+            .unwrap_or(0);
+        for k in 1..width {
+            if entry & TRIE_NODE == 0 {
+                return (0, width.max(1));
+            }
+            let continuation = bytes.get(i + k).map_or(0, |&b| usize::from(b & 0x3F));
+            let at = usize::from(entry & !TRIE_NODE) * 64 + continuation;
+            entry = self.trie.get(at).copied().unwrap_or(0);
+        }
+        if entry & TRIE_NODE != 0 {
+            return (0, width.max(1));
+        }
+        (usize::from(entry), width.max(1))
+    }
+
+    /// The state after the character of bytes `c` in state `state`
+    /// (indexes; 0, dead, when no transition takes it).
+    pub(super) fn next_char(&self, state: usize, c: &[u8]) -> usize {
+        let column = match c {
+            [b] => usize::from(self.byte_class.get(usize::from(*b)).copied().unwrap_or(0)),
+            _ => match self.wide(c, 0) {
+                (0, _) => return 0,
+                (column, _) => column,
+            },
+        };
         let next = self
             .trans
-            .get(state * self.stride + usize::from(class))
+            .get(state * self.stride + column)
             .map_or(0, |&s| usize::from(s));
         if self.premultiplied {
             next / self.stride.max(1)
         } else {
             next
         }
-    }
-
-    /// The state after the bytes of one character (0 when they die).
-    pub(super) fn next_char(&self, state: usize, bytes: &[u8]) -> usize {
-        bytes
-            .iter()
-            .try_fold(state, |s, &b| match self.next(s, b) {
-                0 => None,
-                n => Some(n),
-            })
-            .unwrap_or(0)
     }
 
     /// The refusal at `offset` with `states` alive before it.
@@ -426,14 +456,4 @@ impl Automaton {
             too_deep,
         }
     }
-}
-
-/// The start of the character byte `i` of `input` is in (`i` itself at a
-/// boundary or past the end).
-pub(super) fn char_start(input: &str, i: usize) -> usize {
-    let mut at = i.min(input.len());
-    while at > 0 && !input.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }

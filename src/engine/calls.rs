@@ -9,7 +9,7 @@
 //! refusal otherwise. While one reading is alive and the byte is not a
 //! bracket, the run is the table loop, as without calls.
 
-use super::automaton::{char_start, Automaton, Refusal, Stop};
+use super::automaton::{Automaton, Refusal, Stop};
 use crate::engine::utf8_width;
 use smallvec::SmallVec;
 
@@ -96,19 +96,7 @@ impl Automaton {
                     Err(self.refusal_of(threads, input.len(), false))
                 }
             }
-            Outcome::Dead(threads, at, too_deep) => {
-                let start = char_start(input, at);
-                if start == at {
-                    return Err(self.refusal_of(threads, at, too_deep));
-                }
-                // Inside a character: the readings before its first byte.
-                let (mut a, mut b): (Threads, Threads) = (SmallVec::new(), SmallVec::new());
-                let before = input.get(..start).unwrap_or("");
-                let threads = match self.run_calls(before, &mut a, &mut b) {
-                    Outcome::End(t) | Outcome::Dead(t, _, _) => t,
-                };
-                Err(self.refusal_of(threads, start, false))
-            }
+            Outcome::Dead(threads, at, too_deep) => Err(self.refusal_of(threads, at, too_deep)),
         }
     }
 

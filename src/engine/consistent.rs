@@ -2,7 +2,7 @@
 //! module documentation), checked: what the run relies on, and what
 //! `build.rs` holds every built-in automaton to before it writes it.
 
-use super::automaton::{Automaton, SKIP_PCT};
+use super::automaton::{Automaton, SKIP_PCT, TRIE_NODE};
 use super::compile::{second_byte, utf8_width};
 
 impl Automaton {
@@ -81,7 +81,7 @@ impl Automaton {
                 1 => {
                     b.is_ascii()
                         && !(self.has_calls() && brackets.contains(&b))
-                        && self.next(s, b) == s
+                        && self.next_char(s, &[b]) == s
                 }
                 SKIP_PCT => b == b'%' && self.percent_keeps(s),
                 2..=4 => utf8_width(b) == usize::from(n) && self.character_keeps(s, b),
@@ -93,39 +93,62 @@ impl Automaton {
     /// Whether `%` and any two hexadecimal digits lead from `s` back to it.
     fn percent_keeps(&self, s: usize) -> bool {
         let hex: Vec<u8> = (0u8..0x80).filter(u8::is_ascii_hexdigit).collect();
-        let p1 = self.next(s, b'%');
+        let p1 = self.next_char(s, b"%");
         p1 != 0
             && hex.iter().all(|&h| {
-                let p2 = self.next(p1, h);
-                p2 != 0 && hex.iter().all(|&g| self.next(p2, g) == s)
+                let p2 = self.next_char(p1, &[h]);
+                p2 != 0 && hex.iter().all(|&g| self.next_char(p2, &[g]) == s)
             })
     }
 
     /// Whether every valid encoding that starts with `lead` leads from `s`
-    /// back to it (walked class by class, so the work is small).
+    /// back to it: every column the trie's entries below `lead` end in
+    /// (the first continuation byte in its valid range) keeps `s`.
     fn character_keeps(&self, s: usize, lead: u8) -> bool {
-        let width = utf8_width(lead);
         let (lo, hi) = second_byte(lead);
-        let mut at: Vec<usize> = vec![self.next(s, lead)];
-        for k in 1..width {
-            let range = if k == 1 { lo..=hi } else { 0x80..=0xBF };
-            let mut next: Vec<usize> = Vec::new();
-            for &state in &at {
-                let mut seen_classes: Vec<u8> = Vec::new();
-                for b in range.clone() {
-                    let class = self.byte_class.get(usize::from(b)).copied().unwrap_or(0);
-                    if seen_classes.contains(&class) {
-                        continue;
-                    }
-                    seen_classes.push(class);
-                    let t = self.next(state, b);
-                    if !next.contains(&t) {
-                        next.push(t);
-                    }
+        let first = self.lead.get(usize::from(lead.wrapping_sub(0x80))).copied();
+        let mut columns: Vec<u16> = Vec::new();
+        let mut todo: Vec<(u16, u8, u8, usize)> =
+            vec![(first.unwrap_or(0), lo, hi, utf8_width(lead) - 1)];
+        while let Some((entry, lo, hi, rem)) = todo.pop() {
+            if rem == 0 || entry & TRIE_NODE == 0 {
+                let column = if rem == 0 && entry & TRIE_NODE == 0 {
+                    entry
+                } else {
+                    0
+                };
+                if !columns.contains(&column) {
+                    columns.push(column);
+                }
+                continue;
+            }
+            let row = usize::from(entry & !TRIE_NODE) * 64;
+            let mut seen: Vec<u16> = Vec::new();
+            for b in lo..=hi {
+                let next = self
+                    .trie
+                    .get(row + usize::from(b & 0x3F))
+                    .copied()
+                    .unwrap_or(0);
+                if !seen.contains(&next) {
+                    seen.push(next);
+                    todo.push((next, 0x80, 0xBF, rem - 1));
                 }
             }
-            at = next;
         }
-        at == [s]
+        columns.iter().all(|&c| {
+            let next = self
+                .trans
+                .get(s * self.stride + usize::from(c))
+                .copied()
+                .unwrap_or(0);
+            let next = usize::from(next);
+            c != 0
+                && (if self.premultiplied {
+                    next / self.stride.max(1)
+                } else {
+                    next
+                }) == s
+        })
     }
 }

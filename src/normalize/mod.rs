@@ -246,7 +246,7 @@ fn syntax(
         // A name may decode to an IPv4 address, which is then one
         // (RFC 3986 3.2.2: the first rule that matches).
         let host_kind = match (a.host_kind, out.get(host_start..host_end)) {
-            (HostKind::RegName, Some(h)) if builtin::ipv4(grammar).matches(h) => HostKind::Ipv4,
+            (HostKind::RegName, Some(h)) if builtin::is_ipv4(grammar, h) => HostKind::Ipv4,
             (kind, _) => kind,
         };
         // RFC 3986 3.2.3: normalizers should omit an empty port, and a

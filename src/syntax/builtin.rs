@@ -38,6 +38,12 @@ pub(crate) fn ipv4(grammar: Grammar) -> &'static Automaton {
     }
 }
 
+/// Whether `host` is an `IPv4address` of `grammar`: only digits and dots
+/// can be, so any other host is answered without running the automaton.
+pub(crate) fn is_ipv4(grammar: Grammar, host: &str) -> bool {
+    host.bytes().all(|b| b.is_ascii_digit() || b == b'.') && ipv4(grammar).matches(host)
+}
+
 /// The rules of grammar/xri-typed.abnf that the typed XRI API runs
 /// (src/xri/): the typed policy's reference, absolute and relative forms,
 /// and the two halves of an absolute XRI after its prefix.

@@ -25,14 +25,28 @@ fn span(start: usize, end: usize) -> Span {
     Span { start, end }
 }
 
-/// The first of `at..` that `find` finds in `b[at..]`, or `b.len()`.
-fn next_of(b: &[u8], at: usize, find: impl Fn(&[u8]) -> Option<usize>) -> usize {
-    b.get(at..).and_then(find).map_or(b.len(), |i| at + i)
+/// The offset of the first byte from `at` that `stop` picks, or
+/// `b.len()`: a plain loop over a short rest, `find` (a vectorized scan
+/// for the same bytes) over a long one.
+fn next_of(
+    b: &[u8],
+    at: usize,
+    stop: impl Fn(u8) -> bool,
+    find: impl Fn(&[u8]) -> Option<usize>,
+) -> usize {
+    let rest = b.get(at..).unwrap_or_default();
+    let found = if rest.len() <= 32 {
+        rest.iter().position(|&c| stop(c))
+    } else {
+        find(rest)
+    };
+    found.map_or(b.len(), |i| at + i)
 }
 
 /// The spans of `input`, which `grammar`'s reference rule accepts. The
 /// delimiters are found with `memchr`, so a long path or query costs a
 /// vectorized scan.
+#[inline]
 pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
     let b = input.as_bytes();
     let len = b.len();
@@ -50,17 +64,27 @@ pub(crate) fn split(grammar: Grammar, input: &str) -> Spans {
     };
     let authority = if b.get(at..at + 2) == Some(b"//") {
         let start = at + 2;
-        let end = next_of(b, start, |s| memchr::memchr3(b'/', b'?', b'#', s));
+        let end = next_of(
+            b,
+            start,
+            |c| matches!(c, b'/' | b'?' | b'#'),
+            |s| memchr::memchr3(b'/', b'?', b'#', s),
+        );
         at = end;
         Some(authority(grammar, input, start, end))
     } else {
         None
     };
-    let path_end = next_of(b, at, |s| memchr::memchr2(b'?', b'#', s));
+    let path_end = next_of(
+        b,
+        at,
+        |c| matches!(c, b'?' | b'#'),
+        |s| memchr::memchr2(b'?', b'#', s),
+    );
     let path = span(at, path_end);
     at = path_end;
     let query = (b.get(at) == Some(&b'?')).then(|| {
-        let end = next_of(b, at + 1, |s| memchr::memchr(b'#', s));
+        let end = next_of(b, at + 1, |c| c == b'#', |s| memchr::memchr(b'#', s));
         let q = span(at + 1, end);
         at = end;
         q
@@ -95,7 +119,7 @@ pub(crate) fn authority(grammar: Grammar, input: &str, start: usize, end: usize)
     } else {
         let host_end = until(b, host_start, end, |c| c == b':');
         let text = input.get(host_start..host_end).unwrap_or_default();
-        let kind = if builtin::ipv4(grammar).matches(text) {
+        let kind = if builtin::is_ipv4(grammar, text) {
             HostKind::Ipv4
         } else {
             HostKind::RegName

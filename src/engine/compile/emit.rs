@@ -21,12 +21,14 @@ pub fn to_rust(a: &Automaton) -> String {
         .map(|n| format!("Cow::Borrowed({:?})", n.as_ref()))
         .collect();
     format!(
-        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, start: {}, accelerated: {}, skips: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
+        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, lead: {}, trie: {}, start: {}, accelerated: {}, skips: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
         a.rule.as_ref(),
         slice(&a.byte_class),
         a.stride,
         a.premultiplied,
         slice(&a.trans),
+        slice(&a.lead),
+        slice(&a.trie),
         a.start,
         a.accelerated,
         slice(&a.skips),

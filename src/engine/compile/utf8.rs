@@ -31,8 +31,6 @@ pub(super) enum Step {
 pub(super) struct Trie {
     /// Each node's row: continuation byte `0x80 + j` leads to `rows[n][j]`.
     pub(super) rows: Vec<[Step; 64]>,
-    /// Each node's classes (those at its leaves), sorted.
-    pub(super) classes: Vec<Vec<u8>>,
     /// Lead bytes `0x80..=0xFF`: `lead[b - 0x80]`.
     pub(super) lead: [Step; 128],
 }
@@ -73,7 +71,6 @@ struct Builder<'a> {
     /// `(first, last, class)` from U+0080 up, sorted and disjoint.
     ranges: &'a [(u32, u32, u8)],
     rows: Vec<[Step; 64]>,
-    classes: Vec<Vec<u8>>,
     ids: HashMap<[Step; 64], u32>,
 }
 
@@ -98,22 +95,8 @@ impl Builder<'_> {
         if let Some(&id) = self.ids.get(&row) {
             return Step::Node(id);
         }
-        let mut classes: Vec<u8> = Vec::new();
-        for step in row {
-            match step {
-                Step::Class(0) => {}
-                Step::Class(c) => classes.push(c),
-                Step::Node(n) => {
-                    let below = usize::try_from(n).ok().and_then(|n| self.classes.get(n));
-                    classes.extend(below.into_iter().flatten().copied());
-                }
-            }
-        }
-        classes.sort_unstable();
-        classes.dedup();
         let id = u32::try_from(self.rows.len()).unwrap_or(u32::MAX);
         self.rows.push(row);
-        self.classes.push(classes);
         self.ids.insert(row, id);
         Step::Node(id)
     }
@@ -170,7 +153,6 @@ pub(super) fn trie(ranges: &[(u32, u32, u8)]) -> Trie {
     let mut b = Builder {
         ranges,
         rows: Vec::new(),
-        classes: Vec::new(),
         ids: HashMap::new(),
     };
     let mut lead = [Step::Class(0); 128];
@@ -182,9 +164,5 @@ pub(super) fn trie(ranges: &[(u32, u32, u8)]) -> Trie {
             _ => Step::Class(0),
         };
     }
-    Trie {
-        rows: b.rows,
-        classes: b.classes,
-        lead,
-    }
+    Trie { rows: b.rows, lead }
 }

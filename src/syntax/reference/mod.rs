@@ -27,6 +27,7 @@ pub(crate) fn accepted_spans(grammar: Grammar, input: &str) -> Option<Spans> {
 
 /// Parses `input` with `grammar`'s reference rule; with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
+#[inline]
 pub(crate) fn parse_spans(
     grammar: Grammar,
     input: &str,
@@ -140,6 +141,7 @@ pub type LeiriRef<'a> = Reference<'a, LeiriNote>;
 pub type Leiri<'a> = Absolute<'a, LeiriNote>;
 
 impl<'a, S: GenericSyntax> Reference<'a, S> {
+    #[inline]
     pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
         Self {
             text,
