@@ -32,7 +32,8 @@ impl Automaton {
             && self.start != 0
             && self.start < states
             && self.accelerated < states
-            && self.skips.len() == self.accelerated * 256
+            && self.skips.len() % 256 == 0
+            && self.skips.len() <= self.accelerated * 256
             && self.expect_at.len() == states + 1
             && self.call.len() == states
             && self.ret_mask.len() == states
@@ -61,7 +62,7 @@ impl Automaton {
             .all(|(s, row)| {
                 let (skip, classes) = row.split_last().unwrap_or((&0, &[]));
                 let numbered = if (1..=self.accelerated).contains(&s) {
-                    usize::from(*skip) == s
+                    (1..=self.skips.len() / 256).contains(&usize::from(*skip))
                 } else {
                     *skip == 0
                 };
@@ -71,22 +72,28 @@ impl Automaton {
             && self.returns.iter().all(|&(_, s)| below(s))
     }
 
-    /// Every skip table entry keeps its state.
+    /// Every skip table entry keeps the states that use the table.
     fn skips_hold(&self) -> bool {
         let brackets = [self.open, self.close];
         (1..=self.accelerated).all(|s| {
-            let table = self.skips.get((s - 1) * 256..s * 256).unwrap_or(&[]);
-            table.iter().zip(0u8..=u8::MAX).all(|(&n, b)| match n {
-                0 => true,
-                1 => {
-                    b.is_ascii()
-                        && !(self.has_calls() && brackets.contains(&b))
-                        && self.next_char(s, &[b]) == s
-                }
-                SKIP_PCT => b == b'%' && self.percent_keeps(s),
-                2..=4 => utf8_width(b) == usize::from(n) && self.character_keeps(s, b),
-                _ => false,
-            })
+            let number = self
+                .trans
+                .get(s * self.stride + self.stride.saturating_sub(1))
+                .map_or(0, |&k| usize::from(k));
+            let from = number.saturating_sub(1) * 256;
+            let table = self.skips.get(from..from + 256).unwrap_or(&[]);
+            table.len() == 256
+                && table.iter().zip(0u8..=u8::MAX).all(|(&n, b)| match n {
+                    0 => true,
+                    1 => {
+                        b.is_ascii()
+                            && !(self.has_calls() && brackets.contains(&b))
+                            && self.next_char(s, &[b]) == s
+                    }
+                    SKIP_PCT => b == b'%' && self.percent_keeps(s),
+                    2..=4 => utf8_width(b) == usize::from(n) && self.character_keeps(s, b),
+                    _ => false,
+                })
         })
     }
 
@@ -150,5 +157,52 @@ impl Automaton {
                     next
                 }) == s
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::automaton::SKIP_PCT;
+    use crate::engine::{compile, Automaton};
+
+    fn letters() -> Automaton {
+        compile("a = *ALPHA \"!\"\n", "a", &Default::default()).unwrap()
+    }
+
+    #[test]
+    fn the_compiler_accelerates_a_loop_and_its_skips_are_sound() {
+        let a = letters();
+        assert_eq!(a.accelerated_states(), 1);
+        assert!(a.is_consistent());
+        assert!(a.check(&format!("{}!", "abc".repeat(50))).is_ok());
+    }
+
+    #[test]
+    fn a_skip_over_a_byte_that_leaves_the_state_is_caught() {
+        let mut a = letters();
+        a.skips.to_mut()[usize::from(b'!')] = 1;
+        assert!(!a.is_consistent());
+    }
+
+    #[test]
+    fn a_skip_over_a_percent_that_does_not_loop_is_caught() {
+        let mut a = letters();
+        a.skips.to_mut()[usize::from(b'%')] = SKIP_PCT;
+        assert!(!a.is_consistent());
+    }
+
+    #[test]
+    fn a_skip_over_a_character_that_does_not_loop_is_caught() {
+        let mut a = letters();
+        a.skips.to_mut()[0xC3] = 2;
+        assert!(!a.is_consistent());
+    }
+
+    #[test]
+    fn a_trie_entry_past_the_rows_is_caught() {
+        let mut a = compile("a = *%xE9\n", "a", &Default::default()).unwrap();
+        assert!(a.is_consistent());
+        a.lead.to_mut()[0xC3 - 0x80] = super::TRIE_NODE | 999;
+        assert!(!a.is_consistent());
     }
 }

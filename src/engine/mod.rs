@@ -32,6 +32,7 @@ pub mod earley;
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
 pub use compile::{
-    compile, compile_checked, to_rust, CharAutomaton, CompileError, Options, MAX_GROUP_NESTING,
+    compile, compile_checked, to_rust, to_rust_with_files, CharAutomaton, CompileError, Options,
+    MAX_GROUP_NESTING,
 };
 pub(crate) use compile::{nesting_message, structure, too_deep, utf8_width};

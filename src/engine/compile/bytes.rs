@@ -19,7 +19,8 @@
 //! - The states are renumbered: the dead state 0, the accelerated states
 //!   `1..=accelerated`, then the others, so that one comparison tells the
 //!   run that a state is accelerated. Each row ends with a column holding
-//!   its skip table's number (0 for none); where the tables are small
+//!   its skip table's number (0 for none; equal tables are stored once);
+//!   where the tables are small
 //!   enough the states are named by their row's offset (premultiplied), so
 //!   a step is one addition and one load.
 
@@ -106,14 +107,21 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
     };
     let too_large = |what: &str| CompileError::TooLarge(what.to_string());
     let mut trans: Vec<u16> = Vec::with_capacity(n * stride);
-    let mut flat_skips: Vec<u8> = Vec::with_capacity(accelerated * 256);
+    let mut flat_skips: Vec<u8> = Vec::new();
     for (new, &old) in order.iter().enumerate() {
         for column in &columns {
             trans.push(id(renumber(column.get(old).copied().unwrap_or(0)))?);
         }
-        if (1..=accelerated).contains(&new) {
-            flat_skips.extend(skips.get(old).copied().flatten().unwrap_or([0; 256]));
-            trans.push(u16::try_from(new).map_err(|_| too_large("skips"))?);
+        if let (true, Some(Some(table))) = ((1..=accelerated).contains(&new), skips.get(old)) {
+            // Equal tables are stored once.
+            let number = match flat_skips.chunks(256).position(|t| t == table.as_slice()) {
+                Some(k) => k + 1,
+                None => {
+                    flat_skips.extend_from_slice(table);
+                    flat_skips.len() / 256
+                }
+            };
+            trans.push(u16::try_from(number).map_err(|_| too_large("skips"))?);
         } else {
             trans.push(0);
         }

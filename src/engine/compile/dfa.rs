@@ -160,18 +160,34 @@ pub(super) fn determinize(
         return Err(CompileError::TooLarge("more than 64 bracket bodies".into()));
     }
     let is_live = |q: usize| live.get(q).copied() == Some(true);
-    let closure = |seed: &mut Vec<usize>| -> Vec<usize> {
-        let mut seen: BTreeSet<usize> = BTreeSet::new();
+    // Closures marked with a stamp per NFA state rather than a set, so a
+    // closure costs its size, not a tree's allocations.
+    let mut stamp: Vec<u32> = vec![0; nfa.states.len()];
+    let mut epoch = 0u32;
+    let mut closure = |seed: &mut Vec<usize>| -> Vec<usize> {
+        epoch = epoch.wrapping_add(1);
+        let mut out = Vec::new();
         while let Some(q) = seed.pop() {
-            if is_live(q) && seen.insert(q) {
-                if let Some(s) = nfa.states.get(q) {
-                    seed.extend(s.eps.iter().copied());
+            match stamp.get_mut(q) {
+                Some(mark) if *mark != epoch && is_live(q) => {
+                    *mark = epoch;
+                    out.push(q);
+                    if let Some(s) = nfa.states.get(q) {
+                        seed.extend(s.eps.iter().copied());
+                    }
                 }
+                _ => {}
             }
         }
-        seen.into_iter().collect()
+        out.sort_unstable();
+        out
     };
-
+    // For each NFA character set, the classes it holds.
+    let held: Vec<Vec<usize>> = cls
+        .holds
+        .iter()
+        .map(|h| (0..h.len()).filter(|&c| h.get(c) == Some(&true)).collect())
+        .collect();
     let mut ids: HashMap<Vec<usize>, u16> = HashMap::new();
     let mut subsets: Vec<Vec<usize>> = vec![Vec::new()];
     ids.insert(Vec::new(), 0);
@@ -206,23 +222,23 @@ pub(super) fn determinize(
     loop {
         while done < subsets.len() {
             let set = subsets.get(done).cloned().unwrap_or_default();
-            let mut row = vec![0u16; cls.count];
-            for (class, slot) in row.iter_mut().enumerate().skip(1) {
-                let mut seed: Vec<usize> = Vec::new();
-                for &q in &set {
-                    for e in nfa.states.get(q).map(|s| s.edges.as_slice()).unwrap_or(&[]) {
-                        let held = cls
-                            .holds
-                            .get(e.set)
-                            .and_then(|h| h.get(class))
-                            .copied()
-                            .unwrap_or(false);
-                        if held {
+            // Each edge's target goes to the seeds of the classes its set
+            // holds: one pass over the edges, whatever the classes.
+            let mut seeds: Vec<Vec<usize>> = vec![Vec::new(); cls.count];
+            for &q in &set {
+                for e in nfa.states.get(q).map(|s| s.edges.as_slice()).unwrap_or(&[]) {
+                    for &class in held.get(e.set).into_iter().flatten() {
+                        if let Some(seed) = seeds.get_mut(class) {
                             seed.push(e.to);
                         }
                     }
                 }
-                *slot = intern(closure(&mut seed), &mut subsets)?;
+            }
+            let mut row = vec![0u16; cls.count];
+            for (slot, seed) in row.iter_mut().zip(seeds.iter_mut()).skip(1) {
+                if !seed.is_empty() {
+                    *slot = intern(closure(seed), &mut subsets)?;
+                }
             }
             trans.extend(row);
             let mut calls: Vec<(usize, usize)> = Vec::new();

@@ -1,20 +1,107 @@
 //! An [`Automaton`] as Rust source, for `build.rs` to compile the built-in
-//! rules into the library.
+//! rules into the library: inline ([`to_rust`]), or with its large tables
+//! (transitions, UTF-8 trie, skip tables) as binary files beside the
+//! source ([`to_rust_with_files`]), which `include_bytes!` reads: a table
+//! of `u16` is then two bytes an entry rather than six or seven characters
+//! of text, and costs the compiler nothing to parse.
 
 use crate::engine::automaton::Automaton;
 use std::fmt::Debug;
 
+/// How a table is written: inline text, or a file.
+enum Tables<'a> {
+    Inline,
+    Files {
+        stem: &'a str,
+        big_endian: bool,
+        files: Vec<(String, Vec<u8>)>,
+    },
+}
+
+impl Tables<'_> {
+    fn u16s(&mut self, field: &str, items: &[u16]) -> String {
+        match self {
+            Tables::Inline => slice(items),
+            Tables::Files {
+                stem,
+                big_endian,
+                files,
+            } => {
+                let name = format!("{stem}.{field}.bin");
+                let bytes = items
+                    .iter()
+                    .flat_map(|&v| {
+                        if *big_endian {
+                            v.to_be_bytes()
+                        } else {
+                            v.to_le_bytes()
+                        }
+                    })
+                    .collect();
+                files.push((name.clone(), bytes));
+                format!("Cow::Borrowed(u16_table!({name:?}, {}))", items.len() * 2)
+            }
+        }
+    }
+
+    fn u8s(&mut self, field: &str, items: &[u8]) -> String {
+        match self {
+            Tables::Inline => slice(items),
+            Tables::Files { stem, files, .. } => {
+                let name = format!("{stem}.{field}.bin");
+                files.push((name.clone(), items.to_vec()));
+                format!("Cow::Borrowed(u8_table!({name:?}))")
+            }
+        }
+    }
+}
+
+fn slice<T: Debug>(items: &[T]) -> String {
+    format!("Cow::Borrowed(&{items:?})")
+}
+
 /// A Rust expression of type `Automaton` whose tables are borrowed
-/// statics: what `build.rs` writes for each built-in rule.
+/// statics written inline.
 ///
 /// ```
 /// let a = xiri::engine::compile("a = \"x\"\n", "a", &Default::default()).unwrap();
 /// assert!(xiri::engine::to_rust(&a).starts_with("Automaton {"));
 /// ```
 pub fn to_rust(a: &Automaton) -> String {
-    fn slice<T: Debug>(items: &[T]) -> String {
-        format!("Cow::Borrowed(&{items:?})")
+    render(a, &mut Tables::Inline)
+}
+
+/// A Rust expression of type `Automaton` whose large tables are the files
+/// returned beside it (`(file name, bytes)`, the names starting with
+/// `stem`), to be written to `OUT_DIR`; `u16` tables in the byte order of
+/// the target (`big_endian`). The expression uses two macros the including
+/// code defines: `u8_table!(file)`, a `&'static [u8]` of the file, and
+/// `u16_table!(file, bytes)`, a `&'static [u16]` of it, aligned.
+///
+/// ```
+/// let a = xiri::engine::compile("a = 1*\"x\"\n", "a", &Default::default()).unwrap();
+/// let (text, files) = xiri::engine::to_rust_with_files(&a, "A", false);
+/// assert!(text.contains("u16_table!(\"A.trans.bin\""));
+/// assert!(files.iter().any(|(name, bytes)| name == "A.trans.bin" && !bytes.is_empty()));
+/// ```
+pub fn to_rust_with_files(
+    a: &Automaton,
+    stem: &str,
+    big_endian: bool,
+) -> (String, Vec<(String, Vec<u8>)>) {
+    let mut tables = Tables::Files {
+        stem,
+        big_endian,
+        files: Vec::new(),
+    };
+    let text = render(a, &mut tables);
+    match tables {
+        Tables::Files { files, .. } => (text, files),
+        Tables::Inline => (text, Vec::new()),
     }
+}
+
+fn render(a: &Automaton, tables: &mut Tables<'_>) -> String {
     let names: Vec<String> = a
         .names
         .iter()
@@ -26,12 +113,12 @@ pub fn to_rust(a: &Automaton) -> String {
         slice(&a.byte_class),
         a.stride,
         a.premultiplied,
-        slice(&a.trans),
+        tables.u16s("trans", &a.trans),
         slice(&a.lead),
-        slice(&a.trie),
+        tables.u16s("trie", &a.trie),
         a.start,
         a.accelerated,
-        slice(&a.skips),
+        tables.u8s("skips", &a.skips),
         slice(&a.accept),
         slice(&a.expect_at),
         slice(&a.expect),

@@ -25,7 +25,8 @@ mod utf8;
 // build.rs compiles this file too, and does not use it.
 #[allow(unused_imports)]
 pub use chars::CharAutomaton;
-pub use emit::to_rust;
+#[allow(unused_imports)]
+pub use emit::{to_rust, to_rust_with_files};
 #[allow(unused_imports)]
 pub(crate) use utf8::{second_byte, width as utf8_width};
 // build.rs compiles this file too, and does not use it.
