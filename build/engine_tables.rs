@@ -1,137 +1,133 @@
-//! `$OUT_DIR/engine_tables.rs`: every rule of every built-in grammar that
-//! the engine compiles, as static tables (src/engine/, run at build time on
-//! the effective ABNF of `src/syntax/abnf.rs`).
+//! `$OUT_DIR/engine_tables.rs`: the rules of the built-in grammars that the
+//! library runs on every input, compiled by the engine (src/engine/, at
+//! build time, on the effective ABNF of `src/syntax/abnf.rs`) into static
+//! tables. Every other rule compiles at run time on its first use, with
+//! the same compiler, ABNF and options (src/syntax/builtin.rs): building
+//! all of them took minutes in a dependent crate, whose build script runs
+//! unoptimized, and gave 9.7 MB of tables.
 
 use super::{abnf, engine};
 use std::fmt::Write as _;
 
-/// The grammars, as `Grammar` variant, `abnf::effective` name and prefix of
-/// the generated statics.
-const GRAMMARS: &[(&str, &str, &str)] = &[
-    ("Uri", "uri", "URI"),
-    ("Iri", "iri", "IRI"),
-    ("IriBis", "iri-bis", "IRI_BIS"),
-    ("Leiri", "leiri", "LEIRI"),
-    ("Xri", "xri", "XRI"),
-];
-
-/// The rules the typed layer and `check` run, compiled whatever their
-/// size; any other rule is compiled when its automaton is small
-/// ([`SMALL`] states at most), and left to pest otherwise.
-const ENTRIES: &[&str] = &[
-    "URI-reference",
-    "URI",
-    "absolute-URI",
-    "relative-ref",
-    "IRI-reference",
-    "IRI",
-    "absolute-IRI",
-    "irelative-ref",
-    "LEIRI-reference",
-    "LEIRI",
-    "absolute-LEIRI",
-    "XRI-reference",
-    "XRI",
-    "absolute-XRI",
-    "relative-XRI-ref",
-    "xri-value",
-    "xri-no-scheme",
-    "authority",
-    "iauthority",
-    "host",
-    "ihost",
-    "IP-literal",
-    "IPv6address",
+/// What is built, by grammar: `Grammar` variant, `abnf::effective` name,
+/// prefix of the generated statics, and the rules, each for a reason:
+/// - the reference rule (`URI-reference`, ...): `Reference::parse` and
+///   the owned types (src/syntax/reference/), the check of a normalized
+///   result (src/normalize/), and `xiri check`'s default rule;
+/// - `IPv4address`: the host kind of RFC 3986 Appendix B's split
+///   (src/syntax/split.rs, and so of XRIs' IRI authorities) and of a
+///   normalized host (src/normalize/);
+/// - URI's `IP-literal`: the host kind of the processing draft's
+///   components (src/draft.rs);
+/// - XRI's `XRI`: `Xri::parse` refusing with `NotAbsolute` what Appendix
+///   A reads as absolute and the typed policy as relative (src/xri/mod.rs).
+///
+/// XRI's reference rule is not here: the typed API runs the typed rules
+/// ([`TYPED`]) instead.
+const BUILT: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "Uri",
+        "uri",
+        "URI",
+        &["URI-reference", "IPv4address", "IP-literal"],
+    ),
+    ("Iri", "iri", "IRI", &["IRI-reference", "IPv4address"]),
+    (
+        "IriBis",
+        "iri-bis",
+        "IRI_BIS",
+        &["IRI-reference", "IPv4address"],
+    ),
+    (
+        "Leiri",
+        "leiri",
+        "LEIRI",
+        &["LEIRI-reference", "IPv4address"],
+    ),
+    ("Xri", "xri", "XRI", &["XRI", "IPv4address"]),
 ];
 
 /// The rules of grammar/xri-typed.abnf the typed XRI API runs (src/xri/),
-/// compiled from the `xri-typed` grammar as `XRI_TYPED_*`.
+/// compiled from the `xri-typed` grammar as `XRI_TYPED_*`: what
+/// `XriRef::parse`, `Xri::parse` and `XriRef::parse_relative` accept, and
+/// the two halves of an absolute XRI after its prefix (src/xri/split.rs).
 const TYPED: &[&str] = &[
     "typed-XRI-reference",
     "typed-XRI",
     "relative-XRI-ref",
     "xri-authority",
     "xri-after-authority",
-    "typed-IRI-x",
 ];
 
-/// The largest automaton compiled for a rule not in [`ENTRIES`]: every
-/// rule of the four RFC 3986-shaped grammars is smaller; of XRI's, those
-/// that reach a cross-reference are not (about 1,540 states each, 19
-/// rules), and are decided by pest and explained by the Earley parser
-/// (src/syntax/grammar/rule.rs).
-const SMALL: usize = 256;
-
-/// The core rules of RFC 5234 Appendix B.1 the pest grammars transcribe.
-const CORE: &[&str] = &["ALPHA", "DIGIT", "HEXDIG"];
+/// With the `internals` feature only: pest's reading of the typed policy
+/// (src/xri/pest_path.rs), which the differential tests hold the engine's
+/// to, reads a cross-reference's content as an IRI with it.
+const TYPED_INTERNALS: &[&str] = &["typed-IRI-x"];
 
 /// The static name of `rule` of the grammar with `prefix`.
 pub fn static_name(prefix: &str, rule: &str) -> String {
     format!("{prefix}_{}", rule.to_ascii_uppercase().replace('-', "_"))
 }
 
-pub fn engine_tables(read: &dyn Fn(&str) -> String) -> Result<String, String> {
+/// The generated Rust: one static `Automaton` per built rule, and
+/// `built(grammar)`, the list of a grammar's.
+pub fn engine_tables(read: &dyn Fn(&str) -> String, internals: bool) -> Result<String, String> {
     let mut out = String::from(
         "// Generated by build.rs from grammar/*.abnf (src/engine/compile/). Do not edit.\n\n",
     );
     let mut index = String::from(
-        "/// Every compiled rule, by grammar.\npub(crate) fn compiled(grammar: Grammar) -> &'static [&'static Automaton] {\n    match grammar {\n",
+        "/// The rules build.rs compiled, by grammar.\npub(crate) fn built(grammar: Grammar) -> &'static [&'static Automaton] {\n    match grammar {\n",
     );
-    for &(variant, name, prefix) in GRAMMARS {
-        let text = abnf::effective(name, read).ok_or("no such grammar")?;
-        let checked = checked(&text)?;
-        let options = if name == "xri" {
-            xri_options()
-        } else {
-            engine::Options::new()
-        };
-        let mut names = Vec::new();
-        let rules = checked.rules().iter().map(|r| r.name.as_str());
-        for rule in rules.chain(CORE.iter().copied()) {
-            match engine::compile_checked(&checked, rule, &options) {
-                Ok(a) if a.states() > SMALL && !ENTRIES.contains(&rule) => {}
-                Ok(a) => {
-                    let konst = static_name(prefix, rule);
-                    writeln!(
-                        out,
-                        "/// `{rule}` of the `{name}` grammar, {} states.\npub(crate) static {konst}: Automaton = {};\n",
-                        a.states(),
-                        engine::to_rust(&a)
-                    )
-                    .map_err(|e| e.to_string())?;
-                    names.push(konst);
-                }
-                Err(engine::CompileError::Recursive(_)) | Err(engine::CompileError::Prose(_)) => {}
-                Err(e) => return Err(format!("{name} {rule}: {e}")),
-            }
-        }
+    for &(variant, name, prefix, rules) in BUILT {
+        let checked = checked(&abnf::effective(name, read).ok_or("no such grammar")?)?;
+        let names = rules
+            .iter()
+            .map(|rule| emit(&mut out, &checked, name, prefix, rule))
+            .collect::<Result<Vec<_>, _>>()?;
         writeln!(
             out,
-            "/// Every compiled rule of the `{name}` grammar.\nstatic {prefix}_ALL: [&Automaton; {}] = [{}];\n",
+            "/// The rules of the `{name}` grammar build.rs compiled.\nstatic {prefix}_BUILT: [&Automaton; {}] = [{}];\n",
             names.len(),
             names.iter().map(|n| format!("&{n}")).collect::<Vec<_>>().join(", ")
         )
         .map_err(|e| e.to_string())?;
-        writeln!(index, "        Grammar::{variant} => &{prefix}_ALL,")
+        writeln!(index, "        Grammar::{variant} => &{prefix}_BUILT,")
             .map_err(|e| e.to_string())?;
     }
     index.push_str("    }\n}\n");
     out.push_str(&index);
-    let text = abnf::effective("xri-typed", read).ok_or("no typed XRI grammar")?;
-    let typed = checked(&text)?;
-    for rule in TYPED {
-        let a = engine::compile_checked(&typed, rule, &xri_options())
-            .map_err(|e| format!("xri-typed {rule}: {e}"))?;
-        writeln!(
-            out,
-            "/// `{rule}` of grammar/xri-typed.abnf, {} states.\npub(crate) static {}: Automaton = {};\n",
-            a.states(),
-            static_name("XRI_TYPED", rule),
-            engine::to_rust(&a)
-        )
-        .map_err(|e| e.to_string())?;
+    let typed = checked(&abnf::effective("xri-typed", read).ok_or("no typed XRI grammar")?)?;
+    let extra = if internals { TYPED_INTERNALS } else { &[] };
+    for rule in TYPED.iter().chain(extra) {
+        emit(&mut out, &typed, "xri-typed", "XRI_TYPED", rule)?;
     }
     Ok(out)
+}
+
+/// Compiles `rule` of `grammar` and writes it as a static; its name.
+fn emit(
+    out: &mut String,
+    checked: &abnf_oracle::CheckedGrammar,
+    grammar: &str,
+    prefix: &str,
+    rule: &str,
+) -> Result<String, String> {
+    // Nested at most `xiri::MAX_NESTING` deep, `Options::new()`'s limit.
+    let options = match abnf::brackets(grammar) {
+        Some((open, close)) => engine::Options::new().with_brackets(open, close),
+        None => engine::Options::new(),
+    };
+    let a = engine::compile_checked(checked, rule, &options)
+        .map_err(|e| format!("{grammar} {rule}: {e}"))?;
+    let konst = static_name(prefix, rule);
+    writeln!(
+        out,
+        "/// `{rule}` of the `{grammar}` grammar, {} states.\npub(crate) static {konst}: Automaton = {};\n",
+        a.states(),
+        engine::to_rust(&a)
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(konst)
 }
 
 fn checked(text: &str) -> Result<abnf_oracle::CheckedGrammar, String> {
@@ -139,12 +135,4 @@ fn checked(text: &str) -> Result<abnf_oracle::CheckedGrammar, String> {
         .map_err(|e| e.render(text))?
         .check()
         .map_err(|e| e.render(text))
-}
-
-/// XRI's cross-references are calls on "(" and ")", nested at most
-/// `xiri::MAX_NESTING` deep.
-fn xri_options() -> engine::Options {
-    engine::Options::new()
-        .with_brackets('(', ')')
-        .with_max_depth(32)
 }

@@ -562,9 +562,10 @@ fn offsets(grammar: Grammar) {
     tally.finish("offsets", grammar, started);
 }
 
-/// (3) The grammar's rules compiled at run time from the same ABNF text:
-/// consistent tables, and the built-in automaton's answers, refusals
-/// included, on every input.
+/// (3) The grammar's rules compiled here from the same ABNF text:
+/// consistent tables, and the library's automaton's answers (built in by
+/// build.rs, or compiled by `Rule::automaton` on first use with the
+/// grammar's options), refusals included, on every input.
 fn run_time(grammar: Grammar) {
     let started = Instant::now();
     let fixture = fixture(grammar);

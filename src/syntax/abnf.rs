@@ -208,6 +208,15 @@ pub fn compose(texts: &[&str]) -> String {
 /// (docs/DECISIONS.md, "`ireg-name` in draft 3987bis").
 pub const IRI_BIS_IREG_NAME: &str = "ireg-name = *( iunreserved / pct-form / sub-delims )\n";
 
+/// The bracket pair a grammar's recursion passes through, which the
+/// engine's compiler makes calls of (`engine::Options::with_brackets`):
+/// XRI's cross-references, "(" and ")"; the other grammars are regular.
+/// build.rs and the rules compiled at run time (src/syntax/builtin.rs)
+/// compile with it alike.
+pub fn brackets(grammar: &str) -> Option<(char, char)> {
+    matches!(grammar, "xri" | "xri-typed").then_some(('(', ')'))
+}
+
 /// The ABNF a grammar (`uri`, `iri`, `iri-bis`, `leiri`, `xri`, and
 /// `xri-typed`, the typed API's XRI policy) is held to,
 /// in RFC 5234 layout: the specification's text with xiri's documented

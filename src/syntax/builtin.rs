@@ -1,29 +1,98 @@
-//! The built-in grammars' rules, compiled by `build.rs` (build/engine_tables.rs).
+//! The built-in grammars' rules as the engine's automata: those the
+//! library runs on every input compiled by `build.rs`
+//! (build/engine_tables.rs says which and why), every other one compiled
+//! at run time on its first use and kept.
 
-use crate::engine::Automaton;
+use crate::engine::{Automaton, Options};
+use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/engine_tables.rs"));
 
 /// The compiled automaton of `grammar`'s rule `name` (its ABNF name, any
-/// case), if the engine compiles it.
+/// case), if the engine compiles it: built in, or else compiled now.
 pub(crate) fn automaton(grammar: Grammar, name: &str) -> Option<&'static Automaton> {
-    compiled(grammar)
+    built(grammar)
         .iter()
         .copied()
         .find(|a| a.rule.eq_ignore_ascii_case(name))
+        .or_else(|| on_first_use(grammar, name))
+}
+
+/// A grammar's rules for compiling at run time: its effective ABNF
+/// checked, and a slot for each production's automaton.
+struct Lazy {
+    checked: abnf_oracle::CheckedGrammar,
+    options: Options,
+    /// Each production's ABNF name, and its automaton once asked for
+    /// (`None` for a rule the engine does not compile).
+    rules: Vec<(&'static str, OnceLock<Option<Automaton>>)>,
+}
+
+impl Lazy {
+    /// The same ABNF (`Grammar::abnf`, `abnf::effective`) and options as
+    /// build.rs; `None` if it does not check, which build.rs rules out.
+    fn load(grammar: Grammar) -> Option<Lazy> {
+        let checked = abnf_oracle::Grammar::parse(&grammar.abnf())
+            .ok()?
+            .check()
+            .ok()?;
+        let options = match crate::syntax::abnf::brackets(grammar.name()) {
+            Some((open, close)) => Options::new().with_brackets(open, close),
+            None => Options::new(),
+        };
+        let rules = grammar
+            .productions()
+            .map(|rule| (rule.name(), OnceLock::new()))
+            .collect();
+        Some(Lazy {
+            checked,
+            options,
+            rules,
+        })
+    }
+}
+
+/// `grammar`'s rule `name` compiled at run time, once (a caller asking
+/// while another compiles it waits for that one), and kept for the life of
+/// the process: at most one automaton per production of the five grammars.
+fn on_first_use(grammar: Grammar, name: &str) -> Option<&'static Automaton> {
+    static LAZY: [OnceLock<Option<Lazy>>; 5] = [const { OnceLock::new() }; 5];
+    let at = Grammar::ALL.iter().position(|&g| g == grammar)?;
+    let lazy = LAZY.get(at)?.get_or_init(|| Lazy::load(grammar)).as_ref()?;
+    let (rule, slot) = lazy
+        .rules
+        .iter()
+        .find(|(rule, _)| rule.eq_ignore_ascii_case(name))?;
+    slot.get_or_init(|| crate::engine::compile_checked(&lazy.checked, rule, &lazy.options).ok())
+        .as_ref()
 }
 
 /// The reference rule of `grammar` (`URI-reference`, `IRI-reference`,
-/// `LEIRI-reference`, `XRI-reference`).
-pub(crate) fn reference(grammar: Grammar) -> &'static Automaton {
+/// `LEIRI-reference`, `XRI-reference`): built in for the four RFC
+/// 3986-shaped syntaxes, whose typed API runs it; XRI's compiles on first
+/// use, as the typed XRI API runs its own rules ([`xri_typed`]). `None`
+/// only if XRI's did not compile, which tests/engine.rs rules out.
+pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
     match grammar {
-        Grammar::Uri => &URI_URI_REFERENCE,
-        Grammar::Iri => &IRI_IRI_REFERENCE,
-        Grammar::IriBis => &IRI_BIS_IRI_REFERENCE,
-        Grammar::Leiri => &LEIRI_LEIRI_REFERENCE,
-        Grammar::Xri => &XRI_XRI_REFERENCE,
+        Grammar::Uri => Some(&URI_URI_REFERENCE),
+        Grammar::Iri => Some(&IRI_IRI_REFERENCE),
+        Grammar::IriBis => Some(&IRI_BIS_IRI_REFERENCE),
+        Grammar::Leiri => Some(&LEIRI_LEIRI_REFERENCE),
+        Grammar::Xri => automaton(grammar, "XRI-reference"),
+    }
+}
+
+/// Whether `grammar`'s reference rule accepts `input`, its refusal as
+/// the rule's [`ParseError`] if not.
+pub(crate) fn check_reference(grammar: Grammar, input: &str) -> Result<(), ParseError> {
+    match reference(grammar) {
+        Some(automaton) => automaton
+            .check(input)
+            .map_err(|refusal| grammar.reference().refusal(input, refusal)),
+        None => grammar.reference().check(input),
     }
 }
 
@@ -77,7 +146,7 @@ pub(crate) mod xri_typed {
 
     /// `typed-IRI-x`: a cross-reference's content read as an IRI (for
     /// pest's reading of the policy, which the tests hold the engine's to).
-    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    #[cfg(feature = "internals")]
     pub(crate) fn iri_x() -> &'static Automaton {
         &super::XRI_TYPED_TYPED_IRI_X
     }

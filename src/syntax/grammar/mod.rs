@@ -304,29 +304,3 @@ impl FromStr for Grammar {
 mod rule;
 
 pub use rule::Rule;
-
-/// The Earley parser of `rule` over `grammar`'s ABNF ([`Grammar::abnf`]),
-/// which explains the refusals of the rules the engine does not compile:
-/// built once per rule and kept (building one took about 1 ms in a release
-/// build, explaining a refusal with it 5 µs). `None` if the ABNF does not
-/// check or has no such rule, which build.rs rules out.
-pub(crate) fn earley_of(
-    grammar: Grammar,
-    rule: &'static str,
-) -> Option<std::sync::Arc<crate::engine::earley::Earley>> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    type Built = HashMap<(Grammar, &'static str), Option<Arc<crate::engine::earley::Earley>>>;
-    static BUILT: OnceLock<Mutex<Built>> = OnceLock::new();
-    let built = BUILT.get_or_init(Mutex::default);
-    if let Some(earley) = built.lock().ok()?.get(&(grammar, rule)) {
-        return earley.clone();
-    }
-    let earley = abnf_oracle::Grammar::parse(&grammar.abnf())
-        .ok()
-        .and_then(|g| g.check().ok())
-        .and_then(|checked| crate::engine::earley::Earley::new(&checked, rule).ok())
-        .map(Arc::new);
-    built.lock().ok()?.insert((grammar, rule), earley.clone());
-    earley
-}

@@ -1,6 +1,6 @@
 //! One rule of one grammar: checking an input against it (the engine's
-//! automaton where `build.rs` compiled the rule, else pest, whose refusals
-//! the Earley parser explains), and its parse tree (pest).
+//! automaton, built in or compiled on first use: src/syntax/builtin.rs),
+//! and its parse tree (pest, on inputs the engine accepted).
 
 use super::{Grammar, RuleInfo};
 use crate::syntax::error::{ErrorKind, ParseError};
@@ -152,14 +152,19 @@ impl Rule {
         }
     }
 
-    /// The rule compiled by the engine, when it is (every entry point and
-    /// every rule with a small automaton; build/engine_tables.rs): then
+    /// The rule compiled by the engine: built into the library for the
+    /// rules it runs on every input (build/engine_tables.rs), compiled at
+    /// run time on first use and kept for every other one. Then
     /// [`check`](Rule::check) and every error come from it, in one linear
     /// pass, and pest only builds trees of inputs the engine accepted.
+    /// Every production of the five grammars compiles (`None` would leave
+    /// the rule to pest alone).
     ///
     /// ```
     /// let rule = xiri::Grammar::Iri.reference();
     /// assert_eq!(rule.automaton().unwrap().rule(), "IRI-reference");
+    /// let segment = xiri::Grammar::Xri.rule("xri-segment").unwrap();
+    /// assert!(segment.automaton().unwrap().matches("a*(b)"));
     /// ```
     pub fn automaton(&self) -> Option<&'static crate::engine::Automaton> {
         crate::syntax::builtin::automaton(self.grammar, self.name())
@@ -194,8 +199,8 @@ impl Rule {
         self.run_pest(input, detail)
     }
 
-    /// The pest parse, for trees and for the rules the engine does not
-    /// compile.
+    /// The pest parse, for trees (and for the tests, which hold pest to
+    /// the ABNF on its own).
     fn run_pest(&self, input: &str, detail: Detail) -> Result<Vec<Node>, ParseError> {
         if self.grammar == Grammar::Xri {
             if let Some(offset) =
@@ -225,33 +230,14 @@ impl Rule {
         });
         match result {
             Ok((roots, end)) if end == input.len() => Ok(roots),
-            Ok((_, end)) => Err(self.explained(input).unwrap_or_else(|| {
-                self.error(
-                    input,
-                    ErrorKind::Syntax,
-                    end,
-                    vec!["end of input".to_string()],
-                )
-            })),
-            Err((offset, expected)) => Err(self
-                .explained(input)
-                .unwrap_or_else(|| self.error(input, ErrorKind::Syntax, offset, expected))),
+            Ok((_, end)) => Err(self.error(
+                input,
+                ErrorKind::Syntax,
+                end,
+                vec!["end of input".to_string()],
+            )),
+            Err((offset, expected)) => Err(self.error(input, ErrorKind::Syntax, offset, expected)),
         }
-    }
-
-    /// Why `input` is refused, by the Earley parser over the grammar's
-    /// ABNF: the offset and expected set the engine would give (the
-    /// longest prefix some member starts with), for the rules the engine
-    /// does not compile. `None` when the parser ran out of items (an
-    /// input of hundreds of kilobytes) or accepts the input (pest and the
-    /// ABNF disagreeing, which the differential tests look for); pest's
-    /// own reading of its refusal stands then.
-    fn explained(&self, input: &str) -> Option<ParseError> {
-        let failure = super::earley_of(self.grammar, self.name())?
-            .recognize(input)
-            .err()?;
-        (failure.kind == crate::engine::earley::FailureKind::Rejected)
-            .then(|| self.error(input, ErrorKind::Syntax, failure.offset, failure.expected))
     }
 }
 

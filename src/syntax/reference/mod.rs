@@ -20,7 +20,7 @@ pub use owned::{
 /// The spans of `input` when `grammar`'s reference rule accepts it; no
 /// allocation either way (a refusal is not explained).
 pub(crate) fn accepted_spans(grammar: Grammar, input: &str) -> Option<Spans> {
-    crate::syntax::builtin::reference(grammar)
+    crate::syntax::builtin::reference(grammar)?
         .matches(input)
         .then(|| crate::syntax::split::split(grammar, input))
 }
@@ -33,8 +33,7 @@ pub(crate) fn parse_spans(
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
-    if let Err(refusal) = crate::syntax::builtin::reference(grammar).check(input) {
-        let mut e = grammar.reference().refusal(input, refusal);
+    if let Err(mut e) = crate::syntax::builtin::check_reference(grammar, input) {
         if absolute {
             e.rule = grammar.absolute().name();
         }
