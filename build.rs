@@ -14,6 +14,8 @@ mod calls;
 #[path = "src/engine/compile/mod.rs"]
 #[allow(dead_code)]
 mod compile;
+#[path = "src/engine/consistent.rs"]
+mod consistent;
 #[path = "build/engine_tables.rs"]
 mod engine_tables;
 /// The engine's compiler and tables, as the library has them.
@@ -124,8 +126,12 @@ fn main() {
     std::fs::write(Path::new(&out_dir).join("grammars.rs"), out).expect("write grammars.rs");
     // pest's reading of the typed XRI policy needs one more rule.
     let internals = std::env::var_os("CARGO_FEATURE_INTERNALS").is_some();
-    let engine = engine_tables::engine_tables(&read, internals)
+    let (engine, tables) = engine_tables::engine_tables(&read, internals)
         .unwrap_or_else(|e| panic!("the engine's tables: {e}"));
     std::fs::write(Path::new(&out_dir).join("engine_tables.rs"), engine)
         .expect("write engine_tables.rs");
+    for (name, bytes) in tables {
+        std::fs::write(Path::new(&out_dir).join(&name), bytes)
+            .unwrap_or_else(|e| panic!("write {name}: {e}"));
+    }
 }

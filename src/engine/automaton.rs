@@ -368,21 +368,34 @@ impl Automaton {
                 }
                 i += 8;
             }
-            let Some(&b) = bytes.get(i) else {
-                return i;
-            };
-            match skip[usize::from(b)] {
-                1 => i += 1,
-                SKIP_PCT => {
-                    let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
-                    if hex(i + 1) && hex(i + 2) {
-                        i += 3;
-                    } else {
-                        return i;
+            // Then a byte at a time, back to eight at a time after eight
+            // plain bytes or a "%XX" (a run goes on), staying here through
+            // wide characters (a run of them has no plain bytes to batch),
+            // so a short run costs one batched look, not one per byte.
+            let mut plain = 0;
+            loop {
+                let Some(&b) = bytes.get(i) else {
+                    return i;
+                };
+                match skip[usize::from(b)] {
+                    1 => {
+                        i += 1;
+                        plain += 1;
+                        if plain == 8 {
+                            break;
+                        }
                     }
+                    SKIP_PCT => {
+                        let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
+                        if !(hex(i + 1) && hex(i + 2)) {
+                            return i;
+                        }
+                        i += 3;
+                        break;
+                    }
+                    n @ 2..=4 => i += usize::from(n),
+                    _ => return i,
                 }
-                n @ 2..=4 => i += usize::from(n),
-                _ => return i,
             }
         }
     }

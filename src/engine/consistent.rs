@@ -42,8 +42,8 @@ impl Automaton {
             && self.close.is_ascii()
     }
 
-    /// Every transition, call and return names a state, and every state's
-    /// last column numbers its own skip table (0 for none).
+    /// Every transition, call, return and trie entry names what exists,
+    /// and every state's last column numbers a skip table (0 for none).
     fn targets_hold(&self) -> bool {
         let states = self.states();
         let stride = self.stride;
@@ -70,6 +70,23 @@ impl Automaton {
             })
             && self.call.iter().all(|&s| below(s))
             && self.returns.iter().all(|&(_, s)| below(s))
+            && self.trie_holds()
+    }
+
+    /// The UTF-8 trie: 128 lead entries, whole rows of 64, every entry a
+    /// row that exists or a column of the rows (0 for none).
+    fn trie_holds(&self) -> bool {
+        let rows = self.trie.len() / 64;
+        let columns = self.stride.saturating_sub(1);
+        self.lead.len() == 128
+            && self.trie.len() % 64 == 0
+            && self.lead.iter().chain(self.trie.iter()).all(|&e| {
+                if e & TRIE_NODE != 0 {
+                    usize::from(e & !TRIE_NODE) < rows
+                } else {
+                    usize::from(e) < columns
+                }
+            })
     }
 
     /// Every skip table entry keeps the states that use the table.

@@ -9,6 +9,45 @@ use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+/// A table of bytes that build.rs wrote to `OUT_DIR`.
+macro_rules! u8_table {
+    ($file:literal) => {
+        include_bytes!(concat!(env!("OUT_DIR"), "/", $file))
+    };
+}
+
+/// A table of `$t` (`u16` or `u32`) that build.rs wrote to `OUT_DIR` as
+/// `$bytes` bytes in the target's byte order, read in place.
+macro_rules! table {
+    ($t:ty, $file:literal, $bytes:literal) => {{
+        /// The file's bytes, aligned as a `u16` and a `u32` must be.
+        #[repr(C, align(4))]
+        struct Aligned([u8; $bytes]);
+        static BYTES: Aligned = Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/", $file)));
+        // SAFETY: `BYTES` lives for the program, is aligned to 4 by its
+        // type, and holds `$bytes / size_of::<$t>()` whole values (build.rs
+        // wrote `$bytes` bytes, in the target's byte order); every bit
+        // pattern is a valid `u16` and `u32`.
+        unsafe {
+            std::slice::from_raw_parts(
+                BYTES.0.as_ptr().cast::<$t>(),
+                $bytes / std::mem::size_of::<$t>(),
+            )
+        }
+    }};
+}
+
+/// A table of `bool` written as a string of `0` and `1`.
+const fn bits<const N: usize>(text: &[u8; N]) -> [bool; N] {
+    let mut out = [false; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = text[i] == b'1';
+        i += 1;
+    }
+    out
+}
+
 include!(concat!(env!("OUT_DIR"), "/engine_tables.rs"));
 
 /// The compiled automaton of `grammar`'s rule `name` (its ABNF name, any

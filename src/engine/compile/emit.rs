@@ -19,7 +19,14 @@ enum Tables<'a> {
 }
 
 impl Tables<'_> {
-    fn u16s(&mut self, field: &str, items: &[u16]) -> String {
+    /// A table of `u16` or `u32` (`bits`), written as its values in the
+    /// target's byte order.
+    fn words<T: Debug + Copy + Into<u64>>(
+        &mut self,
+        field: &str,
+        items: &[T],
+        bits: u32,
+    ) -> String {
         match self {
             Tables::Inline => slice(items),
             Tables::Files {
@@ -28,18 +35,22 @@ impl Tables<'_> {
                 files,
             } => {
                 let name = format!("{stem}.{field}.bin");
-                let bytes = items
-                    .iter()
-                    .flat_map(|&v| {
-                        if *big_endian {
-                            v.to_be_bytes()
-                        } else {
-                            v.to_le_bytes()
-                        }
-                    })
-                    .collect();
+                let width = (bits / 8) as usize;
+                let mut bytes = Vec::with_capacity(items.len() * width);
+                for &v in items {
+                    let le = v.into().to_le_bytes();
+                    let word = le.get(..width).unwrap_or_default();
+                    if *big_endian {
+                        bytes.extend(word.iter().rev());
+                    } else {
+                        bytes.extend_from_slice(word);
+                    }
+                }
                 files.push((name.clone(), bytes));
-                format!("Cow::Borrowed(u16_table!({name:?}, {}))", items.len() * 2)
+                format!(
+                    "Cow::Borrowed(table!(u{bits}, {name:?}, {}))",
+                    items.len() * width
+                )
             }
         }
     }
@@ -51,6 +62,16 @@ impl Tables<'_> {
                 let name = format!("{stem}.{field}.bin");
                 files.push((name.clone(), items.to_vec()));
                 format!("Cow::Borrowed(u8_table!({name:?}))")
+            }
+        }
+    }
+
+    fn bools(&mut self, items: &[bool]) -> String {
+        match self {
+            Tables::Inline => slice(items),
+            Tables::Files { .. } => {
+                let text: String = items.iter().map(|&b| if b { '1' } else { '0' }).collect();
+                format!("Cow::Borrowed(&const {{ bits(b\"{text}\") }})")
             }
         }
     }
@@ -74,14 +95,16 @@ pub fn to_rust(a: &Automaton) -> String {
 /// A Rust expression of type `Automaton` whose large tables are the files
 /// returned beside it (`(file name, bytes)`, the names starting with
 /// `stem`), to be written to `OUT_DIR`; `u16` tables in the byte order of
-/// the target (`big_endian`). The expression uses two macros the including
-/// code defines: `u8_table!(file)`, a `&'static [u8]` of the file, and
-/// `u16_table!(file, bytes)`, a `&'static [u16]` of it, aligned.
+/// the target (`big_endian`). The expression uses what the including code
+/// defines: `u8_table!(file)`, a `&'static [u8]` of the file;
+/// `table!(u16, file, bytes)` and `table!(u32, file, bytes)`, a
+/// `&'static [u16]` or `[u32]` of it, aligned; and `bits(b"0110")`, a
+/// `const fn` reading `bool`s.
 ///
 /// ```
 /// let a = xiri::engine::compile("a = 1*\"x\"\n", "a", &Default::default()).unwrap();
 /// let (text, files) = xiri::engine::to_rust_with_files(&a, "A", false);
-/// assert!(text.contains("u16_table!(\"A.trans.bin\""));
+/// assert!(text.contains("table!(u16, \"A.trans.bin\""));
 /// assert!(files.iter().any(|(name, bytes)| name == "A.trans.bin" && !bytes.is_empty()));
 /// ```
 pub fn to_rust_with_files(
@@ -113,21 +136,21 @@ fn render(a: &Automaton, tables: &mut Tables<'_>) -> String {
         slice(&a.byte_class),
         a.stride,
         a.premultiplied,
-        tables.u16s("trans", &a.trans),
+        tables.words("trans", &a.trans, 16),
         slice(&a.lead),
-        tables.u16s("trie", &a.trie),
+        tables.words("trie", &a.trie, 16),
         a.start,
         a.accelerated,
         tables.u8s("skips", &a.skips),
-        slice(&a.accept),
-        slice(&a.expect_at),
-        slice(&a.expect),
+        tables.bools(&a.accept),
+        tables.words("expect_at", &a.expect_at, 32),
+        tables.words("expect", &a.expect, 16),
         names.join(", "),
         a.open,
         a.close,
-        slice(&a.call),
+        tables.words("call", &a.call, 16),
         slice(&a.ret_mask),
-        slice(&a.returns_at),
+        tables.words("returns_at", &a.returns_at, 32),
         slice(&a.returns),
         a.max_depth,
     )
