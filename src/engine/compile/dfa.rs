@@ -6,6 +6,7 @@
 use super::chars::CharDfa;
 use super::nfa::Nfa;
 use super::CompileError;
+use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The most DFA states the tables' `u16` indexes can name.
@@ -160,6 +161,20 @@ pub(super) fn determinize(
         return Err(CompileError::TooLarge("more than 64 bracket bodies".into()));
     }
     let is_live = |q: usize| live.get(q).copied() == Some(true);
+    // A DFA state is the set of its NFA states that do something: read a
+    // character, call, or end a fragment. The states that only pass on
+    // (epsilon moves) are walked through, not kept: the sets, and the
+    // sorting and hashing of them, are several times smaller.
+    let mut kernel: Vec<bool> = nfa
+        .states
+        .iter()
+        .map(|s| !s.edges.is_empty() || !s.calls.is_empty())
+        .collect();
+    for f in &nfa.fragments {
+        if let Some(k) = kernel.get_mut(f.end) {
+            *k = true;
+        }
+    }
     // Closures marked with a stamp per NFA state rather than a set, so a
     // closure costs its size, not a tree's allocations.
     let mut stamp: Vec<u32> = vec![0; nfa.states.len()];
@@ -171,7 +186,9 @@ pub(super) fn determinize(
             match stamp.get_mut(q) {
                 Some(mark) if *mark != epoch && is_live(q) => {
                     *mark = epoch;
-                    out.push(q);
+                    if kernel.get(q) == Some(&true) {
+                        out.push(q);
+                    }
                     if let Some(s) = nfa.states.get(q) {
                         seed.extend(s.eps.iter().copied());
                     }
@@ -188,7 +205,7 @@ pub(super) fn determinize(
         .iter()
         .map(|h| (0..h.len()).filter(|&c| h.get(c) == Some(&true)).collect())
         .collect();
-    let mut ids: HashMap<Vec<usize>, u16> = HashMap::new();
+    let mut ids: FxHashMap<Vec<usize>, u16> = FxHashMap::default();
     let mut subsets: Vec<Vec<usize>> = vec![Vec::new()];
     ids.insert(Vec::new(), 0);
     let mut intern =
@@ -234,11 +251,25 @@ pub(super) fn determinize(
                     }
                 }
             }
+            // Classes with the same seeds (most letters, say) share one
+            // closure.
             let mut row = vec![0u16; cls.count];
+            let mut known: FxHashMap<Vec<usize>, u16> = FxHashMap::default();
             for (slot, seed) in row.iter_mut().zip(seeds.iter_mut()).skip(1) {
-                if !seed.is_empty() {
-                    *slot = intern(closure(seed), &mut subsets)?;
+                if seed.is_empty() {
+                    continue;
                 }
+                seed.sort_unstable();
+                seed.dedup();
+                *slot = match known.get(seed.as_slice()) {
+                    Some(&id) => id,
+                    None => {
+                        let key = seed.clone();
+                        let id = intern(closure(seed), &mut subsets)?;
+                        known.insert(key, id);
+                        id
+                    }
+                };
             }
             trans.extend(row);
             let mut calls: Vec<(usize, usize)> = Vec::new();

@@ -5,7 +5,7 @@
 //! refusal names the same productions after minimization as before.
 
 use super::chars::CharDfa;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// `a` with its indistinguishable states merged; state 0 stays dead and
 /// state 1 the start.
@@ -18,7 +18,7 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
     };
     // The initial blocks: what a state shows without reading on.
     let mut block: Vec<usize> = {
-        let mut ids: HashMap<(bool, bool, u64, &[u16]), usize> = HashMap::new();
+        let mut ids: HashMap<(bool, bool, u64, &[u16]), usize> = HashMap::default();
         (0..n)
             .map(|s| {
                 let key = (
@@ -34,7 +34,7 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
     };
     let mut count = block.iter().max().map_or(0, |&m| m + 1);
     loop {
-        let mut ids: HashMap<Vec<u64>, usize> = HashMap::new();
+        let mut ids: HashMap<Vec<u64>, usize> = HashMap::default();
         let next: Vec<usize> = (0..n)
             .map(|s| {
                 let b = |t: u16| block.get(usize::from(t)).copied().unwrap_or(0) as u64;
