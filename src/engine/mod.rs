@@ -25,10 +25,15 @@
 
 mod automaton;
 mod calls;
+// Without the workbench, the parts of the compiler only it calls are unused.
+#[cfg_attr(not(feature = "workbench"), allow(dead_code))]
 mod compile;
+#[cfg(feature = "workbench")]
 pub mod earley;
 
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
 pub use compile::{compile, compile_checked, to_rust, CompileError, Options, MAX_GROUP_NESTING};
+// The workbench's: its loader's nesting check and rule classification.
+#[cfg(feature = "workbench")]
 pub(crate) use compile::{nesting_message, structure, too_deep};
