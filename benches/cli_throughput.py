@@ -7,8 +7,10 @@ and at most a few times the longest line).
 Builds the release CLI, writes its inputs to target/cli-throughput/:
 LINES lines cycling through benches/corpus/reference-*.txt (all IRI
 references), a tenth as many to show that memory does not grow with the
-lines, the XRI corpus cycled the same way, and one line of BIG_MB MB
-(valid, and refused at its last byte). Each command runs RUNS times with
+lines, the XRI corpus cycled the same way (and a tenth as many, valid
+and refused: issue 21's target is a refusal at most 3 times the cost of
+an acceptance), and one line of BIG_MB MB (valid, and refused at its last
+byte). Each command runs RUNS times with
 its output to /dev/null; the table gives the median wall time as MB/s of
 input and the largest peak RSS (from /usr/bin/time -v when it is there,
 else from Python's resource module).
@@ -52,6 +54,23 @@ def cycled(path, lines, count):
     with open(path, "w", encoding="utf-8") as f:
         for i in range(count):
             f.write(lines[i % len(lines)])
+            f.write("\n")
+    return path
+
+
+def refused_xris(path, xris, count):
+    """Each XRI of the corpus made one xiri refuses: alternately with a
+    space appended (Appendix A as printed refuses it too) and with its
+    first cross-reference's content cut by an unbalanced ")" (which
+    Appendix A may accept, and then `check -g xri` says so)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for i in range(count):
+            xri = xris[i % len(xris)]
+            if i % 2 == 0 or "(" not in xri:
+                f.write(xri + " ")
+            else:
+                at = xri.index("(") + 1
+                f.write(xri[:at] + "b)c" + xri[at:])
             f.write("\n")
     return path
 
@@ -108,6 +127,8 @@ def main():
         "many": cycled(OUT / f"iri-{opts.lines}.txt", iris, opts.lines),
         "few": cycled(OUT / f"iri-{few}.txt", iris, few),
         "xri": cycled(OUT / f"xri-{opts.lines}.txt", xris, opts.lines),
+        "xri-few": cycled(OUT / f"xri-{few}.txt", xris, few),
+        "xri-refused": refused_xris(OUT / f"xri-{few}-refused.txt", xris, few),
         "big": one_line(OUT / f"iri-{opts.big_mb}mb-line.txt", big, refused=False),
         "big-refused": one_line(OUT / f"iri-{opts.big_mb}mb-line-refused.txt", big, refused=True),
     }
@@ -118,6 +139,8 @@ def main():
         ("check -g iri", "few", f"{few:,} IRI references"),
         ("normalize -g iri", "few", f"{few:,} IRI references"),
         ("check -g xri", "xri", f"{opts.lines:,} XRIs"),
+        ("check -g xri", "xri-few", f"{few:,} XRIs"),
+        ("check -g xri", "xri-refused", f"{few:,} refused XRIs"),
         ("check -g iri", "big", f"one {opts.big_mb} MB IRI"),
         ("check -g iri", "big-refused", f"one {opts.big_mb} MB line, refused at its end"),
         ("normalize -g iri", "big", f"one {opts.big_mb} MB IRI"),

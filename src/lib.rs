@@ -23,8 +23,10 @@ mod family;
 mod internals;
 mod normalize;
 mod resolve;
+#[cfg(feature = "security")]
 pub mod security;
 mod syntax;
+#[cfg(feature = "workbench")]
 pub mod workbench;
 mod xri;
 
@@ -34,7 +36,9 @@ mod generated {
 }
 
 pub use conversion::{Conversion, Converted, UnsupportedConversion};
-pub use convert::{Charset, Step, UriOptions};
+#[cfg(feature = "charsets")]
+pub use convert::Charset;
+pub use convert::{Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
 pub use family::Syntax;
 #[cfg(feature = "internals")]

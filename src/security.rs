@@ -27,6 +27,7 @@ use std::fmt;
 use std::ops::Range;
 use unicode_bidi::format_chars;
 
+#[cfg(feature = "idna")]
 pub(crate) use rules::idna_refusal;
 
 /// What a [`Finding`] is about.

@@ -11,7 +11,7 @@
 //!   grammar/xri-balanced.abnf, which `xiri tree` shows;
 //! - `xri-appendix-a`: `--grammar xri-appendix-a`, Appendix A as printed.
 
-use super::appendix_a::{AppendixA, GrammarArg};
+use super::appendix_a::{Compiled, GrammarArg};
 use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;
@@ -94,9 +94,9 @@ pub fn run(
         ("valid", Value::Bool(false)),
         ("language", language.clone()),
     ];
-    // Loaded at the first XRI an input refuses, to ask whether Appendix A
+    // Compiled at the first XRI an input refuses, to ask whether Appendix A
     // as printed would have taken it.
-    let mut appendix_a: Option<Result<AppendixA, String>> = None;
+    let mut appendix_a: Option<Result<Compiled, String>> = None;
     super::batch::run_fields(json_input, inputs, &fields, |text| {
         // --strict adds RFC 3987's bidi rules, which the production's
         // check applies.
@@ -106,9 +106,9 @@ pub fn run(
         let Err(e) = verdict else {
             return Ok(vec![Value::Bool(true), language.clone()]);
         };
-        let spec = appendix_a.get_or_insert_with(AppendixA::load);
+        let spec = appendix_a.get_or_insert_with(|| Compiled::load(rule.name()));
         match spec.as_ref().map(|a| a.accepts(rule.name(), text)) {
-            Ok(Ok(true)) => Err(Refusal::Noted(e, POLICY)),
+            Ok(true) => Err(Refusal::Noted(e, POLICY)),
             _ => Err(e.into()),
         }
     })

@@ -14,7 +14,9 @@ mod leiri_to_iri;
 mod options;
 mod uri_to_iri;
 
-pub use options::{Charset, Step, UriOptions};
+#[cfg(feature = "charsets")]
+pub use options::Charset;
+pub use options::{Step, UriOptions};
 
 /// Whether a non-ASCII character may stand as itself in an IRI, in the
 /// query (`in_query`) or elsewhere.

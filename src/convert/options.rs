@@ -1,27 +1,33 @@
 //! The IRI → URI mapping with the choices RFC 3987 3.1 and 3987bis 3.6
 //! leave open: registered names through IDNA ToASCII instead of
 //! percent-encoding, and the http/https query in a legacy document charset.
-//! Each choice is one stage, text to text, so that `--steps` can show it.
+//! Each choice is one stage, text to text, so that `--steps` can show it;
+//! IDNA comes with the `idna` feature, the charsets with `charsets`.
 
 use crate::syntax::error::ParseError;
-use crate::syntax::grammar::Grammar;
-use crate::syntax::pct::{self, Piece};
 use crate::syntax::reference::{Reference, UriRefBuf};
-use crate::syntax::{GenericSyntax, IriSyntax};
-use crate::HostKind;
+use crate::syntax::IriSyntax;
+#[cfg(feature = "charsets")]
+use crate::syntax::{grammar::Grammar, GenericSyntax};
+#[cfg(feature = "charsets")]
 use encoding_rs::{EncoderResult, Encoding};
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-/// A document charset, by its WHATWG Encoding Standard label.
+#[cfg(feature = "idna")]
+mod idna_host;
+
+/// A document charset, by its WHATWG Encoding Standard label (the
+/// `charsets` feature).
 ///
 /// ```
 /// let sjis = xiri::Charset::for_label("shift_jis").unwrap();
 /// assert_eq!(sjis.name(), "Shift_JIS");
 /// assert!(xiri::Charset::for_label("no-such-charset").is_none());
 /// ```
+#[cfg(feature = "charsets")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Charset(&'static Encoding);
 
+#[cfg(feature = "charsets")]
 impl Charset {
     /// The charset a label names (`"utf-8"`, `"latin1"`, `"shift_jis"`,
     /// ...: the labels of the WHATWG Encoding Standard, case-insensitive),
@@ -59,7 +65,11 @@ impl Charset {
 /// leave to the application. The default is plain percent-encoding, as
 /// [`IriRef::to_uri`](crate::Reference::to_uri) does.
 ///
+/// Its options come with the `idna` and `charsets` features; without
+/// them it is empty.
+///
 /// ```
+/// # #[cfg(all(feature = "idna", feature = "charsets"))] {
 /// let options = xiri::UriOptions::default()
 ///     .with_idna(true)
 ///     .with_query_charset(xiri::Charset::for_label("iso-8859-1"));
@@ -68,6 +78,7 @@ impl Charset {
 ///     iri.to_uri_with(&options).unwrap().as_str(),
 ///     "http://xn--rsum-bpad.example.org/r%C3%A9sum%C3%A9?q=r%E9sum%E9"
 /// );
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -79,6 +90,7 @@ pub struct UriOptions {
     /// UseSTD3ASCIIRules and DNS length checks, RFC 3987 3.1's flags), and
     /// a label that fails is an error. All-ASCII names are left as they
     /// are, so the mapping stays the identity on URIs.
+    #[cfg(feature = "idna")]
     pub idna: bool,
     /// The document charset the IRI came from. For the schemes http and
     /// https only, and only in the query, characters outside ASCII are
@@ -86,6 +98,7 @@ pub struct UriOptions {
     /// the IRI processing draft's 6.1 takes over for HTTP); a
     /// character the charset cannot encode is an error. `None` or a
     /// UCS-based charset means UTF-8.
+    #[cfg(feature = "charsets")]
     pub query_charset: Option<Charset>,
 }
 
@@ -95,6 +108,7 @@ impl UriOptions {
     /// ```
     /// assert!(xiri::UriOptions::default().with_idna(true).idna);
     /// ```
+    #[cfg(feature = "idna")]
     pub fn with_idna(mut self, on: bool) -> Self {
         self.idna = on;
         self
@@ -106,6 +120,7 @@ impl UriOptions {
     /// let latin1 = xiri::Charset::for_label("latin1");
     /// assert_eq!(xiri::UriOptions::default().with_query_charset(latin1).query_charset, latin1);
     /// ```
+    #[cfg(feature = "charsets")]
     pub fn with_query_charset(mut self, charset: Option<Charset>) -> Self {
         self.query_charset = charset;
         self
@@ -148,9 +163,11 @@ impl<S: IriSyntax> Reference<'_, S> {
     /// ([`ErrorKind::NotConvertible`](crate::ErrorKind::NotConvertible)).
     ///
     /// ```
+    /// # #[cfg(feature = "idna")] {
     /// let iri = xiri::IriRef::parse("http://\u{7d0d}\u{8c46}.example.org/").unwrap();
     /// let options = xiri::UriOptions::default().with_idna(true);
     /// assert_eq!(iri.to_uri_with(&options).unwrap().as_str(), "http://xn--99zt52a.example.org/");
+    /// # }
     /// ```
     pub fn to_uri_with(&self, options: &UriOptions) -> Result<UriRefBuf, ParseError> {
         let steps = self.to_uri_steps(options)?;
@@ -169,14 +186,19 @@ impl<S: IriSyntax> Reference<'_, S> {
     /// assert_eq!(steps.len(), 2);
     /// assert_eq!(steps[1].text, "http://example.com/%F0%90%8C%80");
     /// ```
+    #[cfg_attr(
+        not(any(feature = "idna", feature = "charsets")),
+        allow(unused_variables, unused_mut)
+    )]
     pub fn to_uri_steps(&self, options: &UriOptions) -> Result<Vec<Step>, ParseError> {
         let mut steps = vec![Step::new(
             "RFC 3987 3.1 step 1 (c): the IRI as given, not normalized",
             self.as_str(),
         )];
         let mut text = self.as_str().to_string();
-        if options.idna && self.scheme().is_none_or(uses_dns) {
-            if let Some(mapped) = idna_host(self)? {
+        #[cfg(feature = "idna")]
+        if options.idna && self.scheme().is_none_or(idna_host::uses_dns) {
+            if let Some(mapped) = idna_host::idna_host(self)? {
                 text = mapped;
                 steps.push(Step::new(
                     "RFC 3987 3.1 (3987bis 3.6): the ireg-name through IDNA ToASCII, label by label",
@@ -184,6 +206,7 @@ impl<S: IriSyntax> Reference<'_, S> {
                 ));
             }
         }
+        #[cfg(feature = "charsets")]
         if let Some(charset) = options.query_charset.filter(|c| !c.is_ucs_based()) {
             let iri = Reference::<S>::parse(&text)?;
             if let Some(mapped) = legacy_query(&iri, charset, self.as_str())? {
@@ -206,99 +229,12 @@ impl<S: IriSyntax> Reference<'_, S> {
     }
 }
 
-/// Whether a scheme is one whose registered names are DNS names, so that
-/// IDNA applies to them (RFC 3987 3.1: "if the scheme in question is
-/// known to use DNS names"; docs/DECISIONS.md, "IDNA for registered
-/// names"). Schemes not listed keep their host percent-encoded.
-fn uses_dns(scheme: &str) -> bool {
-    const DNS_SCHEMES: [&str; 22] = [
-        "http", "https", "ws", "wss", "ftp", "ftps", "sftp", "ssh", "telnet", "gopher", "ldap",
-        "ldaps", "imap", "imaps", "pop", "nntp", "news", "irc", "ircs", "rtsp", "sip", "sips",
-    ];
-    DNS_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
-}
-
-/// The IRI with its registered name through IDNA ToASCII, or `None` when
-/// there is no registered name or it is all ASCII.
-fn idna_host<S: GenericSyntax>(iri: &Reference<'_, S>) -> Result<Option<String>, ParseError> {
-    let text = iri.as_str();
-    let Some(authority) = iri.spans().authority else {
-        return Ok(None);
-    };
-    if authority.host_kind != HostKind::RegName {
-        return Ok(None);
-    }
-    let host = authority.host;
-    let name = &text[host.start..host.end];
-    let fail = |offset: usize, what: &str| {
-        ParseError::not_convertible(Grammar::Iri, "IRI-reference", text, offset, what.into())
-    };
-    // Percent-encoded octets are read as UTF-8 first (RFC 3987 3.1 maps
-    // the name's characters, and an encoded character is one).
-    let decoded = decode_utf8(name).map_err(|at| {
-        fail(
-            host.start + at,
-            "percent-encoded UTF-8 in a host name for IDNA",
-        )
-    })?;
-    if decoded.is_ascii() {
-        return Ok(None);
-    }
-    // Spoofing: look-alikes of delimiters, bidi formatting, mixed scripts.
-    if let Some((at, what)) = crate::security::idna_refusal(text, host.start..host.end) {
-        return Err(fail(at, &what));
-    }
-    let uts46 = Uts46::new();
-    let ascii = |label: &str| -> Result<String, idna::Errors> {
-        uts46
-            .to_ascii(
-                label.as_bytes(),
-                AsciiDenyList::STD3,
-                Hyphens::Check,
-                DnsLength::VerifyAllowRootDot,
-            )
-            .map(|cow| cow.into_owned())
-    };
-    let Ok(mapped) = ascii(&decoded) else {
-        // Point at the first label that fails on its own (or at the name,
-        // when only the whole fails, as for its length).
-        let mut at = host.start;
-        for label in name.split('.') {
-            // The whole name decoded, so each label does.
-            let label_decoded = decode_utf8(label).unwrap_or_default();
-            if !label_decoded.is_empty() && ascii(&label_decoded).is_err() {
-                return Err(fail(at, "a host label that passes IDNA ToASCII"));
-            }
-            at += label.len() + 1;
-        }
-        return Err(fail(
-            host.start,
-            "a host name that passes IDNA ToASCII (DNS lengths)",
-        ));
-    };
-    Ok(Some(format!(
-        "{}{mapped}{}",
-        &text[..host.start],
-        &text[host.end..]
-    )))
-}
-
-/// `text` with its percent-encoded UTF-8 decoded; `Err` with the offset
-/// of an encoded octet that is not UTF-8.
-fn decode_utf8(text: &str) -> Result<String, usize> {
-    pct::pieces(text)
-        .map(|(at, piece)| match piece {
-            Piece::Plain(c) | Piece::Char { c, .. } => Ok(c),
-            Piece::Octet { .. } => Err(at),
-        })
-        .collect()
-}
-
 /// The IRI with its query's non-ASCII characters encoded in `charset` and
 /// percent-encoded, for http and https (3987bis 3.6; the IRI processing
 /// draft's 6.1); `None` when the rule
 /// does not apply. Offsets in errors are those of `original`, the IRI
 /// before any earlier stage.
+#[cfg(feature = "charsets")]
 fn legacy_query<S: GenericSyntax>(
     iri: &Reference<'_, S>,
     charset: Charset,
@@ -358,7 +294,7 @@ fn legacy_query<S: GenericSyntax>(
             ));
         }
         for &b in bytes.get(..written).unwrap_or_default() {
-            pct::encode_octet(b, &mut out);
+            crate::syntax::pct::encode_octet(b, &mut out);
         }
         rest = &rest[run.len()..];
         offset += run.len();

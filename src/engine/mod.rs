@@ -25,8 +25,11 @@
 
 mod automaton;
 mod calls;
+// Without the workbench, the parts of the compiler only it calls are unused.
+#[cfg_attr(not(feature = "workbench"), allow(dead_code))]
 mod compile;
 mod consistent;
+#[cfg(feature = "workbench")]
 pub mod earley;
 
 pub use automaton::{Automaton, Refusal};
@@ -35,4 +38,7 @@ pub use compile::{
     compile, compile_checked, to_rust, to_rust_with_files, CharAutomaton, CompileError, Options,
     MAX_GROUP_NESTING,
 };
-pub(crate) use compile::{nesting_message, structure, too_deep, utf8_width};
+pub(crate) use compile::utf8_width;
+// The workbench's: its loader's nesting check and rule classification.
+#[cfg(feature = "workbench")]
+pub(crate) use compile::{nesting_message, structure, too_deep};

@@ -23,6 +23,7 @@ const LABEL_SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 /// of a delimiter or label mixing scripts in `text[host]`, its
 /// percent-encoded UTF-8 read as the characters it encodes (at the offset
 /// of their first "%"). The offset and what was expected.
+#[cfg(feature = "idna")]
 pub(crate) fn idna_refusal(text: &str, host: Range<usize>) -> Option<(usize, String)> {
     let name = text.get(host.clone())?;
     let chars: Vec<(usize, char)> = crate::syntax::pct::pieces(name)

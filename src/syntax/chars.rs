@@ -10,11 +10,12 @@ pub(crate) const RESERVED: &str = ":/?#[]@!$&'()*+,;=";
 /// though `ucschar` covers them (the LEIRI Note section 5 lists them).
 /// The newer Bidi_Control characters count too (docs/DECISIONS.md).
 pub(crate) fn bidi_formatting(c: char) -> bool {
-    use unicode_bidi::format_chars::{ALM, FSI, LRE, LRI, LRM, LRO, PDF, PDI, RLE, RLI, RLM, RLO};
-    // RFC 3987's seven, then the five Unicode 6.3 added.
+    // RFC 3987's seven (LRM, RLM, LRE, RLE, PDF, LRO, RLO), then the five
+    // Unicode 6.3 added (ALM, LRI, RLI, FSI, PDI); the test below holds
+    // them to unicode-bidi's `format_chars`.
     matches!(
         c,
-        LRM | RLM | LRE | RLE | PDF | LRO | RLO | ALM | LRI | RLI | FSI | PDI
+        '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{061C}' | '\u{2066}'..='\u{2069}'
     )
 }
 
@@ -74,5 +75,21 @@ mod tests {
         agrees(Grammar::Iri, "ucschar", ucschar);
         agrees(Grammar::Iri, "iprivate", iprivate);
         agrees(Grammar::Uri, "reserved", |c| RESERVED.contains(c));
+    }
+
+    #[test]
+    fn the_bidi_formatting_characters_are_unicode_bidis() {
+        use unicode_bidi::format_chars::{
+            ALM, FSI, LRE, LRI, LRM, LRO, PDF, PDI, RLE, RLI, RLM, RLO,
+        };
+        let listed = [LRM, RLM, LRE, RLE, PDF, LRO, RLO, ALM, LRI, RLI, FSI, PDI];
+        for c in (0..0x11_0000).filter_map(char::from_u32) {
+            assert_eq!(
+                bidi_formatting(c),
+                listed.contains(&c),
+                "U+{:04X}",
+                c as u32
+            );
+        }
     }
 }

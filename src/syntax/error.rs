@@ -30,9 +30,11 @@ pub enum ErrorKind {
     /// needed at the offset.
     ///
     /// ```
+    /// # #[cfg(feature = "idna")] {
     /// let iri = xiri::IriRef::parse("http://a\u{2488}b.example/").unwrap();
     /// let options = xiri::UriOptions::default().with_idna(true);
     /// assert_eq!(iri.to_uri_with(&options).unwrap_err().kind(), xiri::ErrorKind::NotConvertible);
+    /// # }
     /// ```
     NotConvertible,
     /// A normal form that does not exist: NFC or NFKC would change the
@@ -51,13 +53,15 @@ pub enum ErrorKind {
     NotNormalizable,
     /// The input matches the grammar but breaks RFC 3987 section 4's rules
     /// on bidi IRIs (4.1: no bidi formatting characters; 4.2: each
-    /// component's direction), which only
-    /// [`Rule::check_strict`](crate::Rule::check_strict) enforces.
-    /// [`expected`](ParseError::expected) names the rule.
+    /// component's direction), which only `Rule::check_strict` (the
+    /// `security` feature) enforces. [`expected`](ParseError::expected)
+    /// names the rule.
     ///
     /// ```
+    /// # #[cfg(feature = "security")] {
     /// let err = xiri::Grammar::Iri.reference().check_strict("http://a/\u{202E}b").unwrap_err();
     /// assert_eq!(err.kind(), xiri::ErrorKind::Bidi);
+    /// # }
     /// ```
     Bidi,
 }

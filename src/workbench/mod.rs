@@ -31,8 +31,8 @@
 //! assert_eq!(d.decide("2026-13").unwrap().offset, Some(6));
 //! ```
 
-/// The Earley parser, which the engine layer holds (the syntax layer
-/// explains some refusals with it): [`crate::engine::earley`].
+/// The Earley parser, which the engine layer holds (and has only with
+/// this feature): [`crate::engine::earley`].
 pub use crate::engine::earley;
 
 mod compare;
