@@ -5,8 +5,8 @@
 # Prints, for each profile: the whole build's wall time, xiri's build
 # script (compiling it, and running it: issue 21's target is 10 s at most),
 # xiri's library itself, the slowest other units, and the size of the
-# generated sources (`$OUT_DIR/engine_tables.rs` and `grammars.rs`; the
-# target for the tables is 1 MB at most). Issue 21's target for each whole
+# generated sources (`$OUT_DIR/engine_tables.rs`, the binary tables beside
+# it, and `grammars.rs`; the target for the tables is 1 MB at most). Issue 21's target for each whole
 # build is 60 s at most on a 2-core machine.
 #
 #   benches/build_time.sh                # the library alone
@@ -77,5 +77,10 @@ print(f"   {len(units)} units, {total(lambda u: True):.1f} s of unit time")
 for name in ("engine_tables.rs", "grammars.rs"):
     size = os.path.getsize(os.path.join(out, name))
     print(f"   $OUT_DIR/{name}: {size / 1e6:.2f} MB")
+tables = [f for f in os.listdir(out) if f.endswith(".bin")]
+binary = sum(os.path.getsize(os.path.join(out, f)) for f in tables)
+rust = os.path.getsize(os.path.join(out, "engine_tables.rs"))
+print(f"   the engine's binary tables: {len(tables)} files, {binary / 1e6:.2f} MB; "
+      f"with engine_tables.rs, {(binary + rust) / 1e6:.2f} MB of generated tables")
 EOF
 done

@@ -104,7 +104,10 @@ pub struct Automaton {
     pub(crate) skips: Cow<'static, [u8]>,
     /// Whether each state accepts (at the outermost level).
     pub(crate) accept: Cow<'static, [bool]>,
-    /// Each state's expected names: `expect[expect_at[state]..expect_at[state + 1]]`.
+    /// Each state's set of expected names (states share equal sets): set
+    /// `k` is `expect[expect_at[k]..expect_at[k + 1]]`, state `s`'s is set
+    /// `expect_of[s]`.
+    pub(crate) expect_of: Cow<'static, [u16]>,
     pub(crate) expect_at: Cow<'static, [u32]>,
     /// Indexes into `names`.
     pub(crate) expect: Cow<'static, [u16]>,
@@ -211,6 +214,7 @@ impl Automaton {
         256 + 2 * (self.trans.len() + self.lead.len() + self.trie.len())
             + self.skips.len()
             + states * (1 + 2 + 8)
+            + 2 * self.expect_of.len()
             + 4 * (self.expect_at.len() + self.returns_at.len())
             + 2 * self.expect.len()
             + 10 * self.returns.len()
@@ -369,9 +373,10 @@ impl Automaton {
                 i += 8;
             }
             // Then a byte at a time, back to eight at a time after eight
-            // plain bytes or a "%XX" (a run goes on), staying here through
-            // wide characters (a run of them has no plain bytes to batch),
-            // so a short run costs one batched look, not one per byte.
+            // plain bytes in a row or a "%XX" (a long run goes on), so a short run
+            // costs one batched look, not one per byte. Each step adds a
+            // constant under a branch rather than the table's value, so the
+            // next byte's load does not wait for this one's.
             let mut plain = 0;
             loop {
                 let Some(&b) = bytes.get(i) else {
@@ -384,6 +389,7 @@ impl Automaton {
                         if plain == 8 {
                             break;
                         }
+                        continue;
                     }
                     SKIP_PCT => {
                         let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
@@ -391,11 +397,15 @@ impl Automaton {
                             return i;
                         }
                         i += 3;
+                        // A "%XX" is most often within a run of plain bytes.
                         break;
                     }
-                    n @ 2..=4 => i += usize::from(n),
+                    2 => i += 2,
+                    3 => i += 3,
+                    4 => i += 4,
                     _ => return i,
                 }
+                plain = 0;
             }
         }
     }
@@ -453,8 +463,9 @@ impl Automaton {
             expected.push(String::from("end of input"));
         }
         for &state in states {
-            let from = self.expect_at.get(state).map_or(0, |&a| a as usize);
-            let to = self.expect_at.get(state + 1).map_or(from, |&a| a as usize);
+            let set = self.expect_of.get(state).map_or(0, |&k| usize::from(k));
+            let from = self.expect_at.get(set).map_or(0, |&a| a as usize);
+            let to = self.expect_at.get(set + 1).map_or(from, |&a| a as usize);
             for &name in self.expect.get(from..to).unwrap_or(&[]) {
                 if let Some(name) = self.names.get(usize::from(name)) {
                     if !expected.iter().any(|e| e == name) {

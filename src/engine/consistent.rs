@@ -34,7 +34,20 @@ impl Automaton {
             && self.accelerated < states
             && self.skips.len() % 256 == 0
             && self.skips.len() <= self.accelerated * 256
-            && self.expect_at.len() == states + 1
+            && self.expect_of.len() == states
+            && self
+                .expect_of
+                .iter()
+                .all(|&k| usize::from(k) + 1 < self.expect_at.len())
+            && self.expect_at.windows(2).all(|w| w.first() <= w.last())
+            && self
+                .expect_at
+                .last()
+                .is_some_and(|&e| e as usize == self.expect.len())
+            && self
+                .expect
+                .iter()
+                .all(|&n| usize::from(n) < self.names.len())
             && self.call.len() == states
             && self.ret_mask.len() == states
             && self.returns_at.len() == states + 1

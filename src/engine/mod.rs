@@ -34,11 +34,11 @@ pub mod earley;
 
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
+pub(crate) use compile::utf8_width;
 pub use compile::{
     compile, compile_checked, to_rust, to_rust_with_files, CharAutomaton, CompileError, Options,
     MAX_GROUP_NESTING,
 };
-pub(crate) use compile::utf8_width;
 // The workbench's: its loader's nesting check and rule classification.
 #[cfg(feature = "workbench")]
 pub(crate) use compile::{nesting_message, structure, too_deep};

@@ -146,12 +146,24 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
     let index = |old: u16| -> u16 { u16::try_from(renumber(old)).unwrap_or(0) };
     let mut expect_at = vec![0u32];
     let mut expect: Vec<u16> = Vec::new();
+    let mut expect_of: Vec<u16> = Vec::with_capacity(n);
+    let mut sets: HashMap<&[u16], u16> = HashMap::new();
     let mut returns_at = vec![0u32];
     let mut returns: Vec<(u64, u16)> = Vec::new();
     for &old in &order {
-        expect.extend_from_slice(dfa.expected(old));
+        let names = dfa.expected(old);
+        let set = match sets.get(names) {
+            Some(&k) => k,
+            None => {
+                let k = u16::try_from(sets.len()).map_err(|_| too_large("expected sets"))?;
+                expect.extend_from_slice(names);
+                expect_at.push(u32::try_from(expect.len()).map_err(|_| too_large("names"))?);
+                sets.insert(names, k);
+                k
+            }
+        };
+        expect_of.push(set);
         returns.extend(dfa.returns_of(old).iter().map(|&(m, t)| (m, index(t))));
-        expect_at.push(u32::try_from(expect.len()).map_err(|_| too_large("names"))?);
         returns_at.push(u32::try_from(returns.len()).map_err(|_| too_large("returns"))?);
     }
     let per_state = |v: &[bool]| -> Vec<bool> {
@@ -173,6 +185,7 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
         accelerated,
         skips: Cow::Owned(flat_skips),
         accept: Cow::Owned(per_state(&dfa.accept)),
+        expect_of: Cow::Owned(expect_of),
         expect_at: Cow::Owned(expect_at),
         expect: Cow::Owned(expect),
         names: Cow::Owned(dfa.names.iter().map(|s| Cow::Owned(s.clone())).collect()),

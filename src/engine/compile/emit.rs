@@ -131,7 +131,7 @@ fn render(a: &Automaton, tables: &mut Tables<'_>) -> String {
         .map(|n| format!("Cow::Borrowed({:?})", n.as_ref()))
         .collect();
     format!(
-        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, lead: {}, trie: {}, start: {}, accelerated: {}, skips: {}, accept: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
+        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, lead: {}, trie: {}, start: {}, accelerated: {}, skips: {}, accept: {}, expect_of: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
         a.rule.as_ref(),
         slice(&a.byte_class),
         a.stride,
@@ -143,6 +143,7 @@ fn render(a: &Automaton, tables: &mut Tables<'_>) -> String {
         a.accelerated,
         tables.u8s("skips", &a.skips),
         tables.bools(&a.accept),
+        tables.words("expect_of", &a.expect_of, 16),
         tables.words("expect_at", &a.expect_at, 32),
         tables.words("expect", &a.expect, 16),
         names.join(", "),
