@@ -32,7 +32,7 @@ impl Automaton {
             && self.start != 0
             && self.start < states
             && self.accelerated < states
-            && self.skips.len() % 256 == 0
+            && self.skips.len().is_multiple_of(256)
             && self.skips.len() <= self.accelerated * 256
             && self.expect_of.len() == states
             && self
@@ -92,7 +92,7 @@ impl Automaton {
         let rows = self.trie.len() / 64;
         let columns = self.stride.saturating_sub(1);
         self.lead.len() == 128
-            && self.trie.len() % 64 == 0
+            && self.trie.len().is_multiple_of(64)
             && self.lead.iter().chain(self.trie.iter()).all(|&e| {
                 if e & TRIE_NODE != 0 {
                     usize::from(e & !TRIE_NODE) < rows

@@ -37,7 +37,7 @@ pub use calls::MAX_CALL_DEPTH;
 pub(crate) use compile::utf8_width;
 pub use compile::{
     compile, compile_checked, to_rust, to_rust_with_files, CharAutomaton, CompileError, Options,
-    MAX_GROUP_NESTING,
+    TableFiles, MAX_GROUP_NESTING,
 };
 // The workbench's: its loader's nesting check and rule classification.
 #[cfg(feature = "workbench")]

@@ -38,6 +38,9 @@ macro_rules! table {
 }
 
 /// A table of `bool` written as a string of `0` and `1`.
+// Evaluated at compile time only (in the statics' initializers), where an
+// index out of bounds would fail the build; `i < N` bounds both anyway.
+#[allow(clippy::indexing_slicing)]
 const fn bits<const N: usize>(text: &[u8; N]) -> [bool; N] {
     let mut out = [false; N];
     let mut i = 0;

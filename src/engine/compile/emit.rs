@@ -8,13 +8,21 @@
 use crate::engine::automaton::Automaton;
 use std::fmt::Debug;
 
+/// Binary files of tables: `(file name, bytes)`.
+///
+/// ```
+/// let files: xiri::engine::TableFiles = Vec::new();
+/// assert!(files.is_empty());
+/// ```
+pub type TableFiles = Vec<(String, Vec<u8>)>;
+
 /// How a table is written: inline text, or a file.
 enum Tables<'a> {
     Inline,
     Files {
         stem: &'a str,
         big_endian: bool,
-        files: Vec<(String, Vec<u8>)>,
+        files: TableFiles,
     },
 }
 
@@ -107,11 +115,7 @@ pub fn to_rust(a: &Automaton) -> String {
 /// assert!(text.contains("table!(u16, \"A.trans.bin\""));
 /// assert!(files.iter().any(|(name, bytes)| name == "A.trans.bin" && !bytes.is_empty()));
 /// ```
-pub fn to_rust_with_files(
-    a: &Automaton,
-    stem: &str,
-    big_endian: bool,
-) -> (String, Vec<(String, Vec<u8>)>) {
+pub fn to_rust_with_files(a: &Automaton, stem: &str, big_endian: bool) -> (String, TableFiles) {
     let mut tables = Tables::Files {
         stem,
         big_endian,

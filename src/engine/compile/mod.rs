@@ -26,7 +26,7 @@ mod utf8;
 #[allow(unused_imports)]
 pub use chars::CharAutomaton;
 #[allow(unused_imports)]
-pub use emit::{to_rust, to_rust_with_files};
+pub use emit::{to_rust, to_rust_with_files, TableFiles};
 #[allow(unused_imports)]
 pub(crate) use utf8::{second_byte, width as utf8_width};
 // build.rs compiles this file too, and does not use it.
