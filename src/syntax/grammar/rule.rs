@@ -158,7 +158,9 @@ impl Rule {
     /// [`check`](Rule::check) and every error come from it, in one linear
     /// pass, and pest only builds trees of inputs the engine accepted.
     /// Every production of the five grammars compiles (`None` would leave
-    /// the rule to pest alone).
+    /// the rule to pest alone). A first use costs the compilation: about
+    /// 0.9 s in a release build for an XRI rule that reaches a
+    /// cross-reference, far less for the others.
     ///
     /// ```
     /// let rule = xiri::Grammar::Iri.reference();
