@@ -49,6 +49,11 @@ const BUILT: &[(&str, &str, &str, &[&str])] = &[
     ("Xri", "xri", "XRI", &["IPv4address"]),
 ];
 
+/// The reference rules of [`BUILT`], compiled to record RFC 3986 Appendix
+/// B's split (src/engine/compile/appendix_b.rs), which
+/// `Reference::parse` reads for the components.
+const REFERENCES: &[&str] = &["URI-reference", "IRI-reference", "LEIRI-reference"];
+
 /// The rules of grammar/xri-typed.abnf the typed XRI API runs (src/xri/),
 /// compiled from the `xri-typed` grammar as `XRI_TYPED_*`: what
 /// `XriRef::parse`, `Xri::parse` and `XriRef::parse_relative` accept, and
@@ -124,6 +129,13 @@ fn emit(
     let options = match abnf::brackets(grammar) {
         Some((open, close)) => engine::Options::new().with_brackets(open, close),
         None => engine::Options::new(),
+    };
+    // A reference rule's run records Appendix B's split, so that parsing
+    // finds the components in the pass that checks them.
+    let options = if REFERENCES.contains(&rule) {
+        options.with_split()
+    } else {
+        options
     };
     let a = engine::compile_checked(checked, rule, &options)
         .map_err(|e| format!("{grammar} {rule}: {e}"))?;

@@ -103,7 +103,7 @@ impl AppendixA {
 /// nested deeper is refused then, as xiri refuses it); a production the
 /// engine does not compile is asked of abnf-oracle ([`AppendixA`]).
 pub enum Compiled {
-    Engine(xiri::engine::Automaton),
+    Engine(Box<xiri::engine::Automaton>),
     Oracle(AppendixA),
 }
 
@@ -111,7 +111,7 @@ impl Compiled {
     pub fn load(production: &str) -> Result<Self, String> {
         let options = xiri::engine::Options::new().with_brackets('(', ')');
         match xiri::engine::compile(&Grammar::Xri.spec_abnf(), production, &options) {
-            Ok(automaton) => Ok(Compiled::Engine(automaton)),
+            Ok(automaton) => Ok(Compiled::Engine(Box::new(automaton))),
             Err(_) => AppendixA::load().map(Compiled::Oracle),
         }
     }

@@ -12,6 +12,13 @@
 //! state's row to take. Nothing is decoded, and a byte string that is not
 //! UTF-8 finds no column.
 //!
+//! A reference rule compiled with
+//! [`Options::with_split`](crate::engine::Options::with_split) records RFC 3986
+//! Appendix B's split as it runs (`compile/appendix_b.rs`): the `tagged`
+//! states after the accelerated ones are those a delimiter of the split
+//! enters, and the last column of their row holds which ([`marks`]); the
+//! run notes the offset after the delimiter in a [`marks::Marks`].
+//!
 //! The states `1..=accelerated` loop on many bytes; the last column of
 //! each such state's row numbers its skip table (`skips`, 256 bytes each),
 //! which the run reads without waiting on the transition tables: 1 for a
@@ -100,6 +107,10 @@ pub struct Automaton {
     pub(crate) start: usize,
     /// How many states are accelerated: those of index `1..=accelerated`.
     pub(crate) accelerated: usize,
+    /// How many states are tagged (RFC 3986 Appendix B's split, recorded):
+    /// those of index `accelerated + 1..=accelerated + tagged`, their tags
+    /// in their row's last column.
+    pub(crate) tagged: usize,
     /// The skip tables, 256 entries each, the accelerated states' in order.
     pub(crate) skips: Cow<'static, [u8]>,
     /// Whether each state accepts (at the outermost level).
@@ -150,6 +161,53 @@ static HEX: [bool; 256] = {
     }
     t
 };
+
+/// The delimiters of RFC 3986 Appendix B's split that a run records
+/// (`compile/appendix_b.rs`), one bit each, and where a run saw them.
+pub(crate) mod marks {
+    /// The ":" after a scheme.
+    pub(crate) const SCHEME_END: u8 = 1;
+    /// The second "/" of the "//" before an authority.
+    pub(crate) const AUTHORITY_START: u8 = 2;
+    /// The "/", "?" or "#" after an authority.
+    pub(crate) const AUTHORITY_END: u8 = 4;
+    /// The "?" before a query.
+    pub(crate) const QUERY: u8 = 8;
+    /// The "#" before a fragment.
+    pub(crate) const FRAGMENT: u8 = 16;
+    /// The "@" after the user information.
+    pub(crate) const USERINFO_END: u8 = 32;
+
+    /// For each of the bits above, the offset after its delimiter, 0
+    /// where the run saw none (no delimiter ends at offset 0).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub(crate) struct Marks([usize; 6]);
+
+    // build.rs compiles this file for the compiler alone, which reads the
+    // bits, not the marks.
+    #[allow(dead_code)]
+    impl Marks {
+        /// The run entered a state with `tags` before offset `at`.
+        #[inline]
+        pub(crate) fn record(&mut self, tags: usize, at: usize) {
+            for (bit, slot) in self.0.iter_mut().enumerate() {
+                if tags & (1 << bit) != 0 {
+                    *slot = at;
+                }
+            }
+        }
+
+        /// The offset after the delimiter of `tag` (one of the bits), if
+        /// the run saw it.
+        #[inline]
+        pub(crate) fn after(&self, tag: u8) -> Option<usize> {
+            let at = self.0.get(tag.trailing_zeros() as usize).copied();
+            at.filter(|&a| a != 0)
+        }
+    }
+}
+
+use marks::Marks;
 
 /// Where [`Automaton::run_from`] stopped (state indexes).
 pub(super) enum Stop {
@@ -203,6 +261,20 @@ impl Automaton {
         self.accelerated
     }
 
+    /// Whether a run records RFC 3986 Appendix B's split (compiled with
+    /// [`Options::with_split`](crate::engine::Options::with_split)), as
+    /// the built-in reference rules of the URI, IRI and LEIRI grammars do.
+    ///
+    /// ```
+    /// let rule = xiri::Grammar::Iri.rule("IRI-reference").unwrap();
+    /// assert!(rule.automaton().unwrap().records_split());
+    /// let rule = xiri::Grammar::Iri.rule("ipath-abempty").unwrap();
+    /// assert!(!rule.automaton().unwrap().records_split());
+    /// ```
+    pub fn records_split(&self) -> bool {
+        self.tagged > 0
+    }
+
     /// The size of its tables in bytes.
     ///
     /// ```
@@ -240,10 +312,19 @@ impl Automaton {
     /// assert!(rule.automaton().unwrap().matches("urn:example:a"));
     /// ```
     pub fn matches(&self, input: &str) -> bool {
+        self.split_of(input).is_some()
+    }
+
+    /// [`matches`](Automaton::matches), with where the run saw the
+    /// delimiters of Appendix B's split when it [records
+    /// them](Automaton::records_split); no allocation.
+    pub(crate) fn split_of(&self, input: &str) -> Option<Marks> {
+        let mut marks = Marks::default();
         if self.has_calls() {
-            return self.check_with_calls(input).is_ok();
+            return self.check_with_calls(input).ok().map(|()| marks);
         }
-        matches!(self.run_from(input, self.start, 0, false), Stop::End(s) if self.accepts(s))
+        let end = self.run_from(input, self.start, 0, false, &mut marks);
+        matches!(end, Stop::End(s) if self.accepts(s)).then_some(marks)
     }
 
     /// The verdict on `input`, with the [`Refusal`] when it is not in the
@@ -260,8 +341,18 @@ impl Automaton {
         if self.has_calls() {
             return self.check_with_calls(input);
         }
-        match self.run_from(input, self.start, 0, false) {
-            Stop::End(state) if self.accepts(state) => Ok(()),
+        self.check_split(input).map(drop)
+    }
+
+    /// [`check`](Automaton::check), with where the run saw the delimiters
+    /// of Appendix B's split when it [records them](Automaton::records_split).
+    pub(crate) fn check_split(&self, input: &str) -> Result<Marks, Refusal> {
+        let mut marks = Marks::default();
+        if self.has_calls() {
+            return self.check_with_calls(input).map(|()| marks);
+        }
+        match self.run_from(input, self.start, 0, false, &mut marks) {
+            Stop::End(state) if self.accepts(state) => Ok(marks),
             Stop::End(state) => Err(self.refusal(&[state], input.len(), false)),
             Stop::Dead(state, i) | Stop::Bracket(state, i) => Err(self.refusal(&[state], i, false)),
         }
@@ -274,14 +365,21 @@ impl Automaton {
 
     /// Runs the tables from state `state` at byte `i` of `input`; with
     /// `brackets`, stops before a bracket byte (the run with calls takes
-    /// those).
-    pub(super) fn run_from(&self, input: &str, state: usize, i: usize, brackets: bool) -> Stop {
+    /// those). The tagged states it enters are noted in `marks`.
+    pub(super) fn run_from(
+        &self,
+        input: &str,
+        state: usize,
+        i: usize,
+        brackets: bool,
+        marks: &mut Marks,
+    ) -> Stop {
         let bytes = input.as_bytes();
         match (self.premultiplied, brackets) {
-            (true, false) => self.walk::<true, false>(bytes, state, i),
-            (true, true) => self.walk::<true, true>(bytes, state, i),
-            (false, false) => self.walk::<false, false>(bytes, state, i),
-            (false, true) => self.walk::<false, true>(bytes, state, i),
+            (true, false) => self.walk::<true, false>(bytes, state, i, marks),
+            (true, true) => self.walk::<true, true>(bytes, state, i, marks),
+            (false, false) => self.walk::<false, false>(bytes, state, i, marks),
+            (false, true) => self.walk::<false, true>(bytes, state, i, marks),
         }
     }
 
@@ -296,6 +394,7 @@ impl Automaton {
         bytes: &[u8],
         state: usize,
         mut i: usize,
+        marks: &mut Marks,
     ) -> Stop {
         let trans: &[u16] = &self.trans;
         let Some(class): Option<&[u8; 256]> = self.byte_class.as_ref().try_into().ok() else {
@@ -305,17 +404,26 @@ impl Automaton {
         let skip_column = stride.saturating_sub(1);
         let row = |id: usize| if PREMULTIPLIED { id } else { id * stride };
         let index = |id: usize| if PREMULTIPLIED { id / stride } else { id };
-        // The accelerated states are those with an id up to `last_fast`.
-        let last_fast = if PREMULTIPLIED {
-            self.accelerated * stride
+        // The accelerated states are those with an id up to `last_fast`,
+        // the tagged ones those after them up to `last_tagged`.
+        let (last_fast, last_tagged) = if PREMULTIPLIED {
+            (
+                self.accelerated * stride,
+                (self.accelerated + self.tagged) * stride,
+            )
         } else {
-            self.accelerated
+            (self.accelerated, self.accelerated + self.tagged)
         };
         let mut id = if PREMULTIPLIED { state * stride } else { state };
         while i < bytes.len() {
-            if id <= last_fast {
-                let table = trans.get(row(id) + skip_column).copied().unwrap_or(0);
-                i = self.skip(bytes, i, usize::from(table));
+            if id <= last_tagged {
+                // A skip table's number, or a tagged state's tags.
+                let extra = usize::from(trans.get(row(id) + skip_column).copied().unwrap_or(0));
+                if id <= last_fast {
+                    i = self.skip(bytes, i, extra);
+                } else {
+                    marks.record(extra, i);
+                }
             }
             let Some(&b) = bytes.get(i) else { break };
             if BRACKETS && (b == self.open || b == self.close) {
@@ -342,6 +450,10 @@ impl Automaton {
             }
             id = next;
             i += width;
+        }
+        if id > last_fast && id <= last_tagged {
+            let tags = trans.get(row(id) + skip_column).copied().unwrap_or(0);
+            marks.record(usize::from(tags), i);
         }
         Stop::End(index(id))
     }

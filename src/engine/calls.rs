@@ -117,11 +117,13 @@ impl Automaton {
             stack: [0; MAX_CALL_DEPTH],
         });
         let (mut threads, mut next) = (first, second);
+        // A rule with calls records no split.
+        let mut marks = super::automaton::marks::Marks::default();
         let mut i = 0;
         while i < bytes.len() {
             if let [only] = threads.as_mut_slice() {
                 // One reading: the tables alone, up to a bracket.
-                match self.run_from(input, usize::from(only.state), i, true) {
+                match self.run_from(input, usize::from(only.state), i, true, &mut marks) {
                     Stop::End(state) => {
                         only.state = u16::try_from(state).unwrap_or(0);
                         break;

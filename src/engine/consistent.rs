@@ -31,7 +31,7 @@ impl Automaton {
             && (!self.premultiplied || states * self.stride <= usize::from(u16::MAX) + 1)
             && self.start != 0
             && self.start < states
-            && self.accelerated < states
+            && self.accelerated + self.tagged < states
             && self.skips.len().is_multiple_of(256)
             && self.skips.len() <= self.accelerated * 256
             && self.expect_of.len() == states
@@ -56,7 +56,8 @@ impl Automaton {
     }
 
     /// Every transition, call, return and trie entry names what exists,
-    /// and every state's last column numbers a skip table (0 for none).
+    /// and every state's last column numbers a skip table or holds a
+    /// tagged state's tags (0 for neither).
     fn targets_hold(&self) -> bool {
         let states = self.states();
         let stride = self.stride;
@@ -74,8 +75,12 @@ impl Automaton {
             .enumerate()
             .all(|(s, row)| {
                 let (skip, classes) = row.split_last().unwrap_or((&0, &[]));
+                let tagged = self.accelerated + 1..=self.accelerated + self.tagged;
                 let numbered = if (1..=self.accelerated).contains(&s) {
                     (1..=self.skips.len() / 256).contains(&usize::from(*skip))
+                } else if tagged.contains(&s) {
+                    // Some of the six tags of Appendix B's split.
+                    (1..64).contains(skip)
                 } else {
                     *skip == 0
                 };

@@ -32,6 +32,7 @@ mod consistent;
 #[cfg(feature = "workbench")]
 pub mod earley;
 
+pub(crate) use automaton::marks;
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
 pub(crate) use compile::utf8_width;

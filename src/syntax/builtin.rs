@@ -3,6 +3,7 @@
 //! (build/engine_tables.rs says which and why), every other one compiled
 //! at run time on its first use and kept.
 
+use crate::engine::marks::Marks;
 use crate::engine::{Automaton, Options};
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
@@ -127,14 +128,16 @@ pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
     }
 }
 
-/// Whether `grammar`'s reference rule accepts `input`, its refusal as
-/// the rule's [`ParseError`] if not.
-pub(crate) fn check_reference(grammar: Grammar, input: &str) -> Result<(), ParseError> {
+/// Whether `grammar`'s reference rule accepts `input`, with where its run
+/// saw the delimiters of RFC 3986 Appendix B's split (none for XRI's,
+/// which records none); its refusal as the rule's [`ParseError`] if not.
+#[inline]
+pub(crate) fn check_reference(grammar: Grammar, input: &str) -> Result<Marks, ParseError> {
     match reference(grammar) {
         Some(automaton) => automaton
-            .check(input)
+            .check_split(input)
             .map_err(|refusal| grammar.reference().refusal(input, refusal)),
-        None => grammar.reference().check(input),
+        None => grammar.reference().check(input).map(|()| Marks::default()),
     }
 }
 

@@ -17,9 +17,11 @@
 //!   for the lead byte of a character all of whose encodings loop, and
 //!   [`SKIP_PCT`] for a `%` that two hexadecimal digits bring back.
 //! - The states are renumbered: the dead state 0, the accelerated states
-//!   `1..=accelerated`, then the others, so that one comparison tells the
-//!   run that a state is accelerated. Each row ends with a column holding
-//!   its skip table's number (0 for none; equal tables are stored once);
+//!   `1..=accelerated`, the tagged states (`appendix_b.rs`) after them,
+//!   then the others, so that one comparison tells the run that a state
+//!   is one of the first two kinds. Each row ends with a column holding
+//!   its skip table's number, or a tagged state's tags (0 for neither;
+//!   equal skip tables are stored once);
 //!   where the tables are small
 //!   enough the states are named by their row's offset (premultiplied), so
 //!   a step is one addition and one load.
@@ -84,14 +86,21 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
     let stride = columns.len() + 1;
 
     let lead_classes = lead_classes(&trie);
+    // A tagged state is entered by a delimiter and left on the next
+    // byte (appendix_b.rs): it loops on nothing, and is not accelerated.
     let skips: Vec<Option<[u8; 256]>> = (0..n)
-        .map(|s| skip_table(dfa, s, &lead_classes, brackets))
+        .map(|s| match dfa.tags_of(s) {
+            0 => skip_table(dfa, s, &lead_classes, brackets),
+            _ => None,
+        })
         .collect();
-    // The new numbering: dead, accelerated, the others.
+    // The new numbering: dead, accelerated, tagged, the others.
     let mut order: Vec<usize> = vec![0];
     order.extend((1..n).filter(|&s| matches!(skips.get(s), Some(Some(_)))));
     let accelerated = order.len() - 1;
-    order.extend((1..n).filter(|&s| matches!(skips.get(s), Some(None))));
+    order.extend((1..n).filter(|&s| matches!(skips.get(s), Some(None)) && dfa.tags_of(s) != 0));
+    let tagged = order.len() - 1 - accelerated;
+    order.extend((1..n).filter(|&s| matches!(skips.get(s), Some(None)) && dfa.tags_of(s) == 0));
     let mut new_of = vec![0usize; n];
     for (new, &old) in order.iter().enumerate() {
         if let Some(slot) = new_of.get_mut(old) {
@@ -125,7 +134,8 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
             };
             trans.push(u16::try_from(number).map_err(|_| too_large("skips"))?);
         } else {
-            trans.push(0);
+            // A tagged state's tags; 0 for the others.
+            trans.push(u16::from(dfa.tags_of(old)));
         }
     }
     // The trie, its leaves named by column.
@@ -185,6 +195,7 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
         trie: Cow::Owned(rows),
         start: renumber(1),
         accelerated,
+        tagged,
         skips: Cow::Owned(flat_skips),
         accept: Cow::Owned(per_state(&dfa.accept)),
         expect_of: Cow::Owned(expect_of),

@@ -35,6 +35,9 @@ pub(crate) struct CharDfa {
     pub(crate) returns_at: Vec<u32>,
     pub(crate) returns: Vec<(u64, u16)>,
     pub(crate) max_depth: usize,
+    /// Per state, the mask of Appendix B's delimiters whose run enters it
+    /// (`appendix_b.rs`); empty when the rule records none.
+    pub(crate) tags: Vec<u8>,
 }
 
 impl CharDfa {
@@ -61,6 +64,11 @@ impl CharDfa {
             Some(&(first, _, class)) if first <= c => class,
             _ => 0,
         }
+    }
+
+    /// State `state`'s tags (0 for none).
+    pub(crate) fn tags_of(&self, state: usize) -> u8 {
+        self.tags.get(state).copied().unwrap_or(0)
     }
 
     /// State `state`'s expected names (indexes into `names`).

@@ -399,6 +399,7 @@ pub(super) fn determinize(
         returns_at,
         returns: flat,
         max_depth,
+        tags: Vec::new(),
     })
 }
 

@@ -1,5 +1,6 @@
 //! Merging the states no input tells apart (Moore's partition refinement):
-//! same acceptance, same expected names, same brackets ending, and, class
+//! same acceptance, same expected names, same brackets ending, same tags
+//! (`appendix_b.rs`), and, class
 //! by class, call by call and return by return, successors in the same
 //! block. The expected names are part of what tells states apart, so a
 //! refusal names the same productions after minimization as before.
@@ -18,13 +19,14 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
     };
     // The initial blocks: what a state shows without reading on.
     let mut block: Vec<usize> = {
-        let mut ids: HashMap<(bool, bool, u64, &[u16]), usize> = HashMap::default();
+        let mut ids: HashMap<(bool, bool, u64, u8, &[u16]), usize> = HashMap::default();
         (0..n)
             .map(|s| {
                 let key = (
                     s == 0,
                     a.accept.get(s).copied().unwrap_or(false),
                     a.ret_mask.get(s).copied().unwrap_or(0),
+                    a.tags_of(s),
                     a.expected(s),
                 );
                 let next = ids.len();
@@ -105,6 +107,11 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
             .map(|&s| map(a.call.get(s).copied().unwrap_or(0)))
             .collect(),
         ret_mask: pick(&a.ret_mask),
+        tags: if a.tags.is_empty() {
+            Vec::new()
+        } else {
+            representative.iter().map(|&s| a.tags_of(s)).collect()
+        },
         returns_at,
         returns: flat,
         ..a

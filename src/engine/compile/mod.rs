@@ -12,6 +12,7 @@
 //! `build.rs` runs this module on `grammar/*.abnf` to compile the built-in
 //! rules into the library; it runs the same at run time on any grammar.
 
+mod appendix_b;
 mod bytes;
 mod chars;
 mod dfa;
@@ -97,6 +98,10 @@ pub struct Options {
     /// How deep calls may nest (at most
     /// [`MAX_CALL_DEPTH`](crate::engine::MAX_CALL_DEPTH) is used).
     pub max_depth: usize,
+    /// Whether the run records where RFC 3986 Appendix B's split puts
+    /// the components (for a reference rule without calls whose ":", "/",
+    /// "?" and "#" are each a class of their own).
+    pub split: bool,
 }
 
 impl Options {
@@ -109,6 +114,7 @@ impl Options {
         Options {
             brackets: None,
             max_depth: 32,
+            split: false,
         }
     }
 
@@ -131,6 +137,21 @@ impl Options {
     /// ```
     pub const fn with_max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
+        self
+    }
+
+    /// The run records RFC 3986 Appendix B's split: the same language,
+    /// with the components found in the same pass.
+    ///
+    /// ```
+    /// let options = xiri::engine::Options::new().with_split();
+    /// let abnf = "r = [ 1*ALPHA \":\" ] *( ALPHA / \"/\" ) [ \"?\" *ALPHA ] [ \"#\" *ALPHA ]\n";
+    /// let a = xiri::engine::compile(abnf, "r", &options).unwrap();
+    /// assert!(a.matches("x:a/b?q#f"));
+    /// assert!(a.records_split());
+    /// ```
+    pub const fn with_split(mut self) -> Self {
+        self.split = true;
         self
     }
 }
@@ -221,7 +242,10 @@ pub fn compile_checked(
             }
         },
     };
-    let dfa = char_dfa(grammar, rule, options)?;
+    let mut dfa = char_dfa(grammar, rule, options)?;
+    if options.split {
+        dfa = minimize::minimize(appendix_b::tag(&dfa)?);
+    }
     let calls = dfa.open != 0;
     bytes::lower(&dfa, brackets.filter(|_| calls))
 }

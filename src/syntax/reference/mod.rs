@@ -20,9 +20,8 @@ pub use owned::{
 /// The spans of `input` when `grammar`'s reference rule accepts it; no
 /// allocation either way (a refusal is not explained).
 pub(crate) fn accepted_spans(grammar: Grammar, input: &str) -> Option<Spans> {
-    crate::syntax::builtin::reference(grammar)?
-        .matches(input)
-        .then(|| crate::syntax::split::split(grammar, input))
+    let marks = crate::syntax::builtin::reference(grammar)?.split_of(input)?;
+    Some(crate::syntax::split::from_marks(grammar, input, marks))
 }
 
 /// Parses `input` with `grammar`'s reference rule; with `absolute`, a
@@ -33,13 +32,16 @@ pub(crate) fn parse_spans(
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
-    if let Err(mut e) = crate::syntax::builtin::check_reference(grammar, input) {
-        if absolute {
-            e.rule = grammar.absolute().name();
+    let marks = match crate::syntax::builtin::check_reference(grammar, input) {
+        Ok(marks) => marks,
+        Err(mut e) => {
+            if absolute {
+                e.rule = grammar.absolute().name();
+            }
+            return Err(e);
         }
-        return Err(e);
-    }
-    let spans = crate::syntax::split::split(grammar, input);
+    };
+    let spans = crate::syntax::split::from_marks(grammar, input, marks);
     if absolute && spans.scheme.is_none() {
         // The scheme that is missing would have started the input.
         let absolute = grammar.absolute();
