@@ -415,45 +415,41 @@ impl Automaton {
             (self.accelerated, self.accelerated + self.tagged)
         };
         let mut id = if PREMULTIPLIED { state * stride } else { state };
-        while i < bytes.len() {
-            if id <= last_tagged {
-                // A skip table's number, or a tagged state's tags.
-                let extra = usize::from(trans.get(row(id) + skip_column).copied().unwrap_or(0));
-                if id <= last_fast {
-                    i = self.skip(bytes, i, extra);
-                } else {
-                    marks.record(extra, i);
-                }
-            }
-            let Some(&b) = bytes.get(i) else { break };
+        while let Some(&b) = bytes.get(i) {
             if BRACKETS && (b == self.open || b == self.close) {
                 return Stop::Bracket(index(id), i);
             }
             let next = trans.get(row(id) + usize::from(class[usize::from(b)]));
-            let next = usize::from(next.copied().unwrap_or(0));
+            let mut next = usize::from(next.copied().unwrap_or(0));
             if next != 0 {
-                id = next;
                 i += 1;
-                continue;
+            } else {
+                if b < 0x80 {
+                    return Stop::Dead(index(id), i);
+                }
+                // A character from U+0080 up: its column through the trie.
+                let (column, width) = self.wide(bytes, i);
+                if column != 0 {
+                    next = usize::from(trans.get(row(id) + column).copied().unwrap_or(0));
+                }
+                if next == 0 {
+                    return Stop::Dead(index(id), i);
+                }
+                i += width;
             }
-            if b < 0x80 {
-                return Stop::Dead(index(id), i);
-            }
-            // A character from U+0080 up: its column through the trie.
-            let (column, width) = self.wide(bytes, i);
-            let next = match column {
-                0 => 0,
-                c => usize::from(trans.get(row(id) + c).copied().unwrap_or(0)),
-            };
-            if next == 0 {
-                return Stop::Dead(index(id), i);
+            if next <= last_tagged {
+                // The last column: a tagged state's tags, or an
+                // accelerated state's skip table, run from the second
+                // byte it loops on (a run of one costs no look ahead).
+                let extra =
+                    |id: usize| usize::from(trans.get(row(id) + skip_column).copied().unwrap_or(0));
+                if next > last_fast {
+                    marks.record(extra(next), i);
+                } else if next == id {
+                    i = self.skip(bytes, i, extra(id));
+                }
             }
             id = next;
-            i += width;
-        }
-        if id > last_fast && id <= last_tagged {
-            let tags = trans.get(row(id) + skip_column).copied().unwrap_or(0);
-            marks.record(usize::from(tags), i);
         }
         Stop::End(index(id))
     }

@@ -14,25 +14,29 @@ use crate::engine::utf8_width;
 use smallvec::SmallVec;
 
 /// How deep a run with calls nests at most, whatever the automaton's
-/// `max_depth` says (`Options::with_max_depth`).
+/// `max_depth` says (`Options::with_max_depth`): the library's own limit.
+/// A reading is copied whole where the readings part, so its stack is
+/// kept small enough (68 bytes a reading) to be copied inline.
 ///
 /// ```
 /// assert!(xiri::engine::MAX_CALL_DEPTH >= xiri::MAX_NESTING);
 /// ```
-pub const MAX_CALL_DEPTH: usize = 64;
+pub const MAX_CALL_DEPTH: usize = 32;
 
 /// One reading of the input so far: a state and the calling states below
 /// it, `stack[..depth]`.
 #[derive(Clone, Copy)]
 struct Thread {
     state: u16,
-    depth: usize,
+    depth: u8,
     stack: [u16; MAX_CALL_DEPTH],
 }
 
 impl Thread {
     fn calls(&self) -> &[u16] {
-        self.stack.get(..self.depth).unwrap_or_default()
+        self.stack
+            .get(..usize::from(self.depth))
+            .unwrap_or_default()
     }
 
     fn same(&self, other: &Thread) -> bool {
@@ -57,7 +61,7 @@ impl Move {
     fn apply(self, t: &mut Thread) {
         match self {
             Move::Call(callee) => {
-                if let Some(slot) = t.stack.get_mut(t.depth) {
+                if let Some(slot) = t.stack.get_mut(usize::from(t.depth)) {
                     *slot = t.state;
                     t.depth += 1;
                     t.state = callee;
@@ -190,7 +194,7 @@ impl Automaton {
         if c == [self.open] {
             let callee = self.call.get(state).copied().unwrap_or(0);
             if callee != 0 {
-                if thread.depth < self.max_depth.min(MAX_CALL_DEPTH) {
+                if usize::from(thread.depth) < self.max_depth.min(MAX_CALL_DEPTH) {
                     moves[0] = Some(Move::Call(callee));
                 } else {
                     too_deep = true;

@@ -234,6 +234,18 @@ mod tests {
     }
 
     #[test]
+    fn a_tagged_state_without_tags_is_caught() {
+        let abnf = "r = [ 1*ALPHA \":\" ] *( ALPHA / \"/\" ) [ \"?\" *ALPHA ] [ \"#\" *ALPHA ]\n";
+        let options = crate::engine::Options::new().with_split();
+        let mut a = compile(abnf, "r", &options).unwrap();
+        assert!(a.records_split() && a.is_consistent());
+        let tagged = a.accelerated + 1;
+        let last = tagged * a.stride + a.stride - 1;
+        a.trans.to_mut()[last] = 0;
+        assert!(!a.is_consistent());
+    }
+
+    #[test]
     fn a_trie_entry_past_the_rows_is_caught() {
         let mut a = compile("a = *%xE9\n", "a", &Default::default()).unwrap();
         assert!(a.is_consistent());

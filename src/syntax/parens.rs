@@ -80,9 +80,17 @@ fn walk(
 /// The first byte outside every parenthesis for which `stop` holds
 /// (parentheses themselves are never one).
 pub(crate) fn first_outside(bytes: &[u8], stop: impl Fn(u8) -> bool) -> Option<usize> {
-    nesting(bytes)
+    // Before the first parenthesis or bracket nothing is nested: a plain
+    // look finds it or the stop, and the scanner reads on from there.
+    let nests = |c: u8| matches!(c, b'(' | b')' | b'[' | b']');
+    let first = bytes.iter().position(|&c| nests(c) || stop(c))?;
+    let rest = bytes.get(first..).unwrap_or_default();
+    if rest.first().is_some_and(|&c| !nests(c)) {
+        return Some(first);
+    }
+    nesting(rest)
         .find(|n| n.depth == 0 && !matches!(n.byte, b'(' | b')') && stop(n.byte))
-        .map(|n| n.at)
+        .map(|n| first + n.at)
 }
 
 /// The last byte outside every parenthesis for which `stop` holds, read

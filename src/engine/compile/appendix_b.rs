@@ -138,9 +138,13 @@ pub(super) fn tag(dfa: &CharDfa) -> Result<CharDfa, CompileError> {
         (b'@', Symbol::At),
     ] {
         let class = dfa.ascii.get(usize::from(byte)).copied().unwrap_or(0);
+        if class == 0 {
+            // The rule never takes it.
+            continue;
+        }
         let shared = dfa.ascii.iter().filter(|&&c| c == class).count() > 1
             || dfa.beyond.iter().any(|&(_, _, c)| c == class);
-        if class == 0 || shared {
+        if shared {
             return refuse("a delimiter is not a class of its own");
         }
         if let Some(slot) = symbol_of.get_mut(usize::from(class)) {
@@ -231,6 +235,19 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_delimiter_sharing_its_class_is_refused() {
+        let options = crate::engine::Options::new().with_split();
+        let shared = crate::engine::compile("r = *%x20-7E\n", "r", &options);
+        assert!(matches!(
+            shared,
+            Err(crate::engine::CompileError::TooLarge(_))
+        ));
+        let own =
+            crate::engine::compile("r = [ 1*ALPHA \":\" ] *( ALPHA / \";\" )\n", "r", &options);
+        assert!(own.is_ok_and(|a| a.records_split() && a.matches("x:a;b")));
     }
 
     #[test]
