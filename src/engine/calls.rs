@@ -6,9 +6,11 @@
 //! [`MAX_CALL_DEPTH`] states), and the readings alive at once are kept in
 //! a small inline vector, so a run allocates nothing while at most four
 //! readings are alive (XRI never has more than two) and nothing but the
-//! refusal otherwise. While one reading is alive and the byte is not a
-//! bracket, the run is the table loop, as without calls.
+//! refusal otherwise. Between brackets the readings do not interact, so each
+//! runs the table loop, as without calls, up to the next bracket; only a
+//! bracket is stepped reading by reading.
 
+use super::automaton::marks::Marks;
 use super::automaton::{Automaton, Refusal, Stop};
 use crate::engine::utf8_width;
 use smallvec::SmallVec;
@@ -76,6 +78,19 @@ impl Move {
     }
 }
 
+/// Where [`Automaton::run_apart`] stopped.
+enum Apart {
+    /// One reading, moved in place, at the end of the input.
+    End,
+    /// One reading, moved in place, before the bracket at the offset.
+    Bracket(usize),
+    /// Every reading died; the last ones before the byte at the offset.
+    Dead(usize),
+    /// Several readings, written to the other buffer, before the bracket
+    /// at the offset or at the end.
+    Moved(usize),
+}
+
 /// Where the run with calls stopped.
 enum Outcome<'t> {
     /// At the end of the input, with these readings.
@@ -121,25 +136,19 @@ impl Automaton {
             stack: [0; MAX_CALL_DEPTH],
         });
         let (mut threads, mut next) = (first, second);
-        // A rule with calls records no split.
-        let mut marks = super::automaton::marks::Marks::default();
         let mut i = 0;
         while i < bytes.len() {
-            if let [only] = threads.as_mut_slice() {
-                // One reading: the tables alone, up to a bracket.
-                match self.run_from(input, usize::from(only.state), i, true, &mut marks) {
-                    Stop::End(state) => {
-                        only.state = u16::try_from(state).unwrap_or(0);
+            // The tables alone, up to the next bracket.
+            match self.run_apart(input, i, threads, next) {
+                Apart::End => break,
+                Apart::Bracket(at) => i = at,
+                Apart::Dead(at) => return Outcome::Dead(threads.as_slice(), at, false),
+                Apart::Moved(at) => {
+                    std::mem::swap(&mut threads, &mut next);
+                    if at >= bytes.len() {
                         break;
                     }
-                    Stop::Dead(state, at) => {
-                        only.state = u16::try_from(state).unwrap_or(0);
-                        return Outcome::Dead(threads.as_slice(), at, false);
-                    }
-                    Stop::Bracket(state, at) => {
-                        only.state = u16::try_from(state).unwrap_or(0);
-                        i = at;
-                    }
+                    i = at;
                 }
             }
             let width = bytes.get(i).map_or(1, |&b| utf8_width(b).max(1));
@@ -168,6 +177,68 @@ impl Automaton {
             i += width;
         }
         Outcome::End(threads.as_slice())
+    }
+
+    /// Runs `threads` from byte `i` on the tables alone, up to the next
+    /// bracket: between brackets the readings do not interact, so each
+    /// runs as without calls. One reading moves in place; several are
+    /// written to `next` (once each). When all die, `threads` are left as
+    /// the readings alive where the last ones died.
+    fn run_apart(&self, input: &str, i: usize, threads: &mut Threads, next: &mut Threads) -> Apart {
+        // A rule with calls records no split.
+        let mut marks = Marks::default();
+        let state = |s: usize| u16::try_from(s).unwrap_or(0);
+        if let [only] = threads.as_mut_slice() {
+            return match self.run_from(input, usize::from(only.state), i, true, &mut marks) {
+                Stop::End(s) => {
+                    only.state = state(s);
+                    Apart::End
+                }
+                Stop::Dead(s, at) => {
+                    only.state = state(s);
+                    Apart::Dead(at)
+                }
+                Stop::Bracket(s, at) => {
+                    only.state = state(s);
+                    Apart::Bracket(at)
+                }
+            };
+        }
+        let mut dead = Threads::new();
+        let mut furthest = 0;
+        let mut bracket = None;
+        next.clear();
+        for thread in threads.iter() {
+            let mut t = *thread;
+            match self.run_from(input, usize::from(t.state), i, true, &mut marks) {
+                Stop::End(s) => t.state = state(s),
+                Stop::Bracket(s, at) => {
+                    t.state = state(s);
+                    bracket = Some(at);
+                }
+                Stop::Dead(s, at) => {
+                    t.state = state(s);
+                    if at > furthest {
+                        furthest = at;
+                        dead.clear();
+                    }
+                    if at == furthest {
+                        dead.push(t);
+                    }
+                    continue;
+                }
+            }
+            if !next.iter().any(|o| o.same(&t)) {
+                next.push(t);
+            }
+        }
+        if next.is_empty() {
+            threads.clear();
+            threads.extend(dead);
+            return Apart::Dead(furthest);
+        }
+        // The readings alive stop at the same place: the bracket, or the end.
+        Apart::Moved(bracket.unwrap_or(input.len()))
     }
 
     /// The readings `thread` has after the character of bytes `c`, added
@@ -249,5 +320,28 @@ impl Automaton {
             }
         }
         refusal
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{compile, Options};
+
+    /// "(" is both a bracket (in `x`) and data (in `y`): two readings run
+    /// apart between brackets, and die at different places.
+    #[test]
+    fn readings_that_die_apart_are_refused_where_the_last_one_died() {
+        let abnf = "g = x / y\nx = p \"c\"\np = \"(\" g \")\"\ny = \"(\" \"bd\"\n";
+        let a = compile(abnf, "g", &Options::new().with_brackets('(', ')')).unwrap();
+        assert!(a.matches("(bd"));
+        assert!(a.matches("((bd)c"));
+        // The bracket's reading dies at "b" (offset 1: its body starts with
+        // "("), the data reading at "x", one byte later: the refusal is the
+        // data reading's.
+        let refusal = a.check("(bx").unwrap_err();
+        assert_eq!(refusal.offset, 2);
+        assert_eq!(refusal.expected, ["\"bd\""]);
+        let refusal = a.check("((bd)x").unwrap_err();
+        assert_eq!(refusal.offset, 5);
     }
 }
