@@ -4,14 +4,16 @@
 //! median over the rounds of xiri's time over the fastest peer's in that
 //! round. A load that comes and goes then slows both sides of a ratio
 //! alike, where `benches/peers.rs` (Criterion, one implementation after
-//! the other) can measure xiri and a peer minutes apart. The same for XRI
-//! against IRI parsing on the strings that are both (issue 21's target).
+//! the other) can measure xiri and a peer minutes apart. The same for
+//! resolution, IRI to URI and normalization, and for XRI against IRI
+//! parsing on the strings that are both (issue 21's targets).
 //!
 //! Run: `cargo bench --bench interleaved` (about a minute). It prints a
 //! Markdown table: the median ratio, its quartiles, and the medians of
 //! the times per input.
 
 use std::hint::black_box;
+use std::sync::LazyLock;
 use std::time::Instant;
 
 #[path = "../tests/common/mod.rs"]
@@ -148,6 +150,7 @@ fn main() {
             &absolute[..1],
         );
     }
+    operations();
     // XRI against IRI, on the strings both accept.
     let mut all = corpus("reference-ascii.txt");
     all.extend(corpus("reference-nonascii.txt"));
@@ -172,5 +175,99 @@ fn main() {
         &xrefs,
         xri,
         &iri,
+    );
+}
+
+/// RFC 3986 5.4's base, for every implementation.
+const BASE: &str = "http://a/b/c/d;p?q";
+static XIRI_BASE: LazyLock<xiri::Iri<'static>> = LazyLock::new(|| xiri::Iri::parse(BASE).unwrap());
+static OXIRI_BASE: LazyLock<oxiri::Iri<&'static str>> =
+    LazyLock::new(|| oxiri::Iri::parse(BASE).unwrap());
+static FLUENT_BASE: LazyLock<fluent_uri::Iri<&'static str>> =
+    LazyLock::new(|| fluent_uri::Iri::parse(BASE).unwrap());
+
+/// Resolution (parsing each reference included), IRI to URI and
+/// normalization, as in `benches/peers.rs`.
+fn operations() {
+    let text = common::spec_data("rfc3986-5.4-resolution-examples.txt");
+    let examples: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            let (lhs, _) = l.trim().split_once("=  \"")?;
+            let r = lhs.trim().trim_matches('"');
+            (!r.contains(' ')).then(|| r.to_string())
+        })
+        .collect();
+    let resolve: [(&str, Parse); 3] = [
+        ("oxiri", |s| {
+            oxiri::IriRef::parse(s)
+                .ok()
+                .and_then(|r| OXIRI_BASE.resolve(&r).ok())
+                .is_some()
+        }),
+        ("iri-string", |s| {
+            let base = iri_string::types::IriAbsoluteStr::new(BASE).unwrap();
+            iri_string::types::IriReferenceStr::new(s).is_ok_and(|r| {
+                !iri_string::format::ToDedicatedString::to_dedicated_string(
+                    &r.resolve_against(base),
+                )
+                .as_str()
+                .is_empty()
+            })
+        }),
+        ("fluent-uri", |s| {
+            fluent_uri::IriRef::parse(s).is_ok_and(|r| r.resolve_against(&FLUENT_BASE).is_ok())
+        }),
+    ];
+    compare(
+        "resolve (RFC 3986 5.4)",
+        &examples,
+        |s| xiri::IriRef::parse(s).is_ok_and(|r| !XIRI_BASE.resolve(&r).as_str().is_empty()),
+        &resolve,
+    );
+    let nonascii = corpus("reference-nonascii.txt");
+    let to_uri: [(&str, Parse); 2] = [
+        ("iri-string", |s| {
+            iri_string::types::IriReferenceStr::new(s).is_ok_and(|r| {
+                !iri_string::format::ToDedicatedString::to_dedicated_string(&r.encode_to_uri())
+                    .as_str()
+                    .is_empty()
+            })
+        }),
+        ("fluent-uri", |s| {
+            fluent_uri::IriRef::parse(s).is_ok_and(|r| !r.to_uri_ref().as_str().is_empty())
+        }),
+    ];
+    compare(
+        "iri-to-uri",
+        &nonascii,
+        |s| xiri::IriRef::parse(s).is_ok_and(|r| !r.to_uri().as_str().is_empty()),
+        &to_uri,
+    );
+    let mut absolute: Vec<String> = corpus("reference-ascii.txt");
+    absolute.extend(nonascii);
+    absolute.retain(|s| xiri::Iri::parse(s).is_ok());
+    let normalize: [(&str, Parse); 2] = [
+        ("iri-string", |s| {
+            iri_string::types::IriStr::new(s).is_ok_and(|r| {
+                !iri_string::format::ToDedicatedString::to_dedicated_string(&r.normalize())
+                    .as_str()
+                    .is_empty()
+            })
+        }),
+        ("fluent-uri", |s| {
+            fluent_uri::Iri::parse(s).is_ok_and(|r| !r.normalize().as_str().is_empty())
+        }),
+    ];
+    compare(
+        "normalize",
+        &absolute,
+        |s| {
+            xiri::Iri::parse(s).is_ok_and(|r| {
+                r.normalize(xiri::Normalization::default())
+                    .is_ok_and(|n| !n.as_str().is_empty())
+            })
+        },
+        &normalize,
     );
 }
