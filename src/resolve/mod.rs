@@ -165,6 +165,19 @@ impl Slashes {
     /// Where the segment starting at `start` of `input` ends: at the next
     /// delimiting "/", or the end.
     fn segment_end(self, input: Input<'_>, start: usize) -> usize {
+        if self == Slashes::All {
+            // The next "/" from `start`, in the first piece, else in the second.
+            let (first, second) = (input.0.as_bytes(), input.1.as_bytes());
+            // Segments are short: a plain look.
+            let next = |rest: &[u8]| rest.iter().position(|&b| b == b'/');
+            let in_first = first.get(start..).and_then(next);
+            if let Some(at) = in_first {
+                return start + at;
+            }
+            let from = start.saturating_sub(first.len());
+            let rest = second.get(from..).unwrap_or_default();
+            return first.len() + from + next(rest).unwrap_or(rest.len());
+        }
         let bytes = input
             .0
             .bytes()
@@ -265,25 +278,31 @@ fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut Stri
     let floor = out.len();
     let mut input = Input(path.0, path.1);
     while !input.is_empty() {
-        if input.starts_with("../") {
+        // Rules A to D all start with "." or "/.": anything else is E.
+        let dotted = match input.at(0) {
+            Some(b'.') => true,
+            Some(b'/') => input.at(1) == Some(b'.'),
+            _ => false,
+        };
+        if dotted && input.starts_with("../") {
             // A: drop a leading "../" or "./".
             input = input.skip(3);
-        } else if input.starts_with("./") || input.starts_with("/./") {
+        } else if dotted && (input.starts_with("./") || input.starts_with("/./")) {
             // A, or B: "/./" becomes "/".
             input = input.skip(2);
-        } else if input.is("/.") {
+        } else if dotted && input.is("/.") {
             // B at the end: "/." becomes "/", which E then moves.
             out.push('/');
             break;
-        } else if input.starts_with("/../") {
+        } else if dotted && input.starts_with("/../") {
             // C: "/../" becomes "/", and the last output segment goes.
             input = input.skip(3);
             pop_segment(out, floor, slashes);
-        } else if input.is("/..") {
+        } else if dotted && input.is("/..") {
             pop_segment(out, floor, slashes);
             out.push('/');
             break;
-        } else if input.is(".") || input.is("..") {
+        } else if dotted && (input.is(".") || input.is("..")) {
             // D
             break;
         } else {
