@@ -18,11 +18,17 @@ mod compile;
 mod consistent;
 #[path = "build/engine_tables.rs"]
 mod engine_tables;
+#[path = "src/engine/simd.rs"]
+#[allow(dead_code)]
+mod simd;
 /// The engine's compiler and tables, as the library has them.
 mod engine {
     pub use super::compile::*;
     pub mod automaton {
         pub use super::super::automaton::*;
+    }
+    pub(crate) mod simd {
+        pub(crate) use super::super::simd::*;
     }
 }
 #[path = "build/generate.rs"]

@@ -113,6 +113,9 @@ pub struct Automaton {
     pub(crate) tagged: usize,
     /// The skip tables, 256 entries each, the accelerated states' in order.
     pub(crate) skips: Cow<'static, [u8]>,
+    /// Each skip table's bytes that keep the state as 32 nibble masks
+    /// (src/engine/simd.rs), in the same order.
+    pub(crate) skip_masks: Cow<'static, [u8]>,
     /// Whether each state accepts (at the outermost level).
     pub(crate) accept: Cow<'static, [bool]>,
     /// Each state's set of expected names (states share equal sets): set
@@ -285,6 +288,7 @@ impl Automaton {
         let states = self.states();
         256 + 2 * (self.trans.len() + self.lead.len() + self.trie.len())
             + self.skips.len()
+            + self.skip_masks.len()
             + states * (1 + 2 + 8)
             + 2 * self.expect_of.len()
             + 4 * (self.expect_at.len() + self.returns_at.len())
@@ -468,9 +472,13 @@ impl Automaton {
         else {
             return i;
         };
+        let simd = |i: usize| self.long_run(bytes, i, from / 8);
         loop {
             // Eight bytes at a time while every one keeps the state: the
-            // loads do not wait on each other.
+            // loads do not wait on each other. Past sixteen, the run is a
+            // long one: sixteen at a time with SIMD where the processor has
+            // it (src/engine/simd.rs; a call too many for a short run).
+            let mut batches = 0;
             while let Some(chunk) = bytes.get(i..i + 8) {
                 let all = chunk
                     .iter()
@@ -479,6 +487,10 @@ impl Automaton {
                     break;
                 }
                 i += 8;
+                batches += 1;
+                if batches == 2 {
+                    i = simd(i);
+                }
             }
             // Then a byte at a time, back to eight at a time after eight
             // plain bytes in a row or a "%XX" (a long run goes on), so a short run
@@ -486,6 +498,7 @@ impl Automaton {
             // constant under a branch rather than the table's value, so the
             // next byte's load does not wait for this one's.
             let mut plain = 0;
+            let mut wide = 0;
             loop {
                 let Some(&b) = bytes.get(i) else {
                     return i;
@@ -508,14 +521,38 @@ impl Automaton {
                         // A "%XX" is most often within a run of plain bytes.
                         break;
                     }
-                    2 => i += 2,
-                    3 => i += 3,
-                    4 => i += 4,
+                    n @ 2..=4 => {
+                        i += match n {
+                            2 => 2,
+                            3 => 3,
+                            _ => 4,
+                        };
+                        // Wide characters: after eight in a row, sixteen
+                        // bytes at a time.
+                        wide += 1;
+                        if wide == 8 {
+                            i = simd(i);
+                            wide = 0;
+                        }
+                    }
                     _ => return i,
                 }
                 plain = 0;
             }
         }
+    }
+
+    /// A long run from byte `i`, sixteen bytes at a time where the
+    /// processor can (src/engine/simd.rs), through the skip table whose
+    /// masks start at `masks`; out of the skip loop's way, which short
+    /// runs take.
+    #[inline(never)]
+    fn long_run(&self, bytes: &[u8], i: usize, masks: usize) -> usize {
+        let masks: Option<&[u8; 32]> = self
+            .skip_masks
+            .get(masks..masks + 32)
+            .and_then(|m| m.try_into().ok());
+        masks.map_or(i, |masks| super::simd::plain_run(bytes, i, masks))
     }
 
     /// The column of the character from U+0080 up at byte `i` (0 when it

@@ -16,7 +16,7 @@ impl Automaton {
     /// assert!(rule.automaton().unwrap().is_consistent());
     /// ```
     pub fn is_consistent(&self) -> bool {
-        self.shapes_hold() && self.targets_hold() && self.skips_hold()
+        self.shapes_hold() && self.targets_hold() && self.skips_hold() && self.masks_hold()
     }
 
     /// Every table has the length the states and classes give it.
@@ -34,6 +34,7 @@ impl Automaton {
             && self.accelerated + self.tagged < states
             && self.skips.len().is_multiple_of(256)
             && self.skips.len() <= self.accelerated * 256
+            && self.skip_masks.len() * 8 == self.skips.len()
             && self.expect_of.len() == states
             && self
                 .expect_of
@@ -104,6 +105,19 @@ impl Automaton {
                 } else {
                     usize::from(e) < columns
                 }
+            })
+    }
+
+    /// Each skip table's nibble masks pick its plain bytes, and no other.
+    fn masks_hold(&self) -> bool {
+        self.skips
+            .chunks(256)
+            .zip(self.skip_masks.chunks(32))
+            .all(|(table, masks)| {
+                masks
+                    == super::simd::nibble_masks(|b| {
+                        table.get(usize::from(b)).copied().unwrap_or(0)
+                    })
             })
     }
 
@@ -216,6 +230,14 @@ mod tests {
     fn a_skip_over_a_byte_that_leaves_the_state_is_caught() {
         let mut a = letters();
         a.skips.to_mut()[usize::from(b'!')] = 1;
+        assert!(!a.is_consistent());
+    }
+
+    #[test]
+    fn a_mask_over_a_byte_that_leaves_the_state_is_caught() {
+        let mut a = letters();
+        // "!" is 0x21: bit 2 of the mask of low nibble 1.
+        a.skip_masks.to_mut()[1] |= 1 << 2;
         assert!(!a.is_consistent());
     }
 

@@ -31,6 +31,7 @@ mod compile;
 mod consistent;
 #[cfg(feature = "workbench")]
 pub mod earley;
+mod simd;
 
 pub(crate) use automaton::marks;
 pub use automaton::{Automaton, Refusal};

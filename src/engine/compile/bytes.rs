@@ -119,6 +119,7 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
     let too_large = |what: &str| CompileError::TooLarge(what.to_string());
     let mut trans: Vec<u16> = Vec::with_capacity(n * stride);
     let mut flat_skips: Vec<u8> = Vec::new();
+    let mut skip_masks: Vec<u8> = Vec::new();
     for (new, &old) in order.iter().enumerate() {
         for column in &columns {
             trans.push(id(renumber(column.get(old).copied().unwrap_or(0)))?);
@@ -129,6 +130,8 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
                 Some(k) => k + 1,
                 None => {
                     flat_skips.extend_from_slice(table);
+                    let entry = |b: u8| table.get(usize::from(b)).copied().unwrap_or(0);
+                    skip_masks.extend_from_slice(&crate::engine::simd::nibble_masks(entry));
                     flat_skips.len() / 256
                 }
             };
@@ -197,6 +200,7 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
         accelerated,
         tagged,
         skips: Cow::Owned(flat_skips),
+        skip_masks: Cow::Owned(skip_masks),
         accept: Cow::Owned(per_state(&dfa.accept)),
         expect_of: Cow::Owned(expect_of),
         expect_at: Cow::Owned(expect_at),

@@ -135,7 +135,7 @@ fn render(a: &Automaton, tables: &mut Tables<'_>) -> String {
         .map(|n| format!("Cow::Borrowed({:?})", n.as_ref()))
         .collect();
     format!(
-        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, lead: {}, trie: {}, start: {}, accelerated: {}, tagged: {}, skips: {}, accept: {}, expect_of: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
+        "Automaton {{ rule: Cow::Borrowed({:?}), byte_class: {}, stride: {}, premultiplied: {}, trans: {}, lead: {}, trie: {}, start: {}, accelerated: {}, tagged: {}, skips: {}, skip_masks: {}, accept: {}, expect_of: {}, expect_at: {}, expect: {}, names: Cow::Borrowed(&[{}]), open: {}, close: {}, call: {}, ret_mask: {}, returns_at: {}, returns: {}, max_depth: {} }}",
         a.rule.as_ref(),
         slice(&a.byte_class),
         a.stride,
@@ -147,6 +147,7 @@ fn render(a: &Automaton, tables: &mut Tables<'_>) -> String {
         a.accelerated,
         a.tagged,
         tables.u8s("skips", &a.skips),
+        tables.u8s("skip_masks", &a.skip_masks),
         tables.bools(&a.accept),
         tables.words("expect_of", &a.expect_of, 16),
         tables.words("expect_at", &a.expect_at, 32),
