@@ -1,0 +1,388 @@
+//! Issue 22's everyday work, reading and encoding, held by properties for
+//! every syntax: owned getters are the borrowed ones; path segments and
+//! query pairs give the component back; encoding for a component gives
+//! text that is valid there and decodes to the input.
+
+use proptest::prelude::*;
+use xiri::pct::{self, Component};
+use xiri::{GenericSyntax, Grammar, LeiriNote, Reference, Rfc3986, Rfc3987, Rfc3987bis};
+
+/// Any text, weighted toward the characters that delimit, escape or sit
+/// at the edges of the character classes.
+fn text() -> impl Strategy<Value = String> {
+    let special = prop::sample::select(vec![
+        '%',
+        '/',
+        '?',
+        '#',
+        '@',
+        ':',
+        '&',
+        '=',
+        '+',
+        ' ',
+        '(',
+        ')',
+        '*',
+        '!',
+        '[',
+        ']',
+        '$',
+        '\'',
+        ',',
+        ';',
+        '~',
+        '.',
+        '-',
+        '\u{e9}',
+        '\u{202E}',
+        '\u{E000}',
+        '\u{E0001}',
+        '\u{FFFE}',
+        '\u{10FFFD}',
+        '\u{7F}',
+        '\0',
+        '<',
+        '"',
+        '\\',
+    ]);
+    prop::collection::vec(
+        prop_oneof![special, any::<char>(), prop::char::range('a', 'z')],
+        0..12,
+    )
+    .prop_map(String::from_iter)
+}
+
+const COMPONENTS: [Component; 8] = [
+    Component::Userinfo,
+    Component::UserName,
+    Component::Host,
+    Component::PathSegment,
+    Component::Path,
+    Component::Query,
+    Component::QueryValue,
+    Component::Fragment,
+];
+
+/// Where `encoded` lands when written into `component` of a reference of
+/// syntax `S` with fixed other components, as the getters read it back.
+fn placed<S: GenericSyntax>(component: Component, encoded: &str) -> Option<String> {
+    let text = match component {
+        Component::Userinfo => format!("s://{encoded}@h/"),
+        Component::UserName => format!("s://{encoded}:pw@h/"),
+        Component::Host => format!("s://{encoded}:1/"),
+        Component::PathSegment => format!("s://h/{encoded}/x"),
+        Component::Path => format!("s://h/{encoded}"),
+        Component::Query | Component::QueryValue => format!("s:?k={encoded}&z#f"),
+        Component::Fragment => format!("s:#{encoded}"),
+        _ => return None,
+    };
+    let r = Reference::<S>::parse(&text).ok()?;
+    Some(match component {
+        Component::Userinfo => r.userinfo()?.to_string(),
+        Component::UserName => r.username()?.to_string(),
+        Component::Host => r.host()?.to_string(),
+        Component::PathSegment => {
+            let segments: Vec<_> = r.path_segments().collect();
+            match segments.as_slice() {
+                [one, "x"] => one.to_string(),
+                _ => return None,
+            }
+        }
+        Component::Path => r.path().strip_prefix('/')?.to_string(),
+        Component::QueryValue => {
+            let pairs: Vec<_> = r.raw_query_pairs().collect();
+            match pairs.as_slice() {
+                [("k", Some(v)), ("z", None)] => v.to_string(),
+                _ => return None,
+            }
+        }
+        Component::Query => r
+            .query()?
+            .strip_prefix("k=")?
+            .strip_suffix("&z")?
+            .to_string(),
+        _ => r.fragment()?.to_string(),
+    })
+}
+
+fn encoding_holds<S: GenericSyntax + xiri::Syntax>(input: &str) -> Result<(), TestCaseError> {
+    let grammar = <S as xiri::Syntax>::GRAMMAR;
+    for component in COMPONENTS {
+        let encoded = pct::encode(input, component, grammar);
+        // Valid in its component, and read back as itself.
+        let read = placed::<S>(component, &encoded);
+        prop_assert_eq!(
+            read.as_deref(),
+            Some(&*encoded),
+            "{:?} {:?} in {}",
+            component,
+            input,
+            grammar
+        );
+        // Decoded, it is the input.
+        let decoded = pct::decode_utf8(&encoded);
+        prop_assert_eq!(decoded.as_deref(), Ok(input));
+        prop_assert_eq!(&*pct::decode(&encoded), input.as_bytes());
+        if component == Component::QueryValue {
+            prop_assert_eq!(pct::decode_form(&encoded), input);
+        }
+        // Encoding what is encoded encodes its "%" again: never a no-op
+        // that would let a "%" read as an escape.
+        if input.contains('%') {
+            prop_assert_ne!(&*encoded, input);
+        }
+    }
+    Ok(())
+}
+
+/// The XRI counterpart of [`placed`].
+fn placed_xri(component: Component, encoded: &str) -> Option<String> {
+    let text = match component {
+        Component::Userinfo | Component::UserName if encoded.is_empty() => return None,
+        Component::Host if encoded.is_empty() => return None,
+        Component::Userinfo => format!("xri://{encoded}@h/"),
+        Component::UserName => format!("xri://{encoded}:pw@h/"),
+        Component::Host => format!("xri://{encoded}:1/"),
+        Component::PathSegment => format!("@a/{encoded}/x"),
+        Component::Path => format!("@a/{encoded}"),
+        Component::Query | Component::QueryValue => format!("@a?k={encoded}&z#f"),
+        Component::Fragment => format!("@a#{encoded}"),
+        _ => return None,
+    };
+    let x = xiri::XriRef::parse(&text).ok()?;
+    let authority = x.authority()?;
+    Some(match component {
+        Component::Userinfo => authority.userinfo()?.to_string(),
+        Component::UserName => authority.username()?.to_string(),
+        Component::Host => match authority {
+            xiri::XriAuthority::Iri { host, .. } => host.to_string(),
+            _ => return None,
+        },
+        Component::PathSegment => {
+            let segments: Vec<_> = x.segments().map(|s| s.as_str()).collect();
+            match segments.as_slice() {
+                [one, "x"] => one.to_string(),
+                _ => return None,
+            }
+        }
+        Component::Path => x.path().strip_prefix('/')?.to_string(),
+        Component::QueryValue => match x.raw_query_pairs().collect::<Vec<_>>().as_slice() {
+            [("k", Some(v)), ("z", None)] => v.to_string(),
+            _ => return None,
+        },
+        Component::Query => x
+            .query()?
+            .strip_prefix("k=")?
+            .strip_suffix("&z")?
+            .to_string(),
+        _ => x.fragment()?.to_string(),
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn encoding_round_trips_and_fits_its_component(input in text()) {
+        encoding_holds::<Rfc3986>(&input)?;
+        encoding_holds::<Rfc3987>(&input)?;
+        encoding_holds::<Rfc3987bis>(&input)?;
+        encoding_holds::<LeiriNote>(&input)?;
+        for component in COMPONENTS {
+            let encoded = pct::encode(&input, component, Grammar::Xri);
+            if let Some(read) = placed_xri(component, &encoded) {
+                prop_assert_eq!(read, &*encoded, "{:?} {:?}", component, input);
+            } else {
+                prop_assert!(
+                    encoded.is_empty() && matches!(component, Component::Userinfo | Component::UserName | Component::Host),
+                    "{:?} {:?} gives {:?}, not read back", component, input, encoded
+                );
+            }
+            let decoded = pct::decode_utf8(&encoded);
+            prop_assert_eq!(decoded.as_deref(), Ok(&*input));
+        }
+    }
+
+    /// Decoding never panics, whatever follows a "%", and the three
+    /// decoders agree where the octets are UTF-8.
+    #[test]
+    fn decoding_any_text(input in text(), hex in "[0-9a-fA-F%zé]{0,6}") {
+        let input = format!("{input}%{hex}");
+        let bytes = pct::decode(&input);
+        let lossy = pct::decode_utf8_lossy(&input);
+        prop_assert_eq!(&*lossy, String::from_utf8_lossy(&bytes));
+        match pct::decode_utf8(&input) {
+            Ok(text) => prop_assert_eq!(text.as_bytes(), &*bytes),
+            Err(e) => {
+                prop_assert!(std::str::from_utf8(&bytes).is_err());
+                prop_assert!(input.is_char_boundary(e.offset()));
+                // What comes before the offset decodes.
+                prop_assert!(pct::decode_utf8(&input[..e.offset()]).is_ok());
+            }
+        }
+    }
+}
+
+/// A reference made of encoded components (valid in every generic
+/// syntax when encoded for URIs), with the components it was made of.
+#[derive(Debug, Clone)]
+struct Made {
+    text: String,
+    user: Option<(String, Option<String>)>,
+    host: Option<String>,
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+}
+
+fn made(grammar: Grammar) -> impl Strategy<Value = Made> {
+    let enc = move |c| text().prop_map(move |t| pct::encode(&t, c, grammar).into_owned());
+    (
+        prop::option::of("[a-z][a-z0-9+.-]{0,4}"),
+        prop::option::of((
+            prop::option::of((
+                enc(Component::UserName),
+                prop::option::of(enc(Component::Userinfo)),
+            )),
+            enc(Component::Host),
+            prop::option::of("[0-9]{0,6}"),
+        )),
+        prop::collection::vec(enc(Component::PathSegment), 0..4),
+        prop::option::of(enc(Component::Query)),
+        prop::option::of(enc(Component::Fragment)),
+    )
+        .prop_map(|(scheme, authority, segments, query, fragment)| {
+            let mut text = String::new();
+            if let Some(s) = &scheme {
+                text.push_str(s);
+                text.push(':');
+            }
+            let (mut user, mut host, mut port) = (None, None, None);
+            if let Some((u, h, p)) = &authority {
+                text.push_str("//");
+                if let Some((name, password)) = u {
+                    text.push_str(name);
+                    if let Some(pw) = password {
+                        text.push(':');
+                        text.push_str(pw);
+                    }
+                    text.push('@');
+                    user = Some((name.clone(), password.clone()));
+                }
+                text.push_str(h);
+                host = Some(h.clone());
+                if let Some(p) = p {
+                    text.push(':');
+                    text.push_str(p);
+                    port = Some(p.clone());
+                }
+            }
+            // Under an authority the path is absolute; without one, a first
+            // segment that is empty or has ":" would read as something else,
+            // so every path starts with "/" (and an empty first segment
+            // after it could read as "//": it is given a letter).
+            let mut path = String::new();
+            for (i, segment) in segments.iter().enumerate() {
+                path.push('/');
+                if i == 0 && segment.is_empty() {
+                    path.push('a');
+                }
+                path.push_str(segment);
+            }
+            text.push_str(&path);
+            if let Some(q) = &query {
+                text.push('?');
+                text.push_str(q);
+            }
+            if let Some(f) = fragment {
+                text.push('#');
+                text.push_str(&f);
+            }
+            Made {
+                text,
+                user,
+                host,
+                port,
+                path,
+                query,
+            }
+        })
+}
+
+fn readers_hold<S: GenericSyntax>(m: &Made) -> Result<(), TestCaseError> {
+    let r = Reference::<S>::parse(&m.text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let owned = r.to_owned();
+    // The owned getters are the borrowed ones.
+    prop_assert_eq!(owned.scheme(), r.scheme());
+    prop_assert_eq!(owned.authority(), r.authority());
+    prop_assert_eq!(owned.userinfo(), r.userinfo());
+    prop_assert_eq!(owned.username(), r.username());
+    prop_assert_eq!(owned.password(), r.password());
+    prop_assert_eq!(owned.host(), r.host());
+    prop_assert_eq!(owned.port(), r.port());
+    prop_assert_eq!(owned.port_to_u16(), r.port_to_u16());
+    prop_assert_eq!(owned.path(), r.path());
+    prop_assert!(owned.path_segments().eq(r.path_segments()));
+    prop_assert_eq!(owned.query(), r.query());
+    prop_assert!(owned.raw_query_pairs().eq(r.raw_query_pairs()));
+    prop_assert!(owned.query_pairs().eq(r.query_pairs()));
+    prop_assert_eq!(owned.fragment(), r.fragment());
+    if let Some(absolute) = r.to_absolute() {
+        let owned = absolute.to_owned();
+        prop_assert_eq!(owned.scheme(), absolute.scheme());
+        prop_assert_eq!(owned.path(), absolute.path());
+        prop_assert_eq!(owned.userinfo(), absolute.userinfo());
+    }
+    // The parts are the components it was made of.
+    prop_assert_eq!(r.username(), m.user.as_ref().map(|u| u.0.as_str()));
+    prop_assert_eq!(r.password(), m.user.as_ref().and_then(|u| u.1.as_deref()));
+    prop_assert_eq!(r.host().map(|h| h.to_string()), m.host.clone());
+    prop_assert_eq!(r.port(), m.port.as_deref());
+    let port: Option<u32> = m
+        .port
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse().unwrap());
+    match r.port_to_u16() {
+        Ok(p) => prop_assert_eq!(p.map(u32::from), port),
+        Err(_) => prop_assert!(port.is_some_and(|p| p > 65535)),
+    }
+    prop_assert_eq!(r.path(), &m.path);
+    let joined: Vec<_> = r.path_segments().collect();
+    prop_assert_eq!(joined.join("/"), m.path.strip_prefix('/').unwrap_or(""));
+    let pieces: Vec<String> = r
+        .raw_query_pairs()
+        .map(|(k, v)| match v {
+            Some(v) => format!("{k}={v}"),
+            None => k.to_string(),
+        })
+        .collect();
+    let nonempty: Vec<&str> = m
+        .query
+        .as_deref()
+        .map_or(vec![], |q| q.split('&').filter(|p| !p.is_empty()).collect());
+    prop_assert_eq!(pieces, nonempty);
+    // Display pads as the text would; Debug names the alias.
+    prop_assert_eq!(format!("{r:>40}|"), format!("{:>40}|", m.text));
+    prop_assert_eq!(format!("{owned:<40}|"), format!("{:<40}|", m.text));
+    let debug = format!("{r:?}");
+    let expected = format!("Ref({:?})", m.text);
+    prop_assert!(debug.ends_with(&expected), "{}", debug);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn readers_give_the_components(uri in made(Grammar::Uri), iri in made(Grammar::Iri)) {
+        readers_hold::<Rfc3986>(&uri)?;
+        readers_hold::<Rfc3987>(&uri)?;
+        readers_hold::<Rfc3987bis>(&uri)?;
+        readers_hold::<LeiriNote>(&uri)?;
+        readers_hold::<Rfc3987>(&iri)?;
+        readers_hold::<Rfc3987bis>(&iri)?;
+        readers_hold::<LeiriNote>(&iri)?;
+    }
+}
