@@ -48,6 +48,7 @@ pub use normalize::Normalization;
 pub use syntax::components::{Host, HostKind};
 pub use syntax::error::{ErrorKind, ParseError};
 pub use syntax::grammar::{Grammar, Rule, UnknownGrammar};
+pub use syntax::mask::PasswordMasked;
 pub use syntax::parts::{PathSegments, QueryPairs, RawQueryPairs};
 pub use syntax::pct;
 pub use syntax::reference::{

@@ -1,7 +1,8 @@
 //! Issue 22's everyday work, reading and encoding, held by properties for
 //! every syntax: owned getters are the borrowed ones; path segments and
 //! query pairs give the component back; encoding for a component gives
-//! text that is valid there and decodes to the input.
+//! text that is valid there and decodes to the input; a masked value never
+//! shows its password, and neither does a refusal's message.
 
 use proptest::prelude::*;
 use xiri::pct::{self, Component};
@@ -372,6 +373,11 @@ fn readers_hold<S: GenericSyntax>(m: &Made) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The password of `m`, if it has a non-empty one.
+fn password(m: &Made) -> Option<&str> {
+    m.user.as_ref()?.1.as_deref().filter(|p| !p.is_empty())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -384,5 +390,55 @@ proptest! {
         readers_hold::<Rfc3987>(&iri)?;
         readers_hold::<Rfc3987bis>(&iri)?;
         readers_hold::<LeiriNote>(&iri)?;
+    }
+
+    /// mask_password shows everything but the password, which is `****`.
+    #[test]
+    fn a_masked_value_never_shows_its_password(m in made(Grammar::Iri)) {
+        let r = xiri::IriRef::parse(&m.text).unwrap();
+        let masked = r.mask_password().to_string();
+        match (password(&m), &m.user) {
+            (Some(pw), Some((name, _))) => {
+                let expected = m.text.replacen(&format!("//{name}:{pw}@"), &format!("//{name}:****@"), 1);
+                prop_assert_eq!(&masked, &expected);
+                prop_assert_eq!(r.to_owned().mask_password().to_string(), expected);
+            }
+            _ => prop_assert_eq!(masked, m.text),
+        }
+    }
+
+    /// No refusal's Display or Debug shows the password of its input,
+    /// whatever is wrong with it, in any syntax.
+    #[test]
+    fn no_error_shows_a_password(
+        user in "[a-z]{0,4}",
+        pw in "[A-Z][a-z0-9 <>%^{}|é]{7,12}",
+        host in "[a-z0-9.%<]{0,6}",
+        tail in "[a-z/?# %<>^]{0,6}",
+        scheme in prop::sample::select(vec!["http", "xri", "s p", ""]),
+    ) {
+        let input = format!("{scheme}://{user}:{pw}@{host}/{tail}");
+        let mut errors = vec![];
+        errors.extend(xiri::UriRef::parse(&input).err());
+        errors.extend(xiri::Uri::parse(&input).err());
+        errors.extend(xiri::IriRef::parse(&input).err());
+        errors.extend(xiri::IriBis::parse(&input).err());
+        errors.extend(xiri::LeiriRef::parse(&input).err());
+        errors.extend(xiri::Leiri::parse(&input).err());
+        errors.extend(xiri::XriRef::parse(&input).err());
+        errors.extend(xiri::Xri::parse(&input).err());
+        for e in &errors {
+            let shown = e.to_string();
+            prop_assert!(!shown.contains(&pw), "{}", shown);
+            let debug = format!("{e:?}");
+            prop_assert!(!debug.contains(&pw), "{}", debug);
+            // The caret is under the character at the offset: the shown
+            // line keeps every character's place.
+            let mut lines = shown.lines().skip(1);
+            let (line, caret) = (lines.next().unwrap(), lines.next().unwrap());
+            prop_assert_eq!(line.chars().count(), input.chars().count() + 2);
+            let at = input[..e.offset()].chars().count();
+            prop_assert_eq!(caret.chars().count(), at + 3);
+        }
     }
 }

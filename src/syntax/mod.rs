@@ -22,6 +22,7 @@ pub(crate) mod chars;
 pub(crate) mod components;
 pub(crate) mod error;
 pub(crate) mod grammar;
+pub(crate) mod mask;
 pub(crate) mod parens;
 pub(crate) mod parts;
 pub mod pct;

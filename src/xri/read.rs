@@ -4,7 +4,8 @@
 
 use super::owned::{XriBuf, XriRefBuf};
 use super::parts::{Segments, XriAuthority};
-use super::{Xri, XriRef};
+use super::{Authority, Xri, XriRef};
+use crate::syntax::mask::PasswordMasked;
 use crate::syntax::parts::{self, QueryPairs, RawQueryPairs};
 use std::num::ParseIntError;
 
@@ -90,6 +91,24 @@ impl<'a> XriRef<'a> {
     /// ```
     pub fn query_pairs(&self) -> QueryPairs<'a> {
         QueryPairs::of(self.query())
+    }
+
+    /// The text, displayed with the password of an IRI authority as
+    /// `****` ([`PasswordMasked`](crate::PasswordMasked)).
+    ///
+    /// ```
+    /// let x = xiri::XriRef::parse("xri://anne:secret@example.com/a").unwrap();
+    /// assert_eq!(x.mask_password().to_string(), "xri://anne:****@example.com/a");
+    /// ```
+    pub fn mask_password(&self) -> PasswordMasked<'a> {
+        let password = match self.authority {
+            Some(Authority::Iri(a)) => a.userinfo.and_then(|u| {
+                let colon = u.get(self.text).find(':')?;
+                Some(u.start + colon + 1..u.end)
+            }),
+            _ => None,
+        };
+        PasswordMasked::new(self.text, password)
     }
 
     /// An owned copy, the same as [`to_buf`](Self::to_buf); `ToOwned`
@@ -190,6 +209,16 @@ macro_rules! owned_readers {
             /// ```
             pub fn query_pairs(&self) -> QueryPairs<'_> {
                 self.$borrow().query_pairs()
+            }
+
+            /// The text, displayed with the password as `****`.
+            ///
+            /// ```
+            #[doc = concat!("let x: xiri::", stringify!($Buf), " = \"xri://u:pw@h/a\".parse().unwrap();")]
+            /// assert_eq!(x.mask_password().to_string(), "xri://u:****@h/a");
+            /// ```
+            pub fn mask_password(&self) -> PasswordMasked<'_> {
+                self.$borrow().mask_password()
             }
 
             /// The fragment, without its "#".

@@ -5,6 +5,7 @@
 use super::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use crate::syntax::components::Host;
 use crate::syntax::grammar::Grammar;
+use crate::syntax::mask::PasswordMasked;
 use crate::syntax::parts::{self, PathSegments, QueryPairs, RawQueryPairs};
 use crate::syntax::GenericSyntax;
 use std::num::ParseIntError;
@@ -23,7 +24,8 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     }
 
     /// The password: the user information after its first ":". RFC 3986
-    /// 3.2.1 deprecates it.
+    /// 3.2.1 deprecates it; [`mask_password`](Self::mask_password) hides
+    /// it.
     ///
     /// ```
     /// let r = xiri::UriRef::parse("ftp://anne:secret@h/").unwrap();
@@ -32,6 +34,21 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// ```
     pub fn password(&self) -> Option<&'a str> {
         self.userinfo().and_then(|u| parts::split_userinfo(u).1)
+    }
+
+    /// The text, displayed with the password as `****`
+    /// ([`PasswordMasked`](crate::PasswordMasked)).
+    ///
+    /// ```
+    /// let r = xiri::IriRef::parse("//anne:s3cr\u{e9}t@h/p").unwrap();
+    /// assert_eq!(r.mask_password().to_string(), "//anne:****@h/p");
+    /// ```
+    pub fn mask_password(&self) -> PasswordMasked<'a> {
+        let password = self.spans.authority.and_then(|a| a.userinfo).and_then(|u| {
+            let colon = u.get(self.text).find(':')?;
+            Some(u.start + colon + 1..u.end)
+        });
+        PasswordMasked::new(self.text, password)
     }
 
     /// The port as a number: `Ok(None)` when there is no port or it is
@@ -195,6 +212,16 @@ macro_rules! owned_readers {
             /// ```
             pub fn port(&self) -> Option<&str> {
                 self.as_borrowed().port()
+            }
+
+            /// The text, displayed with the password as `****`.
+            ///
+            /// ```
+            #[doc = concat!("let owned: xiri::", stringify!($Buf), "<xiri::Rfc3986> = ", $example, ".parse().unwrap();")]
+            /// assert_eq!(owned.mask_password().to_string(), "http://anne:****@example.com:8080/a/b?q=1+2#f");
+            /// ```
+            pub fn mask_password(&self) -> PasswordMasked<'_> {
+                self.as_borrowed().mask_password()
             }
 
             /// The port as a number ([`Reference::port_to_u16`]).
