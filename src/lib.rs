@@ -51,11 +51,13 @@ pub use syntax::grammar::{Grammar, Rule, UnknownGrammar};
 pub use syntax::mask::PasswordMasked;
 pub use syntax::parts::{PathSegments, QueryPairs, RawQueryPairs};
 pub use syntax::pct;
+pub use syntax::reference::Builder;
 pub use syntax::reference::{
     Absolute, AbsoluteBuf, AsAbsolute, AsReference, Iri, IriBis, IriBisBuf, IriBisRef,
     IriBisRefBuf, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference,
     ReferenceBuf, Uri, UriBuf, UriRef, UriRefBuf,
 };
+pub use syntax::set::{SetError, SetErrorKind};
 pub use syntax::tree::{Node, ParseTree};
 pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 pub use xri::{

@@ -27,6 +27,7 @@ pub(crate) mod parens;
 pub(crate) mod parts;
 pub mod pct;
 pub(crate) mod reference;
+pub(crate) mod set;
 pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tree;

@@ -26,6 +26,7 @@ mod parts;
 mod pest_path;
 mod read;
 mod resolve;
+mod set;
 mod split;
 mod syntax;
 

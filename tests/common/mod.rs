@@ -234,6 +234,7 @@ pub mod abnf;
 pub mod adapter;
 pub mod diagram;
 pub mod hostile;
+pub mod made;
 pub mod props;
 pub mod shapes;
 

@@ -9,10 +9,13 @@ use crate::syntax::grammar::Grammar;
 use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 use std::marker::PhantomData;
 
+mod build;
 mod lend;
 mod owned;
 mod read;
+mod set;
 
+pub use build::Builder;
 pub use lend::{AsAbsolute, AsReference};
 pub use owned::{
     AbsoluteBuf, IriBisBuf, IriBisRefBuf, IriBuf, IriRefBuf, LeiriBuf, LeiriRefBuf, ReferenceBuf,
