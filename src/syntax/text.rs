@@ -104,6 +104,26 @@ macro_rules! owned_text {
     )* };
 }
 
+/// For borrowed types, with the `serde` feature: deserialization from a
+/// borrowed string, checked (`serde_json::from_str` of a JSON string
+/// without escapes borrows it).
+macro_rules! borrowed_text {
+    ($([$($g:tt)*] $T:ty),* $(,)?) => { $(
+        #[cfg(feature = "serde")]
+        impl<'de: 'a, 'a, $($g)*> serde::Deserialize<'de> for $T {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <&'de str as serde::Deserialize>::deserialize(deserializer)?;
+                Self::parse(text).map_err(serde::de::Error::custom)
+            }
+        }
+    )* };
+}
+
+borrowed_text!(
+    [S: GenericSyntax] Reference<'a, S>,
+    [S: GenericSyntax] Absolute<'a, S>,
+);
+
 text_identity!(
     [S: GenericSyntax] Reference<'_, S> => type_name::<S>(0),
     [S: GenericSyntax] Absolute<'_, S> => type_name::<S>(1),
@@ -116,7 +136,7 @@ owned_text!(
     [S: GenericSyntax] AbsoluteBuf<S>,
 );
 
-pub(crate) use {owned_text, text_identity};
+pub(crate) use {borrowed_text, owned_text, text_identity};
 
 #[cfg(test)]
 mod tests {
@@ -170,5 +190,13 @@ mod tests {
             serde_json::to_string(&borrowed).unwrap(),
             "\"r\u{e9}sum\u{e9}\""
         );
+        // Borrowed types deserialize from a borrowed string, checked.
+        let json = String::from("\"http://a/b\"");
+        let iri: crate::Iri<'_> = serde_json::from_str(&json).unwrap();
+        assert_eq!(iri.scheme(), "http");
+        let xri: crate::XriRef<'_> = serde_json::from_str("\"@a*b\"").unwrap();
+        assert!(xri.is_absolute());
+        assert!(serde_json::from_str::<crate::UriRef<'_>>("\"a b\"").is_err());
+        assert!(serde_json::from_str::<crate::Xri<'_>>("\"a/b\"").is_err());
     }
 }

@@ -215,3 +215,5 @@ crate::syntax::text::text_identity!(
 );
 
 crate::syntax::text::owned_text!([] XriBuf, [] XriRefBuf);
+
+crate::syntax::text::borrowed_text!([] XriRef<'a>, [] Xri<'a>);
