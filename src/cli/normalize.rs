@@ -37,9 +37,10 @@ pub fn normalize(
     grammar: Grammar,
     options: Normalization,
     json_input: bool,
+    output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    super::batch::run(json_input, inputs, "output", Value::Null, |text| {
+    super::batch::run_as(output, json_input, inputs, "output", Value::Null, |text| {
         Ok(normal(grammar, text, options).map(Value::String)?)
     })
 }

@@ -31,16 +31,18 @@ pub enum Direction {
     Relative,
 }
 
+/// Answers each input against `base`, which is taken as typed: with
+/// `json_input` only the inputs are JSON strings.
 pub fn run(
     direction: Direction,
     grammar: Grammar,
     base: &str,
     json_input: bool,
+    output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    let base = super::input(base, json_input)?;
-    let mut resolve = resolver_for(direction, grammar, base)?;
-    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
+    let mut resolve = resolver_for(direction, grammar, base.to_string())?;
+    super::batch::run_as(output, json_input, inputs, "output", Value::Null, |r| {
         Ok(resolve(r).map(Value::String)?)
     })
 }
