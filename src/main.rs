@@ -234,8 +234,10 @@ enum Command {
         #[arg(long)]
         nfkc: bool,
         /// Registered names with characters outside ASCII through IDNA
-        /// ToASCII, not percent-encoding (RFC 3987 3.1); a label that fails
-        /// is an error.
+        /// ToASCII, not percent-encoding (RFC 3987 3.1); from a URI to an
+        /// IRI, Punycode (xn--) labels through ToUnicode. Only for schemes
+        /// whose hosts are DNS names (http, https, ftp, ...); a label that
+        /// fails is an error.
         #[arg(long)]
         idna: bool,
         /// The document charset (a WHATWG label such as shift_jis or

@@ -143,6 +143,19 @@ impl UriRefBuf {
     pub fn to_iri(&self) -> IriRefBuf {
         self.as_borrowed().to_iri()
     }
+
+    /// The IRI reference with options
+    /// ([`UriRef::to_iri_with`](crate::Reference::to_iri_with)).
+    ///
+    /// ```
+    /// let uri: xiri::UriRefBuf = "//xn--rsum-bpad.example/".parse().unwrap();
+    /// let iri = uri.to_iri_with(&xiri::UriOptions::default().with_idna(true)).unwrap();
+    /// assert_eq!(iri.as_str(), "//r\u{e9}sum\u{e9}.example/");
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn to_iri_with(&self, options: &UriOptions) -> Result<IriRefBuf, ParseError> {
+        self.as_borrowed().to_iri_with(options)
+    }
 }
 
 impl UriBuf {
@@ -156,6 +169,19 @@ impl UriBuf {
     /// ```
     pub fn to_iri(&self) -> IriBuf {
         self.as_borrowed().to_iri()
+    }
+
+    /// The IRI with options, absolute as the URI is
+    /// ([`Uri::to_iri_with`](crate::Absolute::to_iri_with)).
+    ///
+    /// ```
+    /// let uri: xiri::UriBuf = "http://xn--rsum-bpad.example/".parse().unwrap();
+    /// let iri: xiri::IriBuf = uri.to_iri_with(&xiri::UriOptions::default().with_idna(true)).unwrap();
+    /// assert_eq!(iri.as_str(), "http://r\u{e9}sum\u{e9}.example/");
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn to_iri_with(&self, options: &UriOptions) -> Result<IriBuf, ParseError> {
+        self.as_borrowed().to_iri_with(options)
     }
 }
 

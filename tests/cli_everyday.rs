@@ -162,6 +162,44 @@ fn raw_prints_one_result_a_line_and_refusals_on_stderr() {
 }
 
 #[test]
+fn idna_both_ways() {
+    let (out, _, code) = run(
+        &[
+            "convert",
+            "-r",
+            "--from",
+            "uri",
+            "--to",
+            "iri",
+            "--idna",
+            "http://xn--rsum-bpad.example.org/",
+            "mailto://xn--rsum-bpad.example.org/",
+            "http://xn--a.example/",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "http://r\u{e9}sum\u{e9}.example.org/\nmailto://xn--rsum-bpad.example.org/\n"
+    );
+    let (out, _, _) = run(
+        &[
+            "convert",
+            "-r",
+            "--from",
+            "iri",
+            "--to",
+            "uri",
+            "--idna",
+            "http://r\u{e9}sum\u{e9}.example.org/",
+        ],
+        "",
+    );
+    assert_eq!(out, "http://xn--rsum-bpad.example.org/\n");
+}
+
+#[test]
 fn json_input_is_about_the_inputs_not_the_base() {
     let (out, _, code) = run(
         &["resolve", "-g", "uri", "-b", "http://a/", "--json-input"],

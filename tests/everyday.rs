@@ -313,3 +313,41 @@ proptest! {
         }
     }
 }
+
+#[cfg(feature = "idna")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// IDNA both ways: an IRI's host through ToASCII, then ToUnicode, then
+    /// ToASCII again gives the same URI; a host UTS #46 refuses is an
+    /// error, never a label kept as it was.
+    #[test]
+    fn idna_to_unicode_undoes_to_ascii(labels in prop::collection::vec("[a-z\u{e0}-\u{ff}\u{3b1}-\u{3c9}]{1,8}", 1..4)) {
+        let idna = xiri::UriOptions::default().with_idna(true);
+        let iri = format!("http://{}/p", labels.join("."));
+        let Ok(uri) = xiri::Iri::parse(&iri).unwrap().to_uri_with(&idna) else {
+            return Ok(());
+        };
+        let back = uri.to_iri_with(&idna).unwrap();
+        prop_assert!(!back.host().unwrap().as_str().contains("xn--"), "{}", back);
+        prop_assert_eq!(back.to_uri_with(&idna).unwrap(), uri);
+    }
+}
+
+#[cfg(feature = "idna")]
+#[test]
+fn idna_to_unicode_refuses_what_uts46_refuses() {
+    let idna = xiri::UriOptions::default().with_idna(true);
+    for bad in [
+        "http://xn--a.example/",
+        "http://xn--ls8h-.example/",
+        "http://a.xn--zz/",
+    ] {
+        let err = xiri::Uri::parse(bad)
+            .unwrap()
+            .to_iri_with(&idna)
+            .unwrap_err();
+        assert_eq!(err.kind(), xiri::ErrorKind::NotConvertible, "{bad}");
+        assert_eq!(err.offset(), 7, "{bad}");
+    }
+}
