@@ -4,30 +4,11 @@
 //! run as written.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs xiri with `stdin`: stdout, stderr and the exit code.
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xiri starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    common::xiri_io(args, stdin.as_bytes())
 }
 
 #[test]
@@ -115,17 +96,8 @@ fn edit_applies_changes_in_order() {
         .unwrap()
         .contains("cannot set the path"));
     // XRIs: their components, and the password of an IRI authority.
-    let (out, _, code) = run(
-        &[
-            "edit",
-            "-g",
-            "xri",
-            "-r",
-            "--redact",
-            "--set",
-            "query=k=(+v)",
-            "xri://u:pw@h/a",
-        ],
+    let (out, _, code) = sh(
+        "edit -g xri -r --redact --set 'query=k=(+v)' xri://u:pw@h/a",
         "",
     );
     assert_eq!(code, 0);
@@ -146,36 +118,14 @@ fn raw_prints_one_result_a_line_and_refusals_on_stderr() {
     assert_eq!((out.as_str(), code), ("d\n", 0));
     let (out, _, _) = run(&["normalize", "-r", "HTTP://A/%7e"], "");
     assert_eq!(out, "http://a/~\n");
-    let (out, _, _) = run(
-        &[
-            "convert",
-            "-r",
-            "--from",
-            "uri",
-            "--to",
-            "iri",
-            "http://a/%C3%A9",
-        ],
-        "",
-    );
+    let (out, _, _) = sh("convert -r --from uri --to iri http://a/%C3%A9", "");
     assert_eq!(out, "http://a/\u{e9}\n");
 }
 
 #[test]
 fn idna_both_ways() {
-    let (out, _, code) = run(
-        &[
-            "convert",
-            "-r",
-            "--from",
-            "uri",
-            "--to",
-            "iri",
-            "--idna",
-            "http://xn--rsum-bpad.example.org/",
-            "mailto://xn--rsum-bpad.example.org/",
-            "http://xn--a.example/",
-        ],
+    let (out, _, code) = sh(
+        "convert -r --from uri --to iri --idna http://xn--rsum-bpad.example.org/ mailto://xn--rsum-bpad.example.org/ http://xn--a.example/",
         "",
     );
     assert_eq!(code, 1);
@@ -279,6 +229,13 @@ fn help_says_what_each_command_does() {
         assert!(help.contains("taken as typed"), "{help}");
         assert!(!help.contains("The base and each input are JSON"), "{help}");
     }
+}
+
+/// Runs a command line, split as [`words`] splits it.
+fn sh(line: &str, stdin: &str) -> (String, String, i32) {
+    let words = words(line);
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    run(&args, stdin)
 }
 
 /// A command line split as a POSIX shell would split these: words, single

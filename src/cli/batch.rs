@@ -65,11 +65,9 @@ pub fn run(
     args: Args,
     field: &str,
     failed: Value,
-    mut answer: impl FnMut(&str) -> Result<Value, Refusal>,
+    answer: impl FnMut(&str) -> Result<Value, Refusal>,
 ) -> Result<ExitCode, String> {
-    run_fields(json_input, args, &[(field, failed)], |s| {
-        Ok(vec![answer(s)?])
-    })
+    run_as(Output::Json, json_input, args, field, failed, answer)
 }
 
 /// As [`run`], with several answer fields: `fields` names them, with the
@@ -117,6 +115,18 @@ pub fn run_as(
 ) -> Result<ExitCode, String> {
     run_fields_as(output, json_input, args, &[(field, failed)], |s| {
         Ok(vec![answer(s)?])
+    })
+}
+
+/// [`run_as`] for the commands whose answer is one text, `output`.
+pub fn run_output(
+    output: Output,
+    json_input: bool,
+    args: Args,
+    mut answer: impl FnMut(&str) -> Result<String, Refusal>,
+) -> Result<ExitCode, String> {
+    run_as(output, json_input, args, "output", Value::Null, |s| {
+        answer(s).map(Value::String)
     })
 }
 

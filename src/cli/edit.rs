@@ -4,7 +4,6 @@
 
 use super::batch::{Output, Refusal};
 use clap::{ArgMatches, Args};
-use serde_json::Value;
 use std::process::ExitCode;
 use xiri::pct;
 use xiri::{GenericSyntax, Grammar, ParseError, ReferenceBuf, SetError, XriAuthority, XriRefBuf};
@@ -118,6 +117,24 @@ trait Editable: Sized {
     fn redacted_authority(&self) -> Option<String>;
 }
 
+/// The methods of [`Editable`] that the types have under their own names.
+macro_rules! same_names {
+    ($T:ident) => {
+        fn query(&self) -> Option<&str> {
+            $T::query(self)
+        }
+        fn set_query(&mut self, query: Option<&str>) -> Result<(), SetError> {
+            $T::set_query(self, query)
+        }
+        fn append_segment(&mut self, segment: &str) -> Result<(), SetError> {
+            self.append_path_segment(segment)
+        }
+        fn append_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
+            self.append_query_pair(key, value)
+        }
+    };
+}
+
 /// `user:****` then the rest of the authority after the user information.
 fn redacted(userinfo: Option<&str>, rest: &str) -> Option<String> {
     let (user, password) = userinfo?.split_once(':')?;
@@ -148,18 +165,7 @@ impl<S: GenericSyntax> Editable for ReferenceBuf<S> {
         }
         .map_err(Some)
     }
-    fn query(&self) -> Option<&str> {
-        ReferenceBuf::query(self)
-    }
-    fn set_query(&mut self, query: Option<&str>) -> Result<(), SetError> {
-        ReferenceBuf::set_query(self, query)
-    }
-    fn append_segment(&mut self, segment: &str) -> Result<(), SetError> {
-        self.append_path_segment(segment)
-    }
-    fn append_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-        self.append_query_pair(key, value)
-    }
+    same_names!(ReferenceBuf);
     fn redacted_authority(&self) -> Option<String> {
         let authority = self.authority()?;
         let rest = authority.split_once('@').map_or(authority, |(_, r)| r);
@@ -184,18 +190,7 @@ impl Editable for XriRefBuf {
         }
         .map_err(Some)
     }
-    fn query(&self) -> Option<&str> {
-        XriRefBuf::query(self)
-    }
-    fn set_query(&mut self, query: Option<&str>) -> Result<(), SetError> {
-        XriRefBuf::set_query(self, query)
-    }
-    fn append_segment(&mut self, segment: &str) -> Result<(), SetError> {
-        self.append_path_segment(segment)
-    }
-    fn append_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-        self.append_query_pair(key, value)
-    }
+    same_names!(XriRefBuf);
     fn redacted_authority(&self) -> Option<String> {
         match self.authority()? {
             a @ XriAuthority::Iri { text, .. } => {
@@ -295,23 +290,13 @@ pub fn run(args: EditArgs, matches: Option<&ArgMatches>) -> Result<ExitCode, Str
     let changes = changes(&args, matches)?;
     let grammar = args.grammar;
     let output = Output::raw(args.raw);
-    super::batch::run_as(
-        output,
-        args.json_input,
-        args.inputs,
-        "output",
-        Value::Null,
-        |text| {
-            let edited = match grammar {
-                Grammar::Uri => apply::<ReferenceBuf<xiri::Rfc3986>>(text, &changes),
-                Grammar::Iri => apply::<ReferenceBuf<xiri::Rfc3987>>(text, &changes),
-                Grammar::IriBis => apply::<ReferenceBuf<xiri::Rfc3987bis>>(text, &changes),
-                Grammar::Leiri => apply::<ReferenceBuf<xiri::LeiriNote>>(text, &changes),
-                Grammar::Xri => apply::<XriRefBuf>(text, &changes),
-            };
-            edited.map(Value::String)
-        },
-    )
+    super::batch::run_output(output, args.json_input, args.inputs, |text| match grammar {
+        Grammar::Uri => apply::<ReferenceBuf<xiri::Rfc3986>>(text, &changes),
+        Grammar::Iri => apply::<ReferenceBuf<xiri::Rfc3987>>(text, &changes),
+        Grammar::IriBis => apply::<ReferenceBuf<xiri::Rfc3987bis>>(text, &changes),
+        Grammar::Leiri => apply::<ReferenceBuf<xiri::LeiriNote>>(text, &changes),
+        Grammar::Xri => apply::<XriRefBuf>(text, &changes),
+    })
 }
 
 #[cfg(test)]

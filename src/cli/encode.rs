@@ -4,7 +4,6 @@
 
 use super::batch::{Output, Refusal};
 use clap::{Args, ValueEnum};
-use serde_json::Value;
 use std::process::ExitCode;
 use xiri::pct::{self, Component};
 use xiri::Grammar;
@@ -63,7 +62,8 @@ pub struct EncodeArgs {
 #[derive(Args)]
 pub struct DecodeArgs {
     /// Read each text as a form-encoded query key or value: "+" is a
-    /// space.
+    /// space, and octets that are not UTF-8 become U+FFFD (as forms are
+    /// read).
     #[arg(long)]
     pub form: bool,
     /// Octets that are not UTF-8 become U+FFFD instead of refusing the
@@ -83,38 +83,22 @@ pub struct DecodeArgs {
 pub fn encode(args: EncodeArgs) -> Result<ExitCode, String> {
     let (component, grammar) = (args.component.into(), args.grammar);
     let output = Output::raw(!args.json);
-    super::batch::run_as(
-        output,
-        args.json_input,
-        args.inputs,
-        "output",
-        Value::Null,
-        |text| {
-            Ok(Value::String(
-                pct::encode(text, component, grammar).into_owned(),
-            ))
-        },
-    )
+    super::batch::run_output(output, args.json_input, args.inputs, |text| {
+        Ok(pct::encode(text, component, grammar).into_owned())
+    })
 }
 
 pub fn decode(args: DecodeArgs) -> Result<ExitCode, String> {
     let output = Output::raw(!args.json);
     let (form, lossy) = (args.form, args.lossy);
-    super::batch::run_as(
-        output,
-        args.json_input,
-        args.inputs,
-        "output",
-        Value::Null,
-        |text| {
-            let decoded = if form {
-                pct::decode_form(text)
-            } else if lossy {
-                pct::decode_utf8_lossy(text)
-            } else {
-                pct::decode_utf8(text).map_err(|e| Refusal::Shape(e.to_string()))?
-            };
-            Ok(Value::String(decoded.into_owned()))
-        },
-    )
+    super::batch::run_output(output, args.json_input, args.inputs, |text| {
+        let decoded = if form {
+            pct::decode_form(text)
+        } else if lossy {
+            pct::decode_utf8_lossy(text)
+        } else {
+            pct::decode_utf8(text).map_err(|e| Refusal::Shape(e.to_string()))?
+        };
+        Ok(decoded.into_owned())
+    })
 }

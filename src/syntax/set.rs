@@ -4,6 +4,8 @@
 //! new component as something else.
 
 use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::pct::{self, Component};
 use std::fmt;
 
 /// Why a setter or a builder refused a value; the value it was called on
@@ -146,4 +148,47 @@ pub(crate) fn compose(
         out.push_str(f);
     }
     out
+}
+
+/// `path` with one more segment, given as plain text and encoded for a
+/// segment of `grammar`: after the path's "/" if it ends with one, else
+/// after a "/" added, but for an empty path that is not `rooted` (no
+/// authority before it), which the segment starts. An empty segment
+/// cannot start an empty path.
+pub(crate) fn with_segment(
+    path: &str,
+    rooted: bool,
+    segment: &str,
+    grammar: Grammar,
+) -> Result<String, SetError> {
+    let encoded = pct::encode(segment, Component::PathSegment, grammar);
+    let mut path = path.to_string();
+    if !(path.ends_with('/') || (path.is_empty() && !rooted)) {
+        path.push('/');
+    }
+    if path.is_empty() && encoded.is_empty() {
+        return Err(SetError::new("path", SetErrorKind::Structure));
+    }
+    path.push_str(&encoded);
+    Ok(path)
+}
+
+/// `query` (none: empty) with one more pair, `key=value` or `key` alone,
+/// both given as plain text and encoded as form fields of `grammar`.
+pub(crate) fn with_pair(
+    query: Option<&str>,
+    key: &str,
+    value: Option<&str>,
+    grammar: Grammar,
+) -> String {
+    let mut query = query.unwrap_or_default().to_string();
+    if !query.is_empty() && !query.ends_with('&') {
+        query.push('&');
+    }
+    query.push_str(&pct::encode(key, Component::QueryValue, grammar));
+    if let Some(v) = value {
+        query.push('=');
+        query.push_str(&pct::encode(v, Component::QueryValue, grammar));
+    }
+    query
 }

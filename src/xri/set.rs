@@ -7,8 +7,7 @@ use super::owned::{XriBuf, XriRefBuf};
 use super::{Xri, XriRef};
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::pct::{self, Component};
-use crate::syntax::set::{compose, SetError, SetErrorKind};
+use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
 
 /// What comes before the path ("xri://" and the authority), the path,
 /// query and fragment a changed XRI should have.
@@ -130,17 +129,7 @@ macro_rules! setters {
             /// ```
             pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
                 let x = self.$borrow();
-                let encoded = pct::encode(segment, Component::PathSegment, Grammar::Xri);
-                let mut path = x.path().to_string();
-                if !(path.ends_with('/') || (path.is_empty() && !x.is_absolute())) {
-                    path.push('/');
-                }
-                if path.is_empty() && encoded.is_empty() {
-                    // An empty path has no segment: an empty one cannot be
-                    // its first.
-                    return Err(SetError::new("path", SetErrorKind::Structure));
-                }
-                path.push_str(&encoded);
+                let path = with_segment(x.path(), x.is_absolute(), segment, Grammar::Xri)?;
                 self.set_path(&path)
             }
 
@@ -153,15 +142,7 @@ macro_rules! setters {
             /// assert_eq!(x.query_pairs().last().unwrap().1, "a&(b)");
             /// ```
             pub fn append_query_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-                let mut query = self.query().unwrap_or_default().to_string();
-                if !query.is_empty() && !query.ends_with('&') {
-                    query.push('&');
-                }
-                query.push_str(&pct::encode(key, Component::QueryValue, Grammar::Xri));
-                if let Some(v) = value {
-                    query.push('=');
-                    query.push_str(&pct::encode(v, Component::QueryValue, Grammar::Xri));
-                }
+                let query = with_pair(self.query(), key, value, Grammar::Xri);
                 self.set_query(Some(&query))
             }
         }

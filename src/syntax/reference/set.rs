@@ -6,8 +6,7 @@
 
 use super::{parse_spans, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::syntax::components::Spans;
-use crate::syntax::pct::{self, Component};
-use crate::syntax::set::{compose, SetError, SetErrorKind};
+use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
 use crate::syntax::GenericSyntax;
 
 /// The components a changed reference should have, as text.
@@ -241,17 +240,7 @@ macro_rules! setters {
             /// ```
             pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
                 let r = self.as_borrowed();
-                let encoded = pct::encode(segment, Component::PathSegment, S::GRAMMAR);
-                let mut path = r.path().to_string();
-                if !(path.ends_with('/') || (path.is_empty() && r.authority().is_none())) {
-                    path.push('/');
-                }
-                if path.is_empty() && encoded.is_empty() {
-                    // An empty path has no segment: an empty one cannot be
-                    // its first.
-                    return Err(SetError::new("path", SetErrorKind::Structure));
-                }
-                path.push_str(&encoded);
+                let path = with_segment(r.path(), r.authority().is_some(), segment, S::GRAMMAR)?;
                 self.set_path(&path)
             }
 
@@ -267,15 +256,7 @@ macro_rules! setters {
             /// assert_eq!(x.query_pairs().last().unwrap().1, "a&b c");
             /// ```
             pub fn append_query_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-                let mut query = self.query().unwrap_or_default().to_string();
-                if !query.is_empty() && !query.ends_with('&') {
-                    query.push('&');
-                }
-                query.push_str(&pct::encode(key, Component::QueryValue, S::GRAMMAR));
-                if let Some(v) = value {
-                    query.push('=');
-                    query.push_str(&pct::encode(v, Component::QueryValue, S::GRAMMAR));
-                }
+                let query = with_pair(self.query(), key, value, S::GRAMMAR);
                 self.set_query(Some(&query))
             }
         }
