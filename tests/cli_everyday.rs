@@ -149,6 +149,36 @@ fn idna_both_ways() {
     assert_eq!(out, "http://xn--rsum-bpad.example.org/\n");
 }
 
+/// Where a grammar is needed, -g defaults to iri, and the answer's
+/// `language` says which grammar answered.
+#[test]
+fn the_grammar_defaults_to_iri_and_the_answer_names_it() {
+    let language = |out: &str| {
+        let answer: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        answer["language"].as_str().map(str::to_string)
+    };
+    let (out, _, code) = run(&["check", "http://\u{e9}/"], "");
+    assert_eq!((language(&out).as_deref(), code), (Some("iri"), 0));
+    let (out, _, code) = run(&["check", "-g", "uri", "http://\u{e9}/"], "");
+    assert_eq!((language(&out).as_deref(), code), (Some("uri"), 1));
+    for args in [
+        &["resolve", "-b", "http://a/", "b"][..],
+        &["relative", "-b", "http://a/", "http://a/b"],
+        &["normalize", "a"],
+        &["edit", "a"],
+        &["encode", "-c", "path", "a"],
+    ] {
+        let mut json = args.to_vec();
+        if args[0] == "encode" {
+            json.push("--json");
+        }
+        let (out, _, _) = run(&json, "");
+        assert_eq!(language(&out).as_deref(), Some("iri"), "{args:?}");
+    }
+    let (out, _, _) = run(&["normalize", "-g", "leiri", "a b"], "");
+    assert_eq!(language(&out).as_deref(), Some("leiri"));
+}
+
 #[test]
 fn json_input_is_about_the_inputs_not_the_base() {
     let (out, _, code) = run(

@@ -118,15 +118,25 @@ pub fn run_as(
     })
 }
 
-/// [`run_as`] for the commands whose answer is one text, `output`.
+/// For the commands whose answer is one text, `output`: [`run_as`], and
+/// when the command reads a grammar, a `language` field after the error
+/// naming it (`-g` has a default, so the answer says which was used).
 pub fn run_output(
     output: Output,
     json_input: bool,
     args: Args,
+    language: Option<xiri::Grammar>,
     mut answer: impl FnMut(&str) -> Result<String, Refusal>,
 ) -> Result<ExitCode, String> {
-    run_as(output, json_input, args, "output", Value::Null, |s| {
-        answer(s).map(Value::String)
+    let Some(grammar) = language else {
+        return run_as(output, json_input, args, "output", Value::Null, |s| {
+            answer(s).map(Value::String)
+        });
+    };
+    let language = json!(grammar.name());
+    let fields = [("output", Value::Null), ("language", language.clone())];
+    run_fields_as(output, json_input, args, &fields, |s| {
+        Ok(vec![Value::String(answer(s)?), language.clone()])
     })
 }
 

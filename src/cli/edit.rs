@@ -290,13 +290,19 @@ pub fn run(args: EditArgs, matches: Option<&ArgMatches>) -> Result<ExitCode, Str
     let changes = changes(&args, matches)?;
     let grammar = args.grammar;
     let output = Output::raw(args.raw);
-    super::batch::run_output(output, args.json_input, args.inputs, |text| match grammar {
-        Grammar::Uri => apply::<ReferenceBuf<xiri::Rfc3986>>(text, &changes),
-        Grammar::Iri => apply::<ReferenceBuf<xiri::Rfc3987>>(text, &changes),
-        Grammar::IriBis => apply::<ReferenceBuf<xiri::Rfc3987bis>>(text, &changes),
-        Grammar::Leiri => apply::<ReferenceBuf<xiri::LeiriNote>>(text, &changes),
-        Grammar::Xri => apply::<XriRefBuf>(text, &changes),
-    })
+    super::batch::run_output(
+        output,
+        args.json_input,
+        args.inputs,
+        Some(grammar),
+        |text| match grammar {
+            Grammar::Uri => apply::<ReferenceBuf<xiri::Rfc3986>>(text, &changes),
+            Grammar::Iri => apply::<ReferenceBuf<xiri::Rfc3987>>(text, &changes),
+            Grammar::IriBis => apply::<ReferenceBuf<xiri::Rfc3987bis>>(text, &changes),
+            Grammar::Leiri => apply::<ReferenceBuf<xiri::LeiriNote>>(text, &changes),
+            Grammar::Xri => apply::<XriRefBuf>(text, &changes),
+        },
+    )
 }
 
 #[cfg(test)]

@@ -83,15 +83,19 @@ pub struct DecodeArgs {
 pub fn encode(args: EncodeArgs) -> Result<ExitCode, String> {
     let (component, grammar) = (args.component.into(), args.grammar);
     let output = Output::raw(!args.json);
-    super::batch::run_output(output, args.json_input, args.inputs, |text| {
-        Ok(pct::encode(text, component, grammar).into_owned())
-    })
+    super::batch::run_output(
+        output,
+        args.json_input,
+        args.inputs,
+        Some(grammar),
+        |text| Ok(pct::encode(text, component, grammar).into_owned()),
+    )
 }
 
 pub fn decode(args: DecodeArgs) -> Result<ExitCode, String> {
     let output = Output::raw(!args.json);
     let (form, lossy) = (args.form, args.lossy);
-    super::batch::run_output(output, args.json_input, args.inputs, |text| {
+    super::batch::run_output(output, args.json_input, args.inputs, None, |text| {
         let decoded = if form {
             pct::decode_form(text)
         } else if lossy {

@@ -40,8 +40,8 @@ pub fn normalize(
     output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    super::batch::run_as(output, json_input, inputs, "output", Value::Null, |text| {
-        Ok(normal(grammar, text, options).map(Value::String)?)
+    super::batch::run_output(output, json_input, inputs, Some(grammar), |text| {
+        Ok(normal(grammar, text, options)?)
     })
 }
 

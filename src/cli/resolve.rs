@@ -1,7 +1,6 @@
 //! `xiri resolve` (each reference resolved against one base, RFC 3986 5.2)
 //! and `xiri relative` (the reference from the base to each target).
 
-use serde_json::Value;
 use std::process::ExitCode;
 use xiri::{Grammar, ParseError, Syntax};
 
@@ -42,8 +41,8 @@ pub fn run(
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let mut resolve = resolver_for(direction, grammar, base.to_string())?;
-    super::batch::run_as(output, json_input, inputs, "output", Value::Null, |r| {
-        Ok(resolve(r).map(Value::String)?)
+    super::batch::run_output(output, json_input, inputs, Some(grammar), |r| {
+        Ok(resolve(r)?)
     })
 }
 
