@@ -62,7 +62,8 @@ pub use syntax::tree::{Node, ParseTree};
 pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 pub use xri::{
     AsXri, AsXriRef, CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning,
-    Segment, Subsegment, SubsegmentValue, Xri, Xri20, XriAuthority, XriBuf, XriRef, XriRefBuf,
+    Segment, Subsegment, SubsegmentValue, Xri, Xri20, XriAuthority, XriBuf, XriBuilder, XriRef,
+    XriRefBuf,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

@@ -334,6 +334,25 @@ proptest! {
         y.append_query_pair(&raw, Some(&raw)).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let last = y.query_pairs().last().map(|(k, v)| (k.into_owned(), v.into_owned()));
         prop_assert_eq!(last, Some((raw.clone(), raw.clone())));
+        // The builder builds what parsing the same text reads.
+        let mut b = xiri::XriRefBuf::builder().path(x.path());
+        if x.has_prefix() {
+            b = b.prefix();
+        }
+        if let Some(a) = x.authority() {
+            b = b.authority(a.as_str());
+        }
+        if let Some(q) = x.query() {
+            b = b.query(q);
+        }
+        if let Some(f) = x.fragment() {
+            b = b.fragment(f);
+        }
+        let built = b.clone().query_pair(&raw, &raw).build();
+        let mut expected = x.clone();
+        expected.append_query_pair(&raw, Some(&raw)).unwrap();
+        prop_assert_eq!(built.ok(), Some(expected));
+        prop_assert_eq!(b.build().ok(), Some(x.clone()));
         let mut y = x.clone();
         if y.append_path_segment(&raw).is_ok() {
             let segment = pct::encode(&raw, Component::PathSegment, Grammar::Xri);

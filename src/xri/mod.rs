@@ -16,6 +16,7 @@ use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::reference::{Iri, IriRef};
 
+mod build;
 mod http;
 mod lend;
 mod normal_form;
@@ -30,6 +31,7 @@ mod set;
 mod split;
 mod syntax;
 
+pub use build::XriBuilder;
 pub use http::HttpXriWarning;
 
 pub use lend::{AsXri, AsXriRef};

@@ -12,11 +12,11 @@ use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKin
 /// What comes before the path ("xri://" and the authority), the path,
 /// query and fragment a changed XRI should have.
 #[derive(Clone, Debug)]
-struct Wanted {
-    head: String,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
+pub(super) struct Wanted {
+    pub(super) head: String,
+    pub(super) path: String,
+    pub(super) query: Option<String>,
+    pub(super) fragment: Option<String>,
 }
 
 impl Wanted {
@@ -30,7 +30,7 @@ impl Wanted {
     }
 
     /// The new text, if `parse` accepts it and reads it back as wanted.
-    fn check<'t, T>(
+    pub(super) fn check<'t, T>(
         &self,
         component: &'static str,
         text: &'t str,
@@ -38,19 +38,22 @@ impl Wanted {
         reference: impl Fn(&T) -> XriRef<'t>,
     ) -> Result<T, SetError> {
         let value = parse(text).map_err(|e| SetError::invalid(component, e))?;
-        let x = reference(&value);
-        let same = x.text.get(..x.path.start) == Some(self.head.as_str())
-            && x.path() == self.path
-            && x.query() == self.query.as_deref()
-            && x.fragment() == self.fragment.as_deref();
-        if same {
+        if self.reads_back(&reference(&value)) {
             Ok(value)
         } else {
             Err(SetError::new(component, SetErrorKind::Structure))
         }
     }
 
-    fn text(&self) -> String {
+    /// Whether `x` has these components.
+    pub(super) fn reads_back(&self, x: &XriRef<'_>) -> bool {
+        x.text.get(..x.path.start) == Some(self.head.as_str())
+            && x.path() == self.path
+            && x.query() == self.query.as_deref()
+            && x.fragment() == self.fragment.as_deref()
+    }
+
+    pub(super) fn text(&self) -> String {
         compose(
             &self.head,
             &self.path,
