@@ -173,6 +173,13 @@ pub(crate) fn with_segment(
     Ok(path)
 }
 
+/// Appends "/" and `segment`, given as plain text, encoded for a segment
+/// of `grammar` (what the builders' `path_segment` does).
+pub(crate) fn push_segment(path: &mut String, segment: &str, grammar: Grammar) {
+    path.push('/');
+    path.push_str(&pct::encode(segment, Component::PathSegment, grammar));
+}
+
 /// `query` (none: empty) with one more pair, `key=value` or `key` alone,
 /// both given as plain text and encoded as form fields of `grammar`.
 pub(crate) fn with_pair(

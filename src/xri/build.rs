@@ -7,8 +7,7 @@ use super::set::Wanted;
 use super::XriRef;
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::pct::{self, Component};
-use crate::syntax::set::{with_pair, SetError, SetErrorKind};
+use crate::syntax::set::{push_segment, with_pair, SetError, SetErrorKind};
 use std::marker::PhantomData;
 
 mod target {
@@ -124,9 +123,7 @@ impl<T: XriTarget> XriBuilder<T> {
     /// assert_eq!(x.as_str(), "=a/b%2Fc");
     /// ```
     pub fn path_segment(mut self, segment: &str) -> Self {
-        self.path.push('/');
-        self.path
-            .push_str(&pct::encode(segment, Component::PathSegment, Grammar::Xri));
+        push_segment(&mut self.path, segment, Grammar::Xri);
         self
     }
 

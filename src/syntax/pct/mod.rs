@@ -20,7 +20,7 @@
 //! assert_eq!(&*pct::decode("100%"), b"100%");
 //! ```
 //!
-//! Inside the crate, [`pieces`] splits a text into plain characters and
+//! Inside the crate, `pieces` splits a text into plain characters and
 //! runs of triplets decoded as far as they are UTF-8: normalization and
 //! URI → IRI decide, piece by piece, what to decode.
 

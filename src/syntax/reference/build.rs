@@ -4,8 +4,7 @@
 
 use super::{AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::syntax::error::ParseError;
-use crate::syntax::pct::{self, Component};
-use crate::syntax::set::{compose, SetError, SetErrorKind};
+use crate::syntax::set::{compose, push_segment, with_pair, SetError, SetErrorKind};
 use crate::syntax::GenericSyntax;
 use std::marker::PhantomData;
 
@@ -77,6 +76,10 @@ pub struct Builder<T> {
 }
 
 impl<T: Target> Builder<T> {
+    fn grammar() -> crate::syntax::grammar::Grammar {
+        <T::Syntax as crate::syntax::sealed::Generic>::GRAMMAR
+    }
+
     fn new() -> Self {
         Builder {
             scheme: None,
@@ -153,10 +156,7 @@ impl<T: Target> Builder<T> {
     /// assert_eq!(uri.as_str(), "s://h/a%2Fb/c");
     /// ```
     pub fn path_segment(mut self, segment: &str) -> Self {
-        self.path.push('/');
-        let grammar = <T::Syntax as crate::syntax::sealed::Generic>::GRAMMAR;
-        self.path
-            .push_str(&pct::encode(segment, Component::PathSegment, grammar));
+        push_segment(&mut self.path, segment, Self::grammar());
         self
     }
 
@@ -172,21 +172,15 @@ impl<T: Target> Builder<T> {
     }
 
     /// Appends a `key=value` pair to the query, both given as plain text
-    /// and encoded as form fields ([`Component::QueryValue`]).
+    /// and encoded as form fields ([`Component::QueryValue`](crate::pct::Component::QueryValue)).
     ///
     /// ```
     /// let uri = xiri::UriRefBuf::builder().query_pair("a", "1 2").query_pair("b&", "=").build().unwrap();
     /// assert_eq!(uri.as_str(), "?a=1%202&b%26=%3D");
     /// ```
     pub fn query_pair(mut self, key: &str, value: &str) -> Self {
-        let grammar = <T::Syntax as crate::syntax::sealed::Generic>::GRAMMAR;
-        let query = self.query.get_or_insert_with(String::new);
-        if !query.is_empty() {
-            query.push('&');
-        }
-        query.push_str(&pct::encode(key, Component::QueryValue, grammar));
-        query.push('=');
-        query.push_str(&pct::encode(value, Component::QueryValue, grammar));
+        let query = with_pair(self.query.as_deref(), key, Some(value), Self::grammar());
+        self.query = Some(query);
         self
     }
 
