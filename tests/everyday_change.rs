@@ -362,3 +362,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A refused setter's error, which keeps the refusal of the text it
+    /// would have made, never shows the password it was given; an XRI's
+    /// masked display replaces exactly the password.
+    #[test]
+    fn no_setter_error_shows_a_password(
+        pw in "[A-Z][a-z0-9 <>%^{}|]{7,12}",
+        base in prop::sample::select(vec!["http://h/p", "//h", "s://u@h:1/?q#f"]),
+    ) {
+        let userinfo = format!("anne:{pw}");
+        let mut r: xiri::IriRefBuf = base.parse().unwrap();
+        if let Err(e) = r.set_userinfo(Some(&userinfo)) {
+            prop_assert!(!e.to_string().contains(&pw), "{}", e);
+            let debug = format!("{e:?}");
+            prop_assert!(!debug.contains(&pw), "{}", debug);
+        }
+        let mut x: xiri::XriRefBuf = "xri://h/a".parse().unwrap();
+        if let Err(e) = x.set_authority(Some(&format!("{userinfo}@h"))) {
+            prop_assert!(!e.to_string().contains(&pw), "{}", e);
+            let debug = format!("{e:?}");
+            prop_assert!(!debug.contains(&pw), "{}", debug);
+        }
+        let encoded = pct::encode(&pw, Component::Userinfo, Grammar::Xri);
+        let x: xiri::XriRefBuf = format!("xri://anne:{encoded}@h/a").parse().unwrap();
+        prop_assert_eq!(x.mask_password().to_string(), "xri://anne:****@h/a");
+    }
+}
