@@ -4,9 +4,10 @@
 //! text that is valid there and decodes to the input; a masked value never
 //! shows its password, and neither does a refusal's message.
 
-mod common;
+#[path = "common/made.rs"]
+mod made;
 
-use common::made::{made, text, Made};
+use made::{made, text, Made};
 use proptest::prelude::*;
 use xiri::pct::{self, Component};
 use xiri::{GenericSyntax, Grammar, LeiriNote, Reference, Rfc3986, Rfc3987, Rfc3987bis};

@@ -5,9 +5,10 @@
 //! component is never refused where the component can hold it; the
 //! builder agrees with parsing the text it was built from.
 
-mod common;
+#[path = "common/made.rs"]
+mod made;
 
-use common::made::{made, text, Made};
+use made::{made, text, Made};
 use proptest::prelude::*;
 use xiri::pct::{self, Component};
 use xiri::{

@@ -257,7 +257,6 @@ pub mod abnf;
 pub mod adapter;
 pub mod diagram;
 pub mod hostile;
-pub mod made;
 pub mod props;
 pub mod shapes;
 
