@@ -204,7 +204,24 @@ impl Conversion {
                 );
                 (Grammar::Iri, vec![Step::new("", text), step])
             }
-            Grammar::Uri => (Grammar::Iri, UriRef::parse(text)?.to_iri_steps()),
+            Grammar::Uri => {
+                let uri = UriRef::parse(text)?;
+                #[allow(unused_mut)]
+                let mut steps = uri.to_iri_steps();
+                // With IDNA, ToUnicode of the host's Punycode labels after
+                // RFC 3987 3.2's steps.
+                #[cfg(feature = "idna")]
+                if self.uri.idna {
+                    let iri = uri.to_iri_with(&self.uri)?;
+                    if steps.last().is_none_or(|s| s.text != iri.as_str()) {
+                        steps.push(Step::new(
+                            "IDNA ToUnicode (UTS #46) of the host's xn-- labels, asked for",
+                            iri.into_string(),
+                        ));
+                    }
+                }
+                (Grammar::Iri, steps)
+            }
             // The IRI-normal form (and from there on to the URI-normal form).
             Grammar::Xri => (
                 Grammar::Iri,

@@ -278,7 +278,7 @@ fn encoded(text: &str, component: Component) -> Cow<'_, str> {
     let mut out = String::with_capacity(text.len() + 8);
     for (at, c) in text.char_indices() {
         if escape(at, c) {
-            crate::syntax::pct::encode(c, &mut out);
+            crate::syntax::pct::encode_char(c, &mut out);
         } else {
             out.push(c);
         }

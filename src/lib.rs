@@ -22,6 +22,7 @@ mod family;
 #[cfg(feature = "internals")]
 mod internals;
 mod normalize;
+mod owned;
 mod resolve;
 #[cfg(feature = "security")]
 pub mod security;
@@ -47,16 +48,22 @@ pub use normalize::Normalization;
 pub use syntax::components::{Host, HostKind};
 pub use syntax::error::{ErrorKind, ParseError};
 pub use syntax::grammar::{Grammar, Rule, UnknownGrammar};
+pub use syntax::mask::PasswordMasked;
+pub use syntax::parts::{PathSegments, QueryPairs, RawQueryPairs};
+pub use syntax::pct;
+pub use syntax::reference::Builder;
 pub use syntax::reference::{
-    Absolute, AbsoluteBuf, Iri, IriBis, IriBisBuf, IriBisRef, IriBisRefBuf, IriBuf, IriRef,
-    IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference, ReferenceBuf, Uri, UriBuf,
-    UriRef, UriRefBuf,
+    Absolute, AbsoluteBuf, AsAbsolute, AsReference, Iri, IriBis, IriBisBuf, IriBisRef,
+    IriBisRefBuf, IriBuf, IriRef, IriRefBuf, Leiri, LeiriBuf, LeiriRef, LeiriRefBuf, Reference,
+    ReferenceBuf, Uri, UriBuf, UriRef, UriRefBuf,
 };
+pub use syntax::set::{SetError, SetErrorKind};
 pub use syntax::tree::{Node, ParseTree};
 pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 pub use xri::{
-    CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning, Segment,
-    Subsegment, SubsegmentValue, Xri, Xri20, XriAuthority, XriBuf, XriRef, XriRefBuf,
+    AsXri, AsXriRef, CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning,
+    Segment, Subsegment, SubsegmentValue, Xri, Xri20, XriAuthority, XriBuf, XriBuilder, XriRef,
+    XriRefBuf,
 };
 
 /// How deeply parentheses may nest in an XRI before it is refused with

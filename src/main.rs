@@ -3,7 +3,7 @@
 
 mod cli;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use cli::resolve::Direction;
 use std::process::ExitCode;
 use xiri::Grammar;
@@ -42,7 +42,7 @@ struct Target {
 impl Target {
     /// The built-in grammar, for the commands that need one.
     fn library(&self, command: &str) -> Result<Grammar, String> {
-        match self.source.grammar {
+        match self.source.grammar() {
             Some(g) if self.source.abnf.is_empty() => g.library(command),
             _ => Err(format!("`{command}` needs a built-in grammar (-g); --abnf is for check, tree, rules, generate, compare and grammar")),
         }
@@ -56,15 +56,19 @@ impl Target {
 /// A base and the inputs to answer against it, for resolve and relative.
 #[derive(Args)]
 struct Against {
-    /// uri, iri, iri-bis, leiri, or xri (resolve only, for now).
-    #[arg(long, short)]
+    /// uri, iri (the default; every URI is an IRI), iri-bis, leiri or xri.
+    #[arg(long, short, default_value = "iri")]
     grammar: Grammar,
-    /// The absolute base.
+    /// The absolute base, taken as typed (--json-input is about the
+    /// inputs).
     #[arg(long, short)]
     base: String,
-    /// The base and each input are JSON strings.
+    /// Each input is a JSON string.
     #[arg(long)]
     json_input: bool,
+    /// One result a line as text, like jq -r; refusals on standard error.
+    #[arg(long, short)]
+    raw: bool,
     /// The references (resolve) or absolute targets (relative); standard
     /// input when none.
     inputs: Vec<std::ffi::OsString>,
@@ -73,8 +77,8 @@ struct Against {
 /// How normalize and equiv normalize.
 #[derive(Args)]
 struct Normalizing {
-    /// uri, iri, iri-bis, leiri or xri.
-    #[arg(long, short)]
+    /// uri, iri (the default; every URI is an IRI), iri-bis, leiri or xri.
+    #[arg(long, short, default_value = "iri")]
     grammar: Grammar,
     /// Unicode Normalization Form C too (RFC 3987 5.3.2.2).
     #[arg(long)]
@@ -87,9 +91,6 @@ struct Normalizing {
     /// in lowercase.
     #[arg(long)]
     scheme_based: bool,
-    /// Inputs are JSON strings (for equiv, JSON arrays of two strings).
-    #[arg(long)]
-    json_input: bool,
 }
 
 impl Normalizing {
@@ -145,14 +146,24 @@ enum Command {
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
-    /// The typed components of a reference, for a person (or JSON with --json).
+    /// The typed components of each reference, for a person (or JSON with
+    /// --json, or one line from a template with --get). Exit status 1 if
+    /// any is refused.
     Parse {
         #[command(flatten)]
         target: Target,
         /// Print JSON instead.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "get")]
         json: bool,
-        input: String,
+        /// One line an input from TEMPLATE: {scheme}, {userinfo}, {user},
+        /// {password}, {host}, {port}, {path}, {query}, {fragment},
+        /// {query:NAME} (the first value of a query key, decoded),
+        /// {idn:host} and {puny:host} (IDNA ToUnicode and ToASCII); a
+        /// missing component prints empty; {{ and }} print braces.
+        #[arg(long, value_name = "TEMPLATE")]
+        get: Option<String>,
+        /// The references; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
     },
     /// The full parse tree: one production a line, indented, with byte span
     /// and matched text.
@@ -184,6 +195,12 @@ enum Command {
     Normalize {
         #[command(flatten)]
         how: Normalizing,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// One result a line as text, like jq -r; refusals on standard error.
+        #[arg(long, short)]
+        raw: bool,
         /// The references; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
@@ -194,6 +211,10 @@ enum Command {
     Equiv {
         #[command(flatten)]
         how: Normalizing,
+        /// Each pair is a JSON array of two strings (given as two
+        /// arguments, each is a JSON string).
+        #[arg(long)]
+        json_input: bool,
         /// Two references; pairs from standard input when none.
         pair: Vec<std::ffi::OsString>,
     },
@@ -213,8 +234,10 @@ enum Command {
         #[arg(long)]
         nfkc: bool,
         /// Registered names with characters outside ASCII through IDNA
-        /// ToASCII, not percent-encoding (RFC 3987 3.1); a label that fails
-        /// is an error.
+        /// ToASCII, not percent-encoding (RFC 3987 3.1); from a URI to an
+        /// IRI, Punycode (xn--) labels through ToUnicode. Only for schemes
+        /// whose hosts are DNS names (http, https, ftp, ...); a label that
+        /// fails is an error.
         #[arg(long)]
         idna: bool,
         /// The document charset (a WHATWG label such as shift_jis or
@@ -226,12 +249,26 @@ enum Command {
         /// for a person, instead of JSON.
         #[arg(long)]
         steps: bool,
+        /// One result a line as text, like jq -r; refusals on standard error.
+        #[arg(long, short)]
+        raw: bool,
         /// Each input is a JSON string.
         #[arg(long)]
         json_input: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
+    /// Applies changes, in the order given, to each reference: --set,
+    /// --append, --trim, --sort-query, --redact (as trurl does). Each
+    /// change is checked in the syntax; one it refuses refuses the input.
+    /// Same conventions as check, with `output`.
+    Edit(cli::edit::EditArgs),
+    /// Percent-encodes each text for one component of a syntax, one line
+    /// each (for shell scripts).
+    Encode(cli::encode::EncodeArgs),
+    /// Percent-decodes each text, one line each; octets that are not
+    /// UTF-8 refuse it (exit status 1) unless --lossy.
+    Decode(cli::encode::DecodeArgs),
     /// Pre-processes arbitrary strings (IRI processing draft section 4):
     /// ASCII whitespace trimmed, then spaces split on, encoded or removed.
     Preprocess {
@@ -352,7 +389,8 @@ fn conversion(
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Check {
             target,
@@ -360,7 +398,7 @@ fn main() -> ExitCode {
             ambiguity,
             trace,
             inputs,
-        } => match target.source.grammar {
+        } => match target.source.grammar() {
             Some(grammar) if target.source.abnf.is_empty() && !ambiguity && !trace => {
                 cli::check::run(
                     grammar,
@@ -381,11 +419,15 @@ fn main() -> ExitCode {
         Command::Parse {
             target,
             json,
-            input,
+            get,
+            inputs,
         } => target.library("parse").and_then(|grammar| {
-            cli::input(&input, target.json_input).and_then(|input| {
-                cli::parse::run(grammar, target.rule_or_reference(), json, &input)
-            })
+            let shown = match get {
+                Some(t) => cli::parse::Shown::Template(cli::template::Template::parse(&t)?),
+                None => cli::parse::Shown::Components { json },
+            };
+            let rule = target.rule_or_reference();
+            cli::parse::run(grammar, rule, &shown, target.json_input, inputs)
         }),
         Command::Tree {
             target,
@@ -407,6 +449,7 @@ fn main() -> ExitCode {
             a.grammar,
             &a.base,
             a.json_input,
+            cli::batch::Output::raw(a.raw),
             a.inputs,
         ),
         Command::Relative(a) => cli::resolve::run(
@@ -414,14 +457,29 @@ fn main() -> ExitCode {
             a.grammar,
             &a.base,
             a.json_input,
+            cli::batch::Output::raw(a.raw),
             a.inputs,
         ),
-        Command::Normalize { how, inputs } => {
-            cli::normalize::normalize(how.grammar, how.options(), how.json_input, inputs)
-        }
-        Command::Equiv { how, pair } => {
-            cli::normalize::equiv(how.grammar, how.options(), how.json_input, pair)
-        }
+        Command::Normalize {
+            how,
+            json_input,
+            raw,
+            inputs,
+        } => cli::normalize::normalize(
+            how.grammar,
+            how.options(),
+            json_input,
+            cli::batch::Output::raw(raw),
+            inputs,
+        ),
+        Command::Equiv {
+            how,
+            json_input,
+            pair,
+        } => cli::normalize::equiv(how.grammar, how.options(), json_input, pair),
+        Command::Edit(args) => cli::edit::run(args, matches.subcommand_matches("edit")),
+        Command::Encode(args) => cli::encode::encode(args),
+        Command::Decode(args) => cli::encode::decode(args),
         Command::Convert {
             from,
             to,
@@ -429,10 +487,13 @@ fn main() -> ExitCode {
             idna,
             query_charset,
             steps,
+            raw,
             json_input,
             inputs,
-        } => conversion(from, to, nfkc, idna, query_charset.as_deref())
-            .and_then(|c| cli::convert::run(c, steps, json_input, inputs)),
+        } => conversion(from, to, nfkc, idna, query_charset.as_deref()).and_then(|c| {
+            let output = cli::batch::Output::raw(raw);
+            cli::convert::run(c, steps, json_input, output, inputs)
+        }),
         Command::Preprocess {
             spaces,
             json_input,

@@ -1,25 +1,14 @@
 //! The `xiri` command line: its batch conventions and exit codes.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Runs xiri with `stdin`, returning stdout and the exit code.
 fn run(args: &[&str], stdin: &[u8]) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xiri starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.code().unwrap(),
-    )
+    let (out, _, code) = common::xiri_io(args, stdin);
+    (out, code)
 }
 
 fn answers(stdout: &str) -> Vec<Value> {

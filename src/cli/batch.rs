@@ -1,7 +1,9 @@
 //! The batch conventions `check` and `resolve` share: inputs from the
 //! arguments or standard input (one a line, or one JSON string a line), one
 //! JSON object answered per input, in order; exit 0 when every input was
-//! answered without an error, 1 otherwise.
+//! answered without an error, 1 otherwise. With `-r`/`--raw` (as jq's
+//! `-r`), one answer a line as plain text instead, and each refusal on
+//! standard error.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufWriter, Write};
@@ -63,11 +65,9 @@ pub fn run(
     args: Args,
     field: &str,
     failed: Value,
-    mut answer: impl FnMut(&str) -> Result<Value, Refusal>,
+    answer: impl FnMut(&str) -> Result<Value, Refusal>,
 ) -> Result<ExitCode, String> {
-    run_fields(json_input, args, &[(field, failed)], |s| {
-        Ok(vec![answer(s)?])
-    })
+    run_as(Output::Json, json_input, args, field, failed, answer)
 }
 
 /// As [`run`], with several answer fields: `fields` names them, with the
@@ -77,18 +77,83 @@ pub fn run_fields(
     json_input: bool,
     args: Args,
     fields: &[(&str, Value)],
+    answer: impl FnMut(&str) -> Result<Vec<Value>, Refusal>,
+) -> Result<ExitCode, String> {
+    run_fields_as(Output::Json, json_input, args, fields, answer)
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// One JSON object a line.
+    Json,
+    /// The first answer field alone a line, as text (a JSON string
+    /// unquoted); a refusal's message on standard error, "input N" naming
+    /// the input (not its text, which may carry a password).
+    Raw,
+}
+
+impl Output {
+    /// `Raw` when `raw`.
+    pub fn raw(raw: bool) -> Output {
+        if raw {
+            Output::Raw
+        } else {
+            Output::Json
+        }
+    }
+}
+
+/// [`run`] with the output chosen.
+pub fn run_as(
+    output: Output,
+    json_input: bool,
+    args: Args,
+    field: &str,
+    failed: Value,
+    mut answer: impl FnMut(&str) -> Result<Value, Refusal>,
+) -> Result<ExitCode, String> {
+    run_fields_as(output, json_input, args, &[(field, failed)], |s| {
+        Ok(vec![answer(s)?])
+    })
+}
+
+/// For the commands whose answer is one text, `output`: [`run_as`], and
+/// when the command reads a grammar, a `language` field after the error
+/// naming it (`-g` has a default, so the answer says which was used).
+pub fn run_output(
+    output: Output,
+    json_input: bool,
+    args: Args,
+    language: Option<xiri::Grammar>,
+    mut answer: impl FnMut(&str) -> Result<String, Refusal>,
+) -> Result<ExitCode, String> {
+    let Some(grammar) = language else {
+        return run_as(output, json_input, args, "output", Value::Null, |s| {
+            answer(s).map(Value::String)
+        });
+    };
+    let language = json!(grammar.name());
+    let fields = [("output", Value::Null), ("language", language.clone())];
+    run_fields_as(output, json_input, args, &fields, |s| {
+        Ok(vec![Value::String(answer(s)?), language.clone()])
+    })
+}
+
+/// [`run_fields`] with the output chosen.
+pub fn run_fields_as(
+    output: Output,
+    json_input: bool,
+    args: Args,
+    fields: &[(&str, Value)],
     mut answer: impl FnMut(&str) -> Result<Vec<Value>, Refusal>,
 ) -> Result<ExitCode, String> {
     let failed: Vec<Value> = fields.iter().map(|(_, v)| v.clone()).collect();
-    let inputs: Box<dyn Iterator<Item = Result<Vec<u8>, String>>> = if args.is_empty() {
-        Box::new(lines(std::io::stdin().lock()))
-    } else {
-        Box::new(args.into_iter().map(|a| Ok(arg_bytes(a))))
-    };
+    let inputs = raw_inputs(args);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_answered = true;
-    for raw in inputs {
+    for (n, raw) in inputs.enumerate() {
         let (input, result, error) = match decode(raw?, json_input) {
             Input::Text(text) => match answer(&text) {
                 Ok(values) => (text, values, Value::Null),
@@ -116,6 +181,19 @@ pub fn run_fields(
             ),
         };
         all_answered &= error.is_null();
+        if output == Output::Raw {
+            match (&error, result.first()) {
+                (Value::Null, Some(Value::String(text))) => writeln!(out, "{text}"),
+                (Value::Null, Some(value)) => writeln!(out, "{value}"),
+                _ => {
+                    let message = error["message"].as_str().unwrap_or("refused");
+                    eprintln!("xiri: input {}: {message}", n + 1);
+                    Ok(())
+                }
+            }
+            .map_err(write_error)?;
+            continue;
+        }
         let mut object = serde_json::Map::new();
         object.insert("input".into(), Value::String(input));
         let mut results = fields.iter().map(|(name, _)| *name).zip(result);
@@ -134,6 +212,31 @@ pub fn run_fields(
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// The inputs as bytes: the arguments, or the lines of standard input
+/// when there are none.
+fn raw_inputs(args: Args) -> Box<dyn Iterator<Item = Result<Vec<u8>, String>>> {
+    if args.is_empty() {
+        Box::new(lines(std::io::stdin().lock()))
+    } else {
+        Box::new(args.into_iter().map(|a| Ok(arg_bytes(a))))
+    }
+}
+
+/// Each input as text, or (inside) the message saying why it cannot be
+/// read as text; an I/O error (outside) ends them. For commands whose
+/// answers are not the batch's JSON objects.
+pub fn texts(
+    json_input: bool,
+    args: Args,
+) -> impl Iterator<Item = Result<Result<String, String>, String>> {
+    raw_inputs(args).map(move |raw| {
+        raw.map(|raw| match decode(raw, json_input) {
+            Input::Text(text) => Ok(text),
+            Input::Unreadable { message, .. } => Err(message),
+        })
     })
 }
 

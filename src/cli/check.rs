@@ -82,10 +82,15 @@ pub fn run(
         }
     };
     if grammar != Grammar::Xri {
-        return super::batch::run(json_input, inputs, "valid", Value::Bool(false), |text| {
-            checked(text)
-                .map(|()| Value::Bool(true))
-                .map_err(Into::into)
+        // Which grammar answered: -g has a default.
+        let language = Value::from(grammar.name());
+        let fields = [
+            ("valid", Value::Bool(false)),
+            ("language", language.clone()),
+        ];
+        return super::batch::run_fields(json_input, inputs, &fields, |text| {
+            checked(text)?;
+            Ok(vec![Value::Bool(true), language.clone()])
         });
     }
     let how = XriCheck::of(rule_name);

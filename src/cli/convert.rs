@@ -11,13 +11,14 @@ pub fn run(
     conversion: Conversion,
     steps: bool,
     json_input: bool,
+    output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     if steps {
         return show_steps(conversion, json_input, &inputs);
     }
     let fields = [("output", Value::Null), ("warnings", json!([]))];
-    super::batch::run_fields(json_input, inputs, &fields, |s| {
+    super::batch::run_fields_as(output, json_input, inputs, &fields, |s| {
         let done = conversion.apply(s).map_err(Refusal::Parse)?;
         let warnings = done
             .warnings()

@@ -36,6 +36,8 @@ pub mod compare;
 pub mod conformance;
 pub mod convert;
 pub mod draft;
+pub mod edit;
+pub mod encode;
 pub mod generate;
 pub mod lint;
 pub mod loaded;
@@ -45,6 +47,7 @@ pub mod resolve;
 pub mod rules;
 pub mod show;
 pub mod source;
+pub mod template;
 
 use serde_json::{json, Value};
 use std::io::Write;

@@ -37,10 +37,11 @@ pub fn normalize(
     grammar: Grammar,
     options: Normalization,
     json_input: bool,
+    output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    super::batch::run(json_input, inputs, "output", Value::Null, |text| {
-        Ok(normal(grammar, text, options).map(Value::String)?)
+    super::batch::run_output(output, json_input, inputs, Some(grammar), |text| {
+        Ok(normal(grammar, text, options)?)
     })
 }
 

@@ -8,11 +8,23 @@ use xiri::{
     Reference, Rfc3986, Rfc3987, Rfc3987bis, Subsegment, SubsegmentValue, XriAuthority, XriRef,
 };
 
+/// What `parse` prints for each input.
+pub enum Shown {
+    /// The components, as an indented listing (JSON with `json`).
+    Components { json: bool },
+    /// One line from a template.
+    Template(super::template::Template),
+}
+
+/// Parses each input (the arguments, or the lines of standard input),
+/// printing what `shown` asks; exit 1 if any was refused. With a
+/// template, a refused input's message goes to standard error.
 pub fn run(
     grammar: Grammar,
     rule_name: &str,
-    as_json: bool,
-    input: &str,
+    shown: &Shown,
+    json_input: bool,
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     let rule = super::rule(grammar, rule_name)?;
     if !matches!(rule_name, "reference" | "absolute" | "relative") {
@@ -20,6 +32,39 @@ pub fn run(
             "`parse` shows the components of a reference, absolute or relative form; for the production {rule_name:?} use `xiri tree`"
         ));
     }
+    let mut all = true;
+    for (n, input) in super::batch::texts(json_input, inputs).enumerate() {
+        let input = input?.map_err(|m| format!("input {}: {m}", n + 1))?;
+        let (text, ok) = match shown {
+            Shown::Components { json } => one(grammar, &rule, rule_name, *json, &input),
+            Shown::Template(template) => match template.render(grammar, &input) {
+                Ok(line) => (format!("{line}\n"), true),
+                Err(message) => {
+                    eprintln!("xiri: input {}: {message}", n + 1);
+                    (String::new(), false)
+                }
+            },
+        };
+        all &= ok;
+        // Listings, several lines each, are a blank line apart.
+        let gap = matches!(shown, Shown::Components { json: false }) && n > 0;
+        super::emit(&format!("{}{text}", if gap { "\n" } else { "" }))?;
+    }
+    Ok(if all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The components of one input as text, and whether it parsed.
+fn one(
+    grammar: Grammar,
+    rule: &xiri::Rule,
+    rule_name: &str,
+    as_json: bool,
+    input: &str,
+) -> (String, bool) {
     // An XRI is checked by the typed policy (as `check -g xri` does),
     // the others by the rule.
     let value = if grammar == Grammar::Xri {
@@ -29,25 +74,25 @@ pub fn run(
             .and_then(|()| components(grammar, rule_name, input))
     };
     match value {
-        Ok(value) => {
-            super::emit(&if as_json {
+        Ok(value) => (
+            if as_json {
                 format!("{value}\n")
             } else {
                 listing(&value, 0)
-            })?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            super::emit(&if as_json {
+            },
+            true,
+        ),
+        Err(e) => (
+            if as_json {
                 format!(
                     "{}\n",
                     json!({ "input": input, "error": super::error_json(&e) })
                 )
             } else {
                 format!("{e}\n")
-            })?;
-            Ok(ExitCode::from(1))
-        }
+            },
+            false,
+        ),
     }
 }
 

@@ -1,7 +1,6 @@
 //! `xiri resolve` (each reference resolved against one base, RFC 3986 5.2)
 //! and `xiri relative` (the reference from the base to each target).
 
-use serde_json::Value;
 use std::process::ExitCode;
 use xiri::{Grammar, ParseError, Syntax};
 
@@ -31,17 +30,19 @@ pub enum Direction {
     Relative,
 }
 
+/// Answers each input against `base`, which is taken as typed: with
+/// `json_input` only the inputs are JSON strings.
 pub fn run(
     direction: Direction,
     grammar: Grammar,
     base: &str,
     json_input: bool,
+    output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    let base = super::input(base, json_input)?;
-    let mut resolve = resolver_for(direction, grammar, base)?;
-    super::batch::run(json_input, inputs, "output", Value::Null, |r| {
-        Ok(resolve(r).map(Value::String)?)
+    let mut resolve = resolver_for(direction, grammar, base.to_string())?;
+    super::batch::run_output(output, json_input, inputs, Some(grammar), |r| {
+        Ok(resolve(r)?)
     })
 }
 

@@ -13,7 +13,7 @@ pub fn run(source: &Source, entries: &[String], json: bool) -> Result<ExitCode, 
     let grammar =
         LoadedGrammar::analyze(&files).map_err(|e| format!("the grammar does not load:\n{e}"))?;
     let mut starts = Vec::new();
-    if let (Some(GrammarArg::Library(g)), true) = (source.grammar, entries.is_empty()) {
+    if let (Some(GrammarArg::Library(g)), true) = (source.grammar(), entries.is_empty()) {
         // A built-in grammar's entry points are its three forms.
         for rule in [g.reference(), g.absolute(), g.relative()] {
             starts.push(rule.name().to_string());

@@ -13,9 +13,10 @@ use xiri::Grammar;
 #[derive(Args, Clone, Debug)]
 pub struct Source {
     /// A built-in grammar: uri, iri, iri-bis, leiri, xri, or
-    /// xri-appendix-a (XRI 2.0 Appendix A as printed).
-    #[arg(long, short, required_unless_present = "abnf", conflicts_with = "abnf")]
-    pub grammar: Option<GrammarArg>,
+    /// xri-appendix-a (XRI 2.0 Appendix A as printed); iri when neither
+    /// -g nor --abnf is given (every URI is an IRI).
+    #[arg(long = "grammar", short = 'g', conflicts_with = "abnf")]
+    pub given: Option<GrammarArg>,
     /// An ABNF file of your own; repeat it to load several, a later
     /// file's rule replacing an earlier one of the same name (`=/`
     /// alternatives accumulate).
@@ -136,18 +137,28 @@ pub fn production(
 }
 
 impl Source {
+    /// The built-in grammar: the one given, or iri when there is neither
+    /// -g nor --abnf.
+    pub fn grammar(&self) -> Option<GrammarArg> {
+        match self.given {
+            Some(g) => Some(g),
+            None if self.abnf.is_empty() => Some(GrammarArg::Library(Grammar::Iri)),
+            None => None,
+        }
+    }
+
     /// The files.
     pub fn files(&self) -> Result<Vec<AbnfFile>, String> {
-        files(self.grammar, &self.abnf)
+        files(self.grammar(), &self.abnf)
     }
 
     /// Loaded, refusing a grammar with errors.
     pub fn load(&self) -> Result<LoadedGrammar, String> {
-        load(self.grammar, &self.abnf)
+        load(self.grammar(), &self.abnf)
     }
 
     /// The production `rule` names (see [`production`]).
     pub fn production(&self, loaded: &LoadedGrammar, rule: Option<&str>) -> Result<String, String> {
-        production(self.grammar, loaded, rule)
+        production(self.grammar(), loaded, rule)
     }
 }

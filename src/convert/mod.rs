@@ -5,10 +5,10 @@
 //! procedure by grammar name, in `crate::conversion`, above both. Each
 //! returns an owned, parsed value of its target grammar.
 
-use crate::syntax::chars::{bidi_formatting, iprivate, ucschar};
 use crate::syntax::components::Spans;
-use crate::syntax::pct::encode;
+use crate::syntax::pct::encode_char;
 
+mod absolute;
 mod iri_to_uri;
 mod leiri_to_iri;
 mod options;
@@ -18,11 +18,7 @@ mod uri_to_iri;
 pub use options::Charset;
 pub use options::{Step, UriOptions};
 
-/// Whether a non-ASCII character may stand as itself in an IRI, in the
-/// query (`in_query`) or elsewhere.
-pub(crate) fn iri_allows(c: char, in_query: bool) -> bool {
-    (ucschar(c) && !bidi_formatting(c)) || (in_query && iprivate(c))
-}
+pub(crate) use crate::syntax::chars::iri_allows;
 
 /// The ASCII characters a LEIRI allows and an IRI (or URI) does not
 /// (LEIRI Note section 5: space, delimiters, unwise, controls).
@@ -51,7 +47,7 @@ pub(crate) fn encode_where(
         if kept(i, c) {
             out.push(c);
         } else {
-            encode(c, &mut out);
+            encode_char(c, &mut out);
         }
     }
     // `map` asks for offsets in increasing order (starting again for each

@@ -14,6 +14,8 @@ use encoding_rs::{EncoderResult, Encoding};
 
 #[cfg(feature = "idna")]
 mod idna_host;
+#[cfg(feature = "idna")]
+mod idna_unicode;
 
 /// A document charset, by its WHATWG Encoding Standard label (the
 /// `charsets` feature).

@@ -2,7 +2,7 @@
 
 use super::{ascii_outside_iris, iri_allows, Step};
 use crate::syntax::chars::RESERVED;
-use crate::syntax::pct::{self, encode, Piece};
+use crate::syntax::pct::{self, encode_char, Piece};
 use crate::syntax::reference::{IriRefBuf, UriRef};
 
 impl UriRef<'_> {
@@ -125,7 +125,7 @@ impl Outcome<'_> {
             Outcome::Kept(triplets) => out.push_str(triplets),
             Outcome::Decoded(c) if step == 5 => out.push(c),
             Outcome::Decoded(c) => octets(c, out),
-            Outcome::Inappropriate(c) if step >= 4 => encode(c, out),
+            Outcome::Inappropriate(c) if step >= 4 => encode_char(c, out),
             Outcome::Inappropriate(c) => octets(c, out),
             Outcome::NotUtf8(b) if step == 2 => out.push_str(&format!("<{b:02x}>")),
             Outcome::NotUtf8(b) => pct::encode_octet(b, out),

@@ -8,7 +8,7 @@ use crate::syntax::components::{AuthoritySpans, HostKind, Span, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::pct::{self, Piece};
-use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
+use crate::syntax::reference::{Absolute, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::syntax::GenericSyntax;
 
 pub(crate) mod forms;
@@ -341,7 +341,7 @@ pub(crate) fn percent(component: &str, decode: Decode, out: &mut String) {
         match piece {
             Piece::Plain(c) => out.push(c),
             Piece::Char { c, .. } if allowed(c, decode) => out.push(c),
-            Piece::Char { c, .. } => pct::encode(c, out),
+            Piece::Char { c, .. } => pct::encode_char(c, out),
             Piece::Octet { byte, .. } => pct::encode_octet(byte, out),
         }
     }
@@ -427,7 +427,8 @@ impl<S: GenericSyntax> Reference<'_, S> {
     /// let up = IriRef::parse("a/../b").unwrap();
     /// assert!(!up.is_equivalent(&IriRef::parse("b").unwrap(), Normalization::default()));
     /// ```
-    pub fn is_equivalent(&self, other: &Reference<'_, S>, options: Normalization) -> bool {
+    pub fn is_equivalent(&self, other: &impl AsReference<S>, options: Normalization) -> bool {
+        let other = other.borrow_reference();
         match (self.normalize(options), other.normalize(options)) {
             (Ok(a), Ok(b)) => a.as_str() == b.as_str(),
             _ => self.as_str() == other.as_str(),
@@ -469,8 +470,7 @@ impl<S: GenericSyntax> Absolute<'_, S> {
     /// let b = xiri::Uri::parse("example://a/b/c/%7Bfoo%7D").unwrap();
     /// assert!(a.is_equivalent(&b, xiri::Normalization::default()));
     /// ```
-    pub fn is_equivalent(&self, other: &Absolute<'_, S>, options: Normalization) -> bool {
-        self.as_reference()
-            .is_equivalent(other.as_reference(), options)
+    pub fn is_equivalent(&self, other: &impl AsReference<S>, options: Normalization) -> bool {
+        self.as_reference().is_equivalent(other, options)
     }
 }

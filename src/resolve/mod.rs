@@ -9,7 +9,7 @@
 
 use crate::syntax::components::{AuthoritySpans, Span, Spans};
 use crate::syntax::parens;
-use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference};
+use crate::syntax::reference::{Absolute, AbsoluteBuf, AsReference, Reference};
 use crate::syntax::GenericSyntax;
 
 /// One side of a resolution: a text and where its components are.
@@ -337,7 +337,8 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// let base = xiri::Leiri::parse("http://a/b c/d").unwrap();
     /// assert_eq!(base.resolve(&xiri::LeiriRef::parse("../e f").unwrap()).as_str(), "http://a/e f");
     /// ```
-    pub fn resolve(&self, reference: &Reference<'_, S>) -> AbsoluteBuf<S> {
+    pub fn resolve(&self, reference: &impl AsReference<S>) -> AbsoluteBuf<S> {
+        let reference = reference.borrow_reference();
         // Enough for any target: it is made of pieces of the two.
         let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len() + 3);
         let spans = resolve(self.parts(), reference.parts(), &mut out);
@@ -357,9 +358,10 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// ```
     pub fn resolve_into<'b>(
         &self,
-        reference: &Reference<'_, S>,
+        reference: &impl AsReference<S>,
         buffer: &'b mut String,
     ) -> Absolute<'b, S> {
+        let reference = reference.borrow_reference();
         let spans = resolve(self.parts(), reference.parts(), buffer);
         Absolute::from_spans(buffer.as_str(), spans)
     }

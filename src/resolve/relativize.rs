@@ -3,7 +3,7 @@
 //! construction (docs/DECISIONS.md, "Relativization").
 
 use super::{remove_dot_segments, Parts, Slashes};
-use crate::syntax::reference::{Absolute, Reference, ReferenceBuf};
+use crate::syntax::reference::{Absolute, AsAbsolute, Reference, ReferenceBuf};
 use crate::syntax::GenericSyntax;
 
 /// The candidates for a reference from `base` to `target`; the caller keeps
@@ -123,7 +123,8 @@ impl<S: GenericSyntax> Absolute<'_, S> {
     /// let dotted = xiri::Uri::parse("http://a/./c").unwrap();
     /// assert_eq!(base.resolve(&base.relativize(&dotted).as_borrowed()).as_str(), "http://a/c");
     /// ```
-    pub fn relativize(&self, target: &Absolute<'_, S>) -> ReferenceBuf<S> {
+    pub fn relativize(&self, target: &impl AsAbsolute<S>) -> ReferenceBuf<S> {
+        let target = target.borrow_absolute();
         // What the target resolves to, which every candidate must.
         let goal = self.resolve(target.as_reference());
         let goal = goal.as_borrowed();

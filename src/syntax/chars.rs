@@ -30,6 +30,13 @@ pub(crate) fn ucschar(c: char) -> bool {
         | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD)
 }
 
+/// Whether a non-ASCII character may stand as itself in an RFC 3987 IRI,
+/// in the query (`in_query`) or elsewhere: `ucschar` but the bidi
+/// formatting characters (4.1), and `iprivate` in the query.
+pub(crate) fn iri_allows(c: char, in_query: bool) -> bool {
+    (ucschar(c) && !bidi_formatting(c)) || (in_query && iprivate(c))
+}
+
 /// RFC 3987's iprivate.
 pub(crate) fn iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)

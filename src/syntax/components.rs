@@ -117,6 +117,18 @@ impl<'a> Host<'a> {
     }
 }
 
+/// The host as written, padded as `str` is.
+///
+/// ```
+/// let uri = xiri::UriRef::parse("//[::1]:80").unwrap();
+/// assert_eq!(format!("<{:>7}>", uri.host().unwrap()), "<  [::1]>");
+/// ```
+impl std::fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.text)
+    }
+}
+
 /// A byte range of the text a value was parsed from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Span {

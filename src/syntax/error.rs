@@ -70,14 +70,26 @@ pub enum ErrorKind {
 /// the productions (and literals) expected there, and the grammar and rule.
 ///
 /// `Display` shows a message, then the input with a caret under the offset.
+/// Neither `Display` nor `Debug` shows a password the input may carry:
+/// each of its characters is shown as `*`, so the caret stays under the
+/// right character ([`input`](Self::input) still gives the input as it
+/// was).
 ///
 /// ```
 /// let err = xiri::IriRef::parse("http://a/b c").unwrap_err();
 /// assert_eq!(err.offset(), 10);
 /// assert!(err.expected().iter().any(|e| e == "ipchar"));
 /// assert!(err.to_string().contains("\n  http://a/b c\n            ^"));
+///
+/// let err = xiri::Uri::parse("https://anne:s3cret@example.com/a b").unwrap_err();
+/// assert!(!err.to_string().contains("s3cret"));
+/// // The password is masked character for character: the caret stays under the space.
+/// let shown = format!("\n  https://anne:******@example.com/a b\n  {}^", " ".repeat(err.offset()));
+/// assert_eq!(err.offset(), 33);
+/// assert!(err.to_string().ends_with(&shown));
+/// assert!(!format!("{err:?}").contains("s3cret"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ParseError {
     pub(crate) kind: ErrorKind,
     pub(crate) grammar: Grammar,
@@ -193,7 +205,8 @@ impl ParseError {
         self.rule
     }
 
-    /// The input that was refused.
+    /// The input that was refused, as it was (a password included: the
+    /// error's `Display` and `Debug` mask it, this does not).
     ///
     /// ```
     /// assert_eq!(xiri::Uri::parse("a b").unwrap_err().input(), "a b");
@@ -253,8 +266,12 @@ impl ParseError {
         }
     }
 
-    /// The character at the offset, or the end of the input.
+    /// The character at the offset, or the end of the input; a character
+    /// of what may be a password is not named.
     fn found(&self) -> String {
+        if crate::syntax::mask::password_in(&self.input).is_some_and(|p| p.contains(&self.offset)) {
+            return "a character of the password".to_string();
+        }
         match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
             Some(c) => format!("{c:?}"),
             None => "the end of the input".to_string(),
@@ -276,10 +293,16 @@ impl fmt::Display for ParseError {
         // under the character at the offset.
         let mut shown = String::new();
         let mut caret = 0;
+        // A password's characters are shown as "*", one each.
+        let password = crate::syntax::mask::password_in(&self.input);
         for (i, c) in self.input.char_indices() {
             if i == self.offset {
                 caret = shown.chars().count();
             }
+            let c = match &password {
+                Some(p) if p.contains(&i) => '*',
+                _ => c,
+            };
             // Bidi formatting characters too: shown as themselves they
             // would reorder the line and move the caret.
             if c.is_control() || crate::syntax::chars::bidi_formatting(c) {
@@ -292,6 +315,19 @@ impl fmt::Display for ParseError {
             caret = shown.chars().count();
         }
         write!(f, "{}\n  {shown}\n  {}^", self.message(), " ".repeat(caret))
+    }
+}
+
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("kind", &self.kind)
+            .field("grammar", &self.grammar)
+            .field("rule", &self.rule)
+            .field("offset", &self.offset)
+            .field("expected", &self.expected)
+            .field("input", &crate::syntax::mask::mask_input(&self.input))
+            .finish()
     }
 }
 

@@ -22,9 +22,12 @@ pub(crate) mod chars;
 pub(crate) mod components;
 pub(crate) mod error;
 pub(crate) mod grammar;
+pub(crate) mod mask;
 pub(crate) mod parens;
-pub(crate) mod pct;
+pub(crate) mod parts;
+pub mod pct;
 pub(crate) mod reference;
+pub(crate) mod set;
 pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tree;
@@ -52,6 +55,9 @@ pub(crate) mod sealed {
         /// in normalization (`iunreserved`, RFC 3987 5.3.2.3) rather than
         /// only ASCII `unreserved` (RFC 3986 6.2.2.2).
         const UNICODE: bool;
+        /// The aliases of the reference, absolute, owned reference and
+        /// owned absolute types, which `Debug` prints.
+        const NAMES: [&'static str; 4];
     }
 }
 
@@ -75,7 +81,7 @@ pub(crate) mod sealed {
 pub trait GenericSyntax: sealed::Sealed + sealed::Generic {}
 
 macro_rules! syntax {
-    ($(#[$doc:meta])* $Marker:ident, $grammar:expr, $unicode:expr) => {
+    ($(#[$doc:meta])* $Marker:ident, $grammar:expr, $unicode:expr, $names:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $Marker;
@@ -85,6 +91,7 @@ macro_rules! syntax {
         impl sealed::Generic for $Marker {
             const GRAMMAR: Grammar = $grammar;
             const UNICODE: bool = $unicode;
+            const NAMES: [&'static str; 4] = $names;
         }
 
         impl GenericSyntax for $Marker {}
@@ -99,7 +106,8 @@ syntax!(
     /// ```
     Rfc3986,
     Grammar::Uri,
-    false
+    false,
+    ["UriRef", "Uri", "UriRefBuf", "UriBuf"]
 );
 syntax!(
     /// RFC 3987 IRIs (`IriRef`, `Iri`, `IriRefBuf`, `IriBuf`).
@@ -109,7 +117,8 @@ syntax!(
     /// ```
     Rfc3987,
     Grammar::Iri,
-    true
+    true,
+    ["IriRef", "Iri", "IriRefBuf", "IriBuf"]
 );
 syntax!(
     /// IRIs by draft-ietf-iri-3987bis-07 (`IriBisRef`, `IriBis`,
@@ -121,7 +130,8 @@ syntax!(
     /// ```
     Rfc3987bis,
     Grammar::IriBis,
-    true
+    true,
+    ["IriBisRef", "IriBis", "IriBisRefBuf", "IriBisBuf"]
 );
 syntax!(
     /// Legacy Extended IRIs, the W3C Note (`LeiriRef`, `Leiri`,
@@ -132,7 +142,8 @@ syntax!(
     /// ```
     LeiriNote,
     Grammar::Leiri,
-    true
+    true,
+    ["LeiriRef", "Leiri", "LeiriRefBuf", "LeiriBuf"]
 );
 
 /// The syntaxes whose references are IRIs, with the IRI → URI mapping
@@ -149,6 +160,15 @@ pub trait IriSyntax: GenericSyntax {}
 
 impl IriSyntax for Rfc3987 {}
 impl IriSyntax for Rfc3987bis {}
+
+/// The alias of a generic type of `S`, by its place in `NAMES`
+/// (reference, absolute, owned reference, owned absolute).
+pub(crate) fn type_name<S: GenericSyntax>(which: usize) -> &'static str {
+    <S as sealed::Generic>::NAMES
+        .get(which)
+        .copied()
+        .unwrap_or_default()
+}
 
 /// Whether normalization may decode `iunreserved` characters in `S`.
 pub(crate) fn unicode<S: GenericSyntax>() -> bool {

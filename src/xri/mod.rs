@@ -15,20 +15,26 @@ use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::reference::{Iri, IriRef};
-use std::fmt;
 
+mod build;
 mod http;
+mod lend;
 mod normal_form;
 mod normalize;
 mod owned;
 mod parts;
 #[cfg(feature = "internals")]
 mod pest_path;
+mod read;
 mod resolve;
+mod set;
 mod split;
 mod syntax;
 
+pub use build::XriBuilder;
 pub use http::HttpXriWarning;
+
+pub use lend::{AsXri, AsXriRef};
 
 pub use owned::{XriBuf, XriRefBuf};
 
@@ -50,7 +56,7 @@ pub use parts::{
 /// assert_eq!(x.authority().unwrap().as_str(), "@example*home");
 /// assert_eq!(x.path(), "/(+contact)!1");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct XriRef<'a> {
     text: &'a str,
     prefix: bool,
@@ -79,7 +85,7 @@ enum Authority {
 /// assert_eq!(x.authority().as_str(), "=example");
 /// assert!(xiri::Xri::parse("example").is_err());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Xri<'a>(XriRef<'a>);
 
 impl<'a> XriRef<'a> {
@@ -302,18 +308,6 @@ impl AsRef<str> for XriRef<'_> {
 impl AsRef<str> for Xri<'_> {
     fn as_ref(&self) -> &str {
         self.0.text
-    }
-}
-
-impl fmt::Display for XriRef<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text)
-    }
-}
-
-impl fmt::Display for Xri<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.text)
     }
 }
 

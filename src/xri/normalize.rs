@@ -5,8 +5,8 @@ use crate::resolve::{remove_dot_segments, Slashes};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::xri::{
-    CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue, Subsegments, Xri,
-    XriAuthority, XriBuf, XriRef, XriRefBuf,
+    AsXriRef, CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue,
+    Subsegments, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
 
 /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
@@ -233,7 +233,8 @@ impl XriRef<'_> {
     /// let b = XriRef::parse("*a/(+foo)").unwrap();
     /// assert!(a.is_equivalent(&b, Normalization::default()));
     /// ```
-    pub fn is_equivalent(&self, other: &XriRef<'_>, options: Normalization) -> bool {
+    pub fn is_equivalent(&self, other: &impl AsXriRef, options: Normalization) -> bool {
+        let other = &other.borrow_xri_ref();
         let (Ok(a), Ok(b)) = (self.normalize(options), other.normalize(options)) else {
             return self.as_str() == other.as_str();
         };
@@ -287,9 +288,8 @@ impl Xri<'_> {
     /// let d = xiri::Xri::parse("xri://@example/(@example%2Fabc)").unwrap();
     /// assert!(c.is_equivalent(&d, xiri::Normalization::default()));
     /// ```
-    pub fn is_equivalent(&self, other: &Xri<'_>, options: Normalization) -> bool {
-        self.as_reference()
-            .is_equivalent(other.as_reference(), options)
+    pub fn is_equivalent(&self, other: &impl AsXriRef, options: Normalization) -> bool {
+        self.as_reference().is_equivalent(other, options)
     }
 }
 

@@ -5,7 +5,6 @@
 use super::{Authority, Xri, XriRef};
 use crate::syntax::components::Span;
 use crate::syntax::error::ParseError;
-use std::fmt;
 
 /// Where an XRI reference's components are.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +50,7 @@ impl Places {
 /// assert_eq!(reference.as_str(), "/d"); // shorter than "../d"
 /// assert!(!reference.as_borrowed().is_absolute());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct XriRefBuf {
     text: String,
     places: Places,
@@ -66,7 +65,7 @@ pub struct XriRefBuf {
 /// assert_eq!(target.as_str(), "xri://@a*a/c");
 /// assert_eq!(target.as_xri().segments().count(), 1);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct XriBuf {
     text: String,
     places: Places,
@@ -185,12 +184,6 @@ macro_rules! owned_xri {
             }
         }
 
-        impl fmt::Display for $Buf {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.text)
-            }
-        }
-
         impl AsRef<str> for $Buf {
             fn as_ref(&self) -> &str {
                 &self.text
@@ -215,10 +208,12 @@ impl Xri<'_> {
 }
 
 crate::syntax::text::text_identity!(
-    [] XriRef<'_>,
-    [] Xri<'_>,
-    [] XriBuf,
-    [] XriRefBuf,
+    [] XriRef<'_> => "XriRef",
+    [] Xri<'_> => "Xri",
+    [] XriBuf => "XriBuf",
+    [] XriRefBuf => "XriRefBuf",
 );
 
 crate::syntax::text::owned_text!([] XriBuf, [] XriRefBuf);
+
+crate::syntax::text::borrowed_text!([] XriRef<'a>, [] Xri<'a>);

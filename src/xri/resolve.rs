@@ -1,7 +1,7 @@
 //! XRI resolution and relativization (XRI 2.0 2.4): RFC 3986 5.2 on the
 //! XRI-normal form, each cross-reference one opaque unit.
 
-use super::{Xri, XriBuf, XriRef, XriRefBuf};
+use super::{AsXri, AsXriRef, Xri, XriBuf, XriRef, XriRefBuf};
 use crate::resolve::{relative_path, remove_dot_segments, Slashes};
 use crate::syntax::error::ParseError;
 
@@ -19,7 +19,8 @@ impl Xri<'_> {
     /// let reference = xiri::XriRef::parse("../!g!g").unwrap();
     /// assert_eq!(base.resolve(&reference).unwrap().as_str(), "xri://@a*a/!b!b/!g!g");
     /// ```
-    pub fn resolve(&self, reference: &XriRef<'_>) -> Result<XriBuf, ParseError> {
+    pub fn resolve(&self, reference: &impl AsXriRef) -> Result<XriBuf, ParseError> {
+        let reference = &reference.borrow_xri_ref();
         let mut text = String::new();
         self.resolve_text(reference, &mut text);
         XriBuf::parse(text)
@@ -36,9 +37,10 @@ impl Xri<'_> {
     /// ```
     pub fn resolve_into<'b>(
         &self,
-        reference: &XriRef<'_>,
+        reference: &impl AsXriRef,
         buffer: &'b mut String,
     ) -> Result<Xri<'b>, ParseError> {
+        let reference = &reference.borrow_xri_ref();
         self.resolve_text(reference, buffer);
         Xri::parse(buffer)
     }
@@ -55,7 +57,8 @@ impl Xri<'_> {
     /// let reference = base.relativize(&target).unwrap();
     /// assert_eq!(reference.as_str(), "../!g!g");
     /// ```
-    pub fn relativize(&self, target: &Xri<'_>) -> Result<XriRefBuf, ParseError> {
+    pub fn relativize(&self, target: &impl AsXri) -> Result<XriRefBuf, ParseError> {
+        let target = target.borrow_xri();
         let goal = self.resolve(target.as_reference())?;
         let target = goal.as_xri();
         let suffix = |with_query: bool| {

@@ -31,6 +31,29 @@ pub fn xiri(args: &[&str]) -> (String, i32) {
     )
 }
 
+/// Runs the `xiri` binary with `stdin`: its standard output, standard
+/// error and exit code.
+pub fn xiri_io(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xiri starts");
+    if let Some(mut input) = child.stdin.take() {
+        input.write_all(stdin).expect("xiri reads its input");
+    }
+    let out = child.wait_with_output().expect("xiri runs");
+    (
+        String::from_utf8(out.stdout).expect("xiri prints UTF-8"),
+        String::from_utf8(out.stderr).expect("xiri prints UTF-8"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
 /// `xiri parse --json`'s components for a valid input, without the fields
 /// the snapshot already shows.
 pub fn components(grammar: &str, rule: &str, input: &str) -> Value {

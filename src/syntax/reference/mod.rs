@@ -7,11 +7,16 @@ use crate::syntax::components::{Host, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
-use std::fmt;
 use std::marker::PhantomData;
 
+mod build;
+mod lend;
 mod owned;
+mod read;
+mod set;
 
+pub use build::Builder;
+pub use lend::{AsAbsolute, AsReference};
 pub use owned::{
     AbsoluteBuf, IriBisBuf, IriBisRefBuf, IriBuf, IriRefBuf, LeiriBuf, LeiriRefBuf, ReferenceBuf,
     UriBuf, UriRefBuf,
@@ -105,7 +110,7 @@ pub(crate) fn pest_spans(
 /// let i = xiri::IriRef::parse("../r\u{e9}sum\u{e9}").unwrap();
 /// assert_eq!(i.path(), "../r\u{e9}sum\u{e9}");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Reference<'a, S> {
     text: &'a str,
     spans: Spans,
@@ -121,7 +126,7 @@ pub struct Reference<'a, S> {
 /// assert_eq!(r.scheme(), "urn");
 /// assert!(xiri::Uri::parse("/relative").is_err());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Absolute<'a, S>(Reference<'a, S>);
 
 /// A URI reference (RFC 3986 4.1, `URI-reference`).
@@ -378,18 +383,6 @@ impl<'a, S: GenericSyntax> TryFrom<&'a str> for Absolute<'a, S> {
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
         Self::parse(input)
-    }
-}
-
-impl<S> fmt::Display for Reference<'_, S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text)
-    }
-}
-
-impl<S> fmt::Display for Absolute<'_, S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.text)
     }
 }
 

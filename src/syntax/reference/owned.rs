@@ -6,7 +6,6 @@ use super::{parse_spans, Absolute, Reference};
 use crate::syntax::components::Spans;
 use crate::syntax::error::ParseError;
 use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
-use std::fmt;
 use std::marker::PhantomData;
 
 /// An owned reference of syntax `S`: a `String` and where its components
@@ -18,7 +17,7 @@ use std::marker::PhantomData;
 /// let owned = xiri::IriRefBuf::parse("http://r\u{e9}sum\u{e9}.example.org/".to_string()).unwrap();
 /// assert_eq!(owned.as_borrowed().host().unwrap().as_str(), "r\u{e9}sum\u{e9}.example.org");
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ReferenceBuf<S> {
     text: String,
     spans: Spans,
@@ -32,7 +31,7 @@ pub struct ReferenceBuf<S> {
 /// let owned = xiri::UriBuf::parse("urn:example:animal:ferret:nose".to_string()).unwrap();
 /// assert_eq!(owned.as_borrowed().scheme(), "urn");
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct AbsoluteBuf<S> {
     text: String,
     spans: Spans,
@@ -150,12 +149,6 @@ macro_rules! owned {
 
             fn from_str(text: &str) -> Result<Self, ParseError> {
                 Self::parse(text.to_string())
-            }
-        }
-
-        impl<S> fmt::Display for $Buf<S> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&self.text)
             }
         }
 

@@ -1,6 +1,34 @@
-//! Percent-encoding, read and written: text split into plain characters and
-//! runs of `%HH` triplets decoded as far as they are UTF-8. Normalization
-//! and URI → IRI both decide, piece by piece, what to decode.
+//! Percent-encoding (RFC 3986 2.1), read and written.
+//!
+//! [`encode`] makes any text fit one component of one syntax: what the
+//! component allows as itself stays, everything else becomes `%HH`
+//! triplets of its UTF-8. [`decode`] gives the octets back,
+//! [`decode_utf8`] as UTF-8 or a typed error, [`decode_utf8_lossy`] with
+//! U+FFFD for what is not UTF-8, and [`decode_form`] as
+//! `application/x-www-form-urlencoded` reads a query pair ("+" is a
+//! space). Decoding never fails on a "%" that does not start a triplet
+//! (`%`, `%z1`, `%é`): it stays as written.
+//!
+//! ```
+//! use xiri::pct::{self, Component};
+//! use xiri::Grammar;
+//! // An IRI keeps "é" (ucschar); a URI encodes its UTF-8.
+//! assert_eq!(pct::encode("r\u{e9}sum\u{e9} 1/2", Component::PathSegment, Grammar::Iri), "r\u{e9}sum\u{e9}%201%2F2");
+//! assert_eq!(pct::encode("r\u{e9}sum\u{e9} 1/2", Component::PathSegment, Grammar::Uri), "r%C3%A9sum%C3%A9%201%2F2");
+//! assert_eq!(pct::decode_utf8("r%C3%A9sum%C3%A9").unwrap(), "r\u{e9}sum\u{e9}");
+//! assert_eq!(pct::decode_utf8_lossy("%FF%e9"), "\u{FFFD}\u{FFFD}");
+//! assert_eq!(&*pct::decode("100%"), b"100%");
+//! ```
+//!
+//! Inside the crate, `pieces` splits a text into plain characters and
+//! runs of triplets decoded as far as they are UTF-8: normalization and
+//! URI → IRI decide, piece by piece, what to decode.
+
+mod decode;
+mod encode;
+
+pub use decode::{decode, decode_form, decode_utf8, decode_utf8_lossy, Utf8Error};
+pub use encode::{encode, Component};
 
 /// One piece of a text read for decoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +91,7 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
 }
 
 /// The octet a `%HH` triplet stands for, if `t` is one.
-fn octet(t: &str) -> Option<u8> {
+pub(crate) fn octet(t: &str) -> Option<u8> {
     let hex = t.strip_prefix('%')?;
     if hex.len() != 2 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
@@ -72,7 +100,7 @@ fn octet(t: &str) -> Option<u8> {
 }
 
 /// Appends `c`'s UTF-8 octets as `%HH` triplets with uppercase hex.
-pub(crate) fn encode(c: char, out: &mut String) {
+pub(crate) fn encode_char(c: char, out: &mut String) {
     for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
         encode_octet(b, out);
     }

@@ -1,0 +1,201 @@
+//! What changing a component shares across the syntaxes: the text put
+//! back together around a new component (RFC 3986 5.3), and the error
+//! when the result would not be in the value's syntax or would read the
+//! new component as something else.
+
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::pct::{self, Component};
+use std::fmt;
+
+/// Why a setter or a builder refused a value; the value it was called on
+/// is unchanged.
+///
+/// ```
+/// let mut uri: xiri::UriBuf = "http://example.com/a".parse().unwrap();
+/// let err = uri.set_path("b").unwrap_err(); // under an authority, a path starts with "/"
+/// assert_eq!(err.kind(), xiri::SetErrorKind::Structure);
+/// assert_eq!(err.component(), "path");
+/// assert_eq!(uri.as_str(), "http://example.com/a");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetError {
+    component: &'static str,
+    kind: SetErrorKind,
+    refusal: Option<ParseError>,
+}
+
+/// What was wrong with the value a setter or builder was given.
+///
+/// ```
+/// let mut iri: xiri::IriBuf = "http://example.com/".parse().unwrap();
+/// assert_eq!(iri.set_fragment(Some("a b")).unwrap_err().kind(), xiri::SetErrorKind::Invalid);
+/// assert_eq!(iri.set_query(Some("a#b")).unwrap_err().kind(), xiri::SetErrorKind::Structure);
+/// assert_eq!(iri.set_scheme(None).unwrap_err().kind(), xiri::SetErrorKind::Required);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetErrorKind {
+    /// The result is not in the syntax: the value has a character the
+    /// component does not allow there (encode it with
+    /// [`pct::encode`](crate::pct::encode)).
+    Invalid,
+    /// The result is in the syntax but reads the value as other
+    /// components: a delimiter in it ("#" in a query), a path that would
+    /// read as an authority ("//a" with no authority) or lose its "/"
+    /// under one, a first segment that would read as a scheme ("a:b" in a
+    /// relative reference).
+    Structure,
+    /// The component cannot be absent here (the scheme of an absolute
+    /// value), or needs another that is absent (user information or a
+    /// port need an authority).
+    Required,
+}
+
+impl SetError {
+    pub(crate) fn new(component: &'static str, kind: SetErrorKind) -> SetError {
+        SetError {
+            component,
+            kind,
+            refusal: None,
+        }
+    }
+
+    pub(crate) fn invalid(component: &'static str, refusal: ParseError) -> SetError {
+        SetError {
+            component,
+            kind: SetErrorKind::Invalid,
+            refusal: Some(refusal),
+        }
+    }
+
+    /// The component that was being set ("scheme", "authority",
+    /// "userinfo", "host", "port", "path", "query", "fragment"), or
+    /// "reference" for a builder.
+    ///
+    /// ```
+    /// let mut uri: xiri::UriRefBuf = "a".parse().unwrap();
+    /// assert_eq!(uri.set_fragment(Some("%")).unwrap_err().component(), "fragment");
+    /// ```
+    pub fn component(&self) -> &'static str {
+        self.component
+    }
+
+    /// What was wrong.
+    ///
+    /// ```
+    /// let mut uri: xiri::UriRefBuf = "a".parse().unwrap();
+    /// assert_eq!(uri.set_port(Some(80)).unwrap_err().kind(), xiri::SetErrorKind::Required);
+    /// ```
+    pub fn kind(&self) -> SetErrorKind {
+        self.kind
+    }
+
+    /// For [`SetErrorKind::Invalid`], the refusal of the text the change
+    /// would have made: where it stopped matching and what was expected.
+    ///
+    /// ```
+    /// let mut uri: xiri::UriRefBuf = "/a".parse().unwrap();
+    /// let err = uri.set_query(Some("\u{e9}")).unwrap_err();
+    /// assert_eq!(err.refusal().unwrap().input(), "/a?\u{e9}");
+    /// assert_eq!(err.refusal().unwrap().offset(), 3);
+    /// ```
+    pub fn refusal(&self) -> Option<&ParseError> {
+        self.refusal.as_ref()
+    }
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match self.kind {
+            SetErrorKind::Invalid => "the result would not be in the syntax",
+            SetErrorKind::Structure => "the result would read it as other components",
+            SetErrorKind::Required => "it is required here, or needs an authority",
+        };
+        write!(f, "cannot set the {}: {why}", self.component)?;
+        match &self.refusal {
+            // The refusal's Display masks a password its input carries.
+            Some(refusal) => write!(f, "; {refusal}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for SetError {}
+
+/// A reference put together from what comes before its path (scheme and
+/// authority, with their delimiters), its path, query and fragment
+/// (RFC 3986 5.3).
+pub(crate) fn compose(
+    head: &str,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> String {
+    let len = head.len()
+        + path.len()
+        + query.map_or(0, |q| q.len() + 1)
+        + fragment.map_or(0, |f| f.len() + 1);
+    let mut out = String::with_capacity(len);
+    out.push_str(head);
+    out.push_str(path);
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
+}
+
+/// `path` with one more segment, given as plain text and encoded for a
+/// segment of `grammar`: after the path's "/" if it ends with one, else
+/// after a "/" added, but for an empty path that is not `rooted` (no
+/// authority before it), which the segment starts. An empty segment
+/// cannot start an empty path.
+pub(crate) fn with_segment(
+    path: &str,
+    rooted: bool,
+    segment: &str,
+    grammar: Grammar,
+) -> Result<String, SetError> {
+    let encoded = pct::encode(segment, Component::PathSegment, grammar);
+    let mut path = path.to_string();
+    if !(path.ends_with('/') || (path.is_empty() && !rooted)) {
+        path.push('/');
+    }
+    if path.is_empty() && encoded.is_empty() {
+        return Err(SetError::new("path", SetErrorKind::Structure));
+    }
+    path.push_str(&encoded);
+    Ok(path)
+}
+
+/// Appends "/" and `segment`, given as plain text, encoded for a segment
+/// of `grammar` (what the builders' `path_segment` does).
+pub(crate) fn push_segment(path: &mut String, segment: &str, grammar: Grammar) {
+    path.push('/');
+    path.push_str(&pct::encode(segment, Component::PathSegment, grammar));
+}
+
+/// `query` (none: empty) with one more pair, `key=value` or `key` alone,
+/// both given as plain text and encoded as form fields of `grammar`.
+pub(crate) fn with_pair(
+    query: Option<&str>,
+    key: &str,
+    value: Option<&str>,
+    grammar: Grammar,
+) -> String {
+    let mut query = query.unwrap_or_default().to_string();
+    if !query.is_empty() && !query.ends_with('&') {
+        query.push('&');
+    }
+    query.push_str(&pct::encode(key, Component::QueryValue, grammar));
+    if let Some(v) = value {
+        query.push('=');
+        query.push_str(&pct::encode(v, Component::QueryValue, grammar));
+    }
+    query
+}

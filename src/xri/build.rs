@@ -1,0 +1,219 @@
+//! A builder for the owned XRI types, as the generic types have one:
+//! one method per component, then `build()`, which checks the text in
+//! XRI 2.0 (with the typed policy) and that every component reads back.
+
+use super::owned::{XriBuf, XriRefBuf};
+use super::set::Wanted;
+use super::XriRef;
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::set::{push_segment, with_pair, SetError, SetErrorKind};
+use std::marker::PhantomData;
+
+mod target {
+    /// What an [`XriBuilder`](super::XriBuilder) builds: [`XriRefBuf`](super::XriRefBuf)
+    /// or [`XriBuf`](super::XriBuf). Sealed.
+    pub trait XriTarget: Sized {
+        /// Parses the built text.
+        fn parse_text(text: String) -> Result<Self, super::ParseError>;
+        /// Borrows the value as a reference.
+        fn reference(&self) -> super::XriRef<'_>;
+    }
+}
+
+use target::XriTarget;
+
+impl XriTarget for XriRefBuf {
+    fn parse_text(text: String) -> Result<Self, ParseError> {
+        XriRefBuf::parse(text)
+    }
+    fn reference(&self) -> XriRef<'_> {
+        self.as_borrowed()
+    }
+}
+
+impl XriTarget for XriBuf {
+    fn parse_text(text: String) -> Result<Self, ParseError> {
+        XriBuf::parse(text)
+    }
+    fn reference(&self) -> XriRef<'_> {
+        *self.as_xri()
+    }
+}
+
+/// Builds an owned XRI reference (`XriRefBuf::builder()`) or absolute XRI
+/// (`XriBuf::builder()`): the components as written, but for
+/// [`path_segment`](Self::path_segment) and [`query_pair`](Self::query_pair),
+/// which encode plain text. [`build`](Self::build) checks the result.
+///
+/// ```
+/// let x = xiri::XriBuf::builder()
+///     .prefix()
+///     .authority("@example*home")
+///     .path("/(+contact)")
+///     .path_segment("r\u{e9}sum\u{e9} (1)")
+///     .query_pair("k", "v")
+///     .build()
+///     .unwrap();
+/// assert_eq!(x.as_str(), "xri://@example*home/(+contact)/r\u{e9}sum\u{e9}%20%281%29?k=v");
+/// assert!(xiri::XriBuf::builder().path("/a").build().is_err()); // no authority
+/// ```
+#[derive(Clone, Debug)]
+#[must_use]
+pub struct XriBuilder<T> {
+    prefix: bool,
+    authority: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+    target: PhantomData<T>,
+}
+
+impl<T: XriTarget> XriBuilder<T> {
+    fn new() -> Self {
+        XriBuilder {
+            prefix: false,
+            authority: None,
+            path: String::new(),
+            query: None,
+            fragment: None,
+            target: PhantomData,
+        }
+    }
+
+    /// Starts the XRI with "xri://".
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().prefix().authority("=a").build().unwrap();
+    /// assert_eq!(x.as_str(), "xri://=a");
+    /// ```
+    pub fn prefix(mut self) -> Self {
+        self.prefix = true;
+        self
+    }
+
+    /// The authority: an XRI authority (`@a*b`, `(+x)`), or an IRI
+    /// authority after [`prefix`](Self::prefix).
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().prefix().authority("example.com:80").build().unwrap();
+    /// assert_eq!(x.as_str(), "xri://example.com:80");
+    /// ```
+    pub fn authority(mut self, authority: &str) -> Self {
+        self.authority = Some(authority.to_string());
+        self
+    }
+
+    /// The path, as written; it replaces what the path was.
+    ///
+    /// ```
+    /// let x = xiri::XriRefBuf::builder().path("a/*b").build().unwrap();
+    /// assert_eq!(x.as_str(), "a/*b");
+    /// ```
+    pub fn path(mut self, path: &str) -> Self {
+        self.path = path.to_string();
+        self
+    }
+
+    /// Appends "/" and a segment given as plain text, encoded for an XRI
+    /// segment ("(" and ")" encoded, `*` and `!` kept).
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().authority("=a").path_segment("b/c").build().unwrap();
+    /// assert_eq!(x.as_str(), "=a/b%2Fc");
+    /// ```
+    pub fn path_segment(mut self, segment: &str) -> Self {
+        push_segment(&mut self.path, segment, Grammar::Xri);
+        self
+    }
+
+    /// The query, as written, without "?".
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().authority("=a").query("k=(+v)").build().unwrap();
+    /// assert_eq!(x.query(), Some("k=(+v)"));
+    /// ```
+    pub fn query(mut self, query: &str) -> Self {
+        self.query = Some(query.to_string());
+        self
+    }
+
+    /// Appends a `key=value` pair, both given as plain text and encoded as
+    /// form fields.
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().authority("=a").query_pair("k", "a&b").build().unwrap();
+    /// assert_eq!(x.query(), Some("k=a%26b"));
+    /// ```
+    pub fn query_pair(mut self, key: &str, value: &str) -> Self {
+        self.query = Some(with_pair(
+            self.query.as_deref(),
+            key,
+            Some(value),
+            Grammar::Xri,
+        ));
+        self
+    }
+
+    /// The fragment, as written, without "#".
+    ///
+    /// ```
+    /// let x = xiri::XriRefBuf::builder().path("a").fragment("f").build().unwrap();
+    /// assert_eq!(x.as_str(), "a#f");
+    /// ```
+    pub fn fragment(mut self, fragment: &str) -> Self {
+        self.fragment = Some(fragment.to_string());
+        self
+    }
+
+    /// The value, checked: it parses (an `XriBuf` needs an authority) and
+    /// reads every component back as given.
+    ///
+    /// ```
+    /// let err = xiri::XriBuf::builder().authority("=a").path("b").build().unwrap_err();
+    /// assert_eq!(err.kind(), xiri::SetErrorKind::Structure); // "=ab": more of the authority
+    /// ```
+    pub fn build(self) -> Result<T, SetError> {
+        let mut head = String::new();
+        if self.prefix {
+            head.push_str(super::PREFIX);
+        }
+        head.push_str(self.authority.as_deref().unwrap_or_default());
+        let wanted = Wanted {
+            head,
+            path: self.path,
+            query: self.query,
+            fragment: self.fragment,
+        };
+        let value = T::parse_text(wanted.text()).map_err(|e| SetError::invalid("reference", e))?;
+        if wanted.reads_back(&value.reference()) {
+            Ok(value)
+        } else {
+            Err(SetError::new("reference", SetErrorKind::Structure))
+        }
+    }
+}
+
+impl XriRefBuf {
+    /// An [`XriBuilder`] for an XRI reference, absolute or relative.
+    ///
+    /// ```
+    /// let x = xiri::XriRefBuf::builder().path("../a").build().unwrap();
+    /// assert!(!x.is_absolute());
+    /// ```
+    pub fn builder() -> XriBuilder<XriRefBuf> {
+        XriBuilder::new()
+    }
+}
+
+impl XriBuf {
+    /// An [`XriBuilder`] for an absolute XRI.
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().authority("@a").build().unwrap();
+    /// assert_eq!(x.authority().as_str(), "@a");
+    /// ```
+    pub fn builder() -> XriBuilder<XriBuf> {
+        XriBuilder::new()
+    }
+}

@@ -1,0 +1,204 @@
+//! Setters on the owned XRI types, for the components an XRI has as the
+//! generic syntax has them: authority, path, query, fragment. As for the
+//! generic types, the new text is checked (parsed once) and must read
+//! every component back as intended, or the value stays as it was.
+
+use super::owned::{XriBuf, XriRefBuf};
+use super::{Xri, XriRef};
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::Grammar;
+use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
+
+/// What comes before the path ("xri://" and the authority), the path,
+/// query and fragment a changed XRI should have.
+#[derive(Clone, Debug)]
+pub(super) struct Wanted {
+    pub(super) head: String,
+    pub(super) path: String,
+    pub(super) query: Option<String>,
+    pub(super) fragment: Option<String>,
+}
+
+impl Wanted {
+    fn of(x: &XriRef<'_>) -> Wanted {
+        Wanted {
+            head: x.text.get(..x.path.start).unwrap_or_default().to_string(),
+            path: x.path().to_string(),
+            query: x.query().map(str::to_string),
+            fragment: x.fragment().map(str::to_string),
+        }
+    }
+
+    /// The new text, if `parse` accepts it and reads it back as wanted.
+    pub(super) fn check<'t, T>(
+        &self,
+        component: &'static str,
+        text: &'t str,
+        parse: impl Fn(&'t str) -> Result<T, ParseError>,
+        reference: impl Fn(&T) -> XriRef<'t>,
+    ) -> Result<T, SetError> {
+        let value = parse(text).map_err(|e| SetError::invalid(component, e))?;
+        if self.reads_back(&reference(&value)) {
+            Ok(value)
+        } else {
+            Err(SetError::new(component, SetErrorKind::Structure))
+        }
+    }
+
+    /// Whether `x` has these components.
+    pub(super) fn reads_back(&self, x: &XriRef<'_>) -> bool {
+        x.text.get(..x.path.start) == Some(self.head.as_str())
+            && x.path() == self.path
+            && x.query() == self.query.as_deref()
+            && x.fragment() == self.fragment.as_deref()
+    }
+
+    pub(super) fn text(&self) -> String {
+        compose(
+            &self.head,
+            &self.path,
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        )
+    }
+}
+
+macro_rules! setters {
+    ($Buf:ident, $Borrowed:ident, $borrow:ident, $example:literal) => {
+        impl $Buf {
+            /// Replaces the value with the one `change` makes, if it checks.
+            fn change(
+                &mut self,
+                component: &'static str,
+                change: impl FnOnce(&mut Wanted),
+            ) -> Result<(), SetError> {
+                let mut wanted = Wanted::of(&self.$borrow());
+                change(&mut wanted);
+                let text = wanted.text();
+                let checked = wanted.check(component, &text, $Borrowed::parse, |x| XriRef::from(*x))?;
+                let buf = checked.to_buf();
+                *self = buf;
+                Ok(())
+            }
+
+            /// Sets the path. After an authority it must be empty or start
+            /// with "/"; in a relative reference it must not read as an
+            /// authority (`@a`) or a scheme.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.set_path("/(+d)*e").unwrap();
+            /// assert_eq!(x.path(), "/(+d)*e");
+            /// assert!(x.set_path("/(+d").is_err());
+            /// assert_eq!(x.path(), "/(+d)*e");
+            /// ```
+            pub fn set_path(&mut self, path: &str) -> Result<(), SetError> {
+                self.change("path", |w| w.path = path.to_string())
+            }
+
+            /// Sets the query (without "?"), or removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.set_query(Some("k=(+v)")).unwrap();
+            /// assert_eq!(x.query(), Some("k=(+v)"));
+            /// x.set_query(None).unwrap();
+            /// assert_eq!(x.query(), None);
+            /// ```
+            pub fn set_query(&mut self, query: Option<&str>) -> Result<(), SetError> {
+                self.change("query", |w| w.query = query.map(str::to_string))
+            }
+
+            /// Sets the fragment (without "#"), or removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.set_fragment(Some("top")).unwrap();
+            /// assert_eq!(x.fragment(), Some("top"));
+            /// assert!(x.set_fragment(Some("a#b")).is_err());
+            /// ```
+            pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetError> {
+                self.change("fragment", |w| w.fragment = fragment.map(str::to_string))
+            }
+
+            /// Appends a path segment given as plain text, encoded for an
+            /// XRI segment ([`pct::encode`](crate::pct::encode): "(" and
+            /// ")" encoded, `*` and `!` kept as sub-segment delimiters).
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.append_path_segment("r\u{e9}sum\u{e9} (1)").unwrap();
+            /// assert_eq!(x.path(), "/c/r\u{e9}sum\u{e9}%20%281%29");
+            /// ```
+            pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
+                let x = self.$borrow();
+                let path = with_segment(x.path(), x.is_absolute(), segment, Grammar::Xri)?;
+                self.set_path(&path)
+            }
+
+            /// Appends a `key=value` pair (`key` alone with `None`) to the
+            /// query, both encoded as form fields.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.append_query_pair("q", Some("a&(b)")).unwrap();
+            /// assert_eq!(x.query_pairs().last().unwrap().1, "a&(b)");
+            /// ```
+            pub fn append_query_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
+                let query = with_pair(self.query(), key, value, Grammar::Xri);
+                self.set_query(Some(&query))
+            }
+        }
+    };
+}
+
+setters!(XriRefBuf, XriRef, as_borrowed, "\"xri://@a*b/c?x=1\"");
+setters!(XriBuf, Xri, as_xri, "\"xri://@a*b/c?x=1\"");
+
+/// "xri://" when `x` has it, then `authority`.
+fn head(x: &XriRef<'_>, authority: &str) -> String {
+    let prefix = x.text.get(..super::PREFIX.len()).filter(|_| x.has_prefix());
+    format!("{}{authority}", prefix.unwrap_or_default())
+}
+
+impl XriRefBuf {
+    /// Sets the authority (an XRI authority such as `@a*b`, or an IRI
+    /// authority after "xri://"), or removes it with `None`, which makes
+    /// the reference relative (and drops "xri://").
+    ///
+    /// ```
+    /// let mut x: xiri::XriRefBuf = "@a/b".parse().unwrap();
+    /// x.set_authority(Some("=c")).unwrap();
+    /// assert_eq!(x.as_str(), "=c/b");
+    /// x.set_authority(None).unwrap();
+    /// assert_eq!(x.as_str(), "/b");
+    /// ```
+    pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), SetError> {
+        let head = match authority {
+            Some(a) => head(&self.as_borrowed(), a),
+            None => String::new(),
+        };
+        // The path stays as it was; the check refuses a text that would
+        // not read it back.
+        self.change("authority", |w| w.head = head)
+    }
+}
+
+impl XriBuf {
+    /// Sets the authority; an absolute XRI keeps one, so `None` is
+    /// refused ([`SetErrorKind::Required`]).
+    ///
+    /// ```
+    /// let mut x: xiri::XriBuf = "xri://@a/b".parse().unwrap();
+    /// x.set_authority(Some("=c*d")).unwrap();
+    /// assert_eq!(x.as_str(), "xri://=c*d/b");
+    /// assert!(x.set_authority(Some("=c/d")).is_err());
+    /// ```
+    pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), SetError> {
+        let Some(a) = authority else {
+            return Err(SetError::new("authority", SetErrorKind::Required));
+        };
+        let head = head(&self.as_xri(), a);
+        self.change("authority", |w| w.head = head)
+    }
+}
