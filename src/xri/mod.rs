@@ -24,6 +24,7 @@ mod owned;
 mod parts;
 #[cfg(feature = "internals")]
 mod pest_path;
+mod recompose;
 mod resolve;
 mod split;
 mod syntax;

@@ -65,15 +65,22 @@ pub fn resolution(base: &str, reference: &str) -> Check {
         return Ok(());
     };
     if let Ok(r) = XriRef::parse(reference) {
-        let target = b.resolve(&r).map_err(|e| {
-            format!("xri resolve: the target is not an XRI | {base:?} + {reference:?}: {e}")
-        })?;
+        let resolved = resolved(&b, &r);
+        let target = match b.resolve(&r) {
+            Ok(target) => target,
+            Err(e) => return ambiguous(&e, &resolved, (base, reference)),
+        };
         let t = target.as_str();
         let Ok(parsed) = Xri::parse(t) else {
             return Err(format!(
                 "xri resolve: the target does not parse | {base:?} + {reference:?} -> {t:?}"
             ));
         };
+        ensure!(
+            components(parsed.as_reference()) == resolved,
+            "xri resolve: the target does not re-parse to the components resolved | {base:?} + {reference:?} -> {t:?}: {:?}, not {resolved:?}",
+            components(parsed.as_reference())
+        );
         let mut buffer = String::from("dirty");
         let into = b.resolve_into(&r, &mut buffer);
         ensure!(
@@ -94,6 +101,46 @@ pub fn resolution(base: &str, reference: &str) -> Check {
         relativize(&b, &t)?;
         relativize(&t, &b)?;
     }
+    Ok(())
+}
+
+/// The components of an XRI resolution gives but its path (RFC 3986
+/// 5.2.2): the prefix and authority, the query and the fragment.
+type Resolved<'a> = (bool, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// What `x` has of them.
+fn components<'a>(x: &XriRef<'a>) -> Resolved<'a> {
+    let authority = x.authority().map(|a| a.as_str());
+    (x.has_prefix(), authority, x.query(), x.fragment())
+}
+
+/// What resolving `r` against `b` gives of them.
+fn resolved<'a>(b: &Xri<'a>, r: &XriRef<'a>) -> Resolved<'a> {
+    let (_, _, query, fragment) = components(r);
+    if r.is_absolute() {
+        return components(r);
+    }
+    let query = match r.path().is_empty() {
+        true => query.or(b.query()),
+        false => query,
+    };
+    (
+        b.has_prefix(),
+        Some(b.authority().as_str()),
+        query,
+        fragment,
+    )
+}
+
+/// A refused resolution: only when the text resolution wrote, which the
+/// error names, reads as other components than `resolved` (issue 27).
+fn ambiguous(e: &ParseError, resolved: &Resolved<'_>, (base, reference): (&str, &str)) -> Check {
+    let read = Xri::parse(e.input());
+    let reads_otherwise = read.is_ok_and(|x| components(x.as_reference()) != *resolved);
+    ensure!(
+        e.kind() == xiri::ErrorKind::Ambiguous && reads_otherwise,
+        "xri resolve: refused, though its text reads as the components resolved | {base:?} + {reference:?}: {e}"
+    );
     Ok(())
 }
 

@@ -1,0 +1,76 @@
+//! Every finding of the fuzz targets (issue 27), minimized, as a named
+//! regression test: the input, what the library now answers, and the
+//! target's own property (`tests/common/props/`) on it.
+
+mod common;
+
+use common::props::{self, Family};
+use xiri::{ErrorKind, Xri, XriRef};
+
+/// The property family of the target that found `(base, reference)` holds.
+fn target_holds(family: &[Family], base: &str, reference: &str) {
+    if let Err(failure) = props::all(family, base, reference) {
+        panic!("{failure}");
+    }
+}
+
+/// Resolving `reference` against `base` is refused as `Ambiguous` at
+/// `offset` of the text written (`written`), which reads with another
+/// authority (`read`).
+fn refused_as_ambiguous(base: &str, reference: &str, written: &str, offset: usize, read: &str) {
+    let b = Xri::parse(base).unwrap();
+    let r = XriRef::parse(reference).unwrap();
+    let reads_as = Xri::parse(written).unwrap();
+    assert_eq!(reads_as.authority().as_str(), read, "{written:?}");
+    let err = b.resolve(&r).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.input(), err.offset()),
+        (ErrorKind::Ambiguous, written, offset),
+        "{err}"
+    );
+    let mut buffer = String::new();
+    assert_eq!(b.resolve_into(&r, &mut buffer).unwrap_err(), err);
+    assert!(err.to_string().contains(read), "{err}");
+}
+
+/// Issue 27: the base's authority is the `ireg-name` "(" (no ")" closes
+/// it); the reference's fragment "/)/." closes it once written after it,
+/// and "(/l9'#/)" read as a cross-reference authority. Found by
+/// `resolution` ("resolving the target changes it").
+#[test]
+fn an_iauthority_paren_closed_by_the_fragment_is_refused() {
+    refused_as_ambiguous("(", "l9'#/)/.", "(/l9'#/)/.", 1, "(/l9'#/)");
+    target_holds(props::RESOLUTION, "(", "l9'#/)/.");
+}
+
+/// The same, closed from the query ("?)"): `resolution`'s artifact
+/// crash-7911abdd (base "(?.", reference "SSS#?)/../").
+#[test]
+fn an_iauthority_paren_closed_by_the_fragment_after_a_query_is_refused() {
+    refused_as_ambiguous("(?.", "SSS#?)/../", "(/SSS#?)/../", 1, "(/SSS#?)");
+    target_holds(props::RESOLUTION, "(?.", "SSS#?)/../");
+}
+
+/// Closed by the reference's query: artifact crash-01575e24, minimized.
+#[test]
+fn an_iauthority_paren_closed_by_the_query_is_refused() {
+    refused_as_ambiguous("(.", "r?.)", "(./r?.)", 2, "(./r?.)");
+    target_holds(props::RESOLUTION, "(.", "r?.)");
+}
+
+/// A base whose `ireg-name` opens two parentheses and a reference whose
+/// query closes both: artifact crash-f1db9a70, minimized.
+#[test]
+fn two_iauthority_parens_closed_by_the_query_are_refused() {
+    refused_as_ambiguous("((+", ".?(i)))", "((+/?(i)))", 3, "((+/?(i)))");
+    target_holds(props::RESOLUTION, "((+", ".?(i)))");
+}
+
+/// A reference that closes nothing still resolves against such a base.
+#[test]
+fn an_iauthority_paren_left_open_still_resolves() {
+    let base = Xri::parse("(").unwrap();
+    let target = base.resolve(&XriRef::parse("a/b?c#d").unwrap()).unwrap();
+    assert_eq!(target.as_str(), "(/a/b?c#d");
+    assert_eq!(target.as_xri().authority().as_str(), "(");
+}
