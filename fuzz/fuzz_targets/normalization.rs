@@ -12,4 +12,4 @@
 
 include!("family.rs");
 
-fuzz_family!(props::NORMALIZATION);
+fuzz_family!(props::NORMALIZATION_SAMPLED);

@@ -133,12 +133,17 @@ fn resolved<'a>(b: &Xri<'a>, r: &XriRef<'a>) -> Resolved<'a> {
 }
 
 /// A refused resolution: only when the text resolution wrote, which the
-/// error names, reads as other components than `resolved` (issue 27).
+/// error names, reads as other components than `resolved`, or, read from
+/// an `iauthority` "(" on as a cross-reference, nests too deep (issue 27).
 fn ambiguous(e: &ParseError, resolved: &Resolved<'_>, (base, reference): (&str, &str)) -> Check {
     let read = Xri::parse(e.input());
-    let reads_otherwise = read.is_ok_and(|x| components(x.as_reference()) != *resolved);
+    let honest = match e.kind() {
+        xiri::ErrorKind::Ambiguous => read.is_ok_and(|x| components(x.as_reference()) != *resolved),
+        xiri::ErrorKind::TooDeep => read.is_err_and(|r| r == *e),
+        _ => false,
+    };
     ensure!(
-        e.kind() == xiri::ErrorKind::Ambiguous && reads_otherwise,
+        honest,
         "xri resolve: refused, though its text reads as the components resolved | {base:?} + {reference:?}: {e}"
     );
     Ok(())
@@ -209,13 +214,13 @@ const BASES: &[&str] = &[
 /// (nor ".." in an absolute path) and resolves against every base (the
 /// fixed ones, `other` and its normal form) to a target equivalent to the
 /// reference's.
-pub fn references(input: &str, other: &str) -> Check {
+pub fn references(input: &str, other: &str, depth: Depth) -> Check {
     let Ok(x) = XriRef::parse(input) else {
         return Ok(());
     };
     let y = XriRef::parse(other).ok();
     let what = "xri reference";
-    for o in all_options() {
+    for o in options(depth, input, other) {
         let equivalent = |a: &XriRef<'_>, b: &XriRef<'_>, o| a.is_equivalent(b, o);
         an_equivalence((&x, y.as_ref()), equivalent, o, what, (input, other))?;
         let absolute = Xri::parse(input)
@@ -322,13 +327,13 @@ fn resolves_alike(
 
 /// Normalization with every option, and equivalence with `other`: of
 /// references, then of absolute XRIs.
-pub fn normalization(input: &str, other: &str) -> Check {
-    references(input, other)?;
+pub fn normalization(input: &str, other: &str, depth: Depth) -> Check {
+    references(input, other, depth)?;
     let Ok(x) = Xri::parse(input) else {
         return Ok(());
     };
     let y = Xri::parse(other).ok();
-    for o in all_options() {
+    for o in options(depth, input, other) {
         let equivalent = |a: &Xri<'_>, b: &Xri<'_>, o| a.equivalent(b, o);
         an_equivalence((&x, y.as_ref()), equivalent, o, "xri", (input, other))?;
         let n = match x.normal(o) {
