@@ -74,3 +74,24 @@ fn an_iauthority_paren_left_open_still_resolves() {
     assert_eq!(target.as_str(), "(/a/b?c#d");
     assert_eq!(target.as_xri().authority().as_str(), "(");
 }
+
+/// A reference whose fragment holds 32 "(" against the base "(": the
+/// target's text, read from the `iauthority` "(" on as a cross-reference
+/// (the typed reading tries it first), opens a 33rd level at byte 35,
+/// deeper than `MAX_NESTING`, so it has no reading and is refused as
+/// `TooDeep` there (docs/DECISIONS.md, "Text made from components"): found by
+/// `resolution` (crash-79bf7ac6, minimized).
+#[test]
+fn a_fragment_of_parens_after_an_iauthority_paren_is_too_deep() {
+    let reference = format!("Q#{}", "(".repeat(32));
+    let base = Xri::parse("(").unwrap();
+    let err = base
+        .resolve(&XriRef::parse(&reference).unwrap())
+        .unwrap_err();
+    let written = format!("(/{reference}");
+    assert_eq!(
+        (err.kind(), err.input(), err.offset()),
+        (ErrorKind::TooDeep, written.as_str(), 35)
+    );
+    target_holds(props::RESOLUTION, "(", &reference);
+}
