@@ -95,3 +95,28 @@ fn a_fragment_of_parens_after_an_iauthority_paren_is_too_deep() {
     );
     target_holds(props::RESOLUTION, "(", &reference);
 }
+
+/// A rule repeated 4,444 times: its automaton is a chain of thousands of
+/// states, which Moore's minimization refined one state a round, in a
+/// minute; the refinement now looks only at what changed (found by
+/// `workbench`, slow-unit-0dc606d2, its grammar as found). Its members
+/// are longer than the generator writes; one made by hand is accepted.
+#[cfg(feature = "workbench")]
+#[test]
+fn a_long_repetition_compiles_in_well_under_a_second() {
+    use xiri::workbench::{AbnfFile, LoadedGrammar};
+    let text = "date = year \"-\" 4444month\nyear = 0DIGIT\nmonth =\" \" 5%x31-39 / \"1\" %x333\n";
+    let grammar = LoadedGrammar::load(&[AbnfFile::new("slow.abnf", text)]).unwrap();
+    let started = std::time::Instant::now();
+    let decider = grammar.decider("date").unwrap();
+    let took = started.elapsed();
+    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+    let member = format!("-{}", "1\u{333}".repeat(4444));
+    assert!(decider.decide(&member).unwrap().accepted);
+    assert!(
+        !decider
+            .decide(&member[..member.len() - 3])
+            .unwrap()
+            .accepted
+    );
+}
