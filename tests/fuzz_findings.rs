@@ -120,3 +120,41 @@ fn a_long_repetition_compiles_in_well_under_a_second() {
             .accepted
     );
 }
+
+/// Relativizing to a target whose `iauthority` "(" its own fragment's ")"
+/// closes once its dot segments are gone ("(//..//../..#)" resolves to
+/// "(/#)"): refused as resolving it is, not answered (found by
+/// `resolution`, crash-77edadf9).
+#[test]
+fn relativizing_to_a_target_that_does_not_resolve_is_refused_as_resolution() {
+    let (base, target) = ("(//..//../..#", "(//..//../..#)");
+    let b = Xri::parse(base).unwrap();
+    let t = Xri::parse(target).unwrap();
+    assert_eq!(t.authority().as_str(), "(");
+    let err = b.relativize(&t).unwrap_err();
+    assert_eq!((err.kind(), err.input()), (ErrorKind::Ambiguous, "(/#)"));
+    assert_eq!(b.resolve(t.as_reference()).unwrap_err(), err);
+    target_holds(props::RESOLUTION, base, target);
+}
+
+/// A relative reference whose first segment is a cross-reference holding
+/// "/./": its normal form keeps "./" in front (2.4.4) and the "." inside
+/// the cross-reference, which is no segment of the reference. The
+/// property split the path at every "/" and saw a dot segment left
+/// (found by `normalization`, crash-aa9231d5).
+#[test]
+fn a_dot_inside_a_cross_reference_is_no_dot_segment() {
+    let input = "./(http1//./(http://x///x/y)/x///x/y)/";
+    let normal = XriRef::parse(input)
+        .unwrap()
+        .normalize(xiri::Normalization::default())
+        .unwrap();
+    assert_eq!(normal.as_str(), input);
+    let segments: Vec<_> = normal
+        .as_borrowed()
+        .segments()
+        .map(|s| s.as_str().to_string())
+        .collect();
+    assert_eq!(segments, [".", "(http1//./(http://x///x/y)/x///x/y)", ""]);
+    target_holds(props::NORMALIZATION, input, "");
+}

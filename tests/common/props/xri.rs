@@ -151,6 +151,16 @@ fn ambiguous(e: &ParseError, resolved: &Resolved<'_>, (base, reference): (&str, 
 
 fn relativize(base: &Xri<'_>, target: &Xri<'_>) -> Check {
     let (b, t) = (base.as_str(), target.as_str());
+    // Refused exactly when the target does not resolve against the base
+    // (its path's dot segments removed, an `iauthority` "(" may be closed
+    // by its fragment: "(//..//../..#)" is "(/#)", issue 27).
+    if let Err(e) = base.resolve(target.as_reference()) {
+        ensure!(
+            base.relative(target).err() == Some(e),
+            "xri relativize: not refused as resolution is | {b:?} to {t:?}"
+        );
+        return Ok(());
+    }
     let relative = base
         .relative(target)
         .map_err(|e| format!("xri relativize: refused | {b:?} to {t:?}: {e}"))?;
@@ -260,17 +270,17 @@ pub fn references(input: &str, other: &str, depth: Depth) -> Check {
             x.is_equivalent(&nx, o),
             "xri reference is_equivalent: not to its normal form | {input:?} {o:?}"
         );
+        // Segments as XRI reads them: a "/" in a cross-reference delimits
+        // none ("./(a/./b)" has no "." segment after its first).
+        let segments: Vec<&str> = nx.segments().map(|s| s.as_str()).collect();
+        // But the "." that keeps a relative reference's first segment
+        // readable after "/" ("/.//a", "/./**x") or at all ("./(a)").
+        let kept = !x.is_absolute() && segments.len() > 1 && segments.first() == Some(&".");
+        let rest = segments.iter().skip(usize::from(kept));
         let dotless = if x.is_absolute() || nx.path().starts_with('/') {
-            // But the "." that keeps a relative reference's first segment
-            // readable after "/" ("/.//a", "/./**x").
-            let segments: Vec<&str> = nx.segments().map(|s| s.as_str()).collect();
-            let kept = !x.is_absolute() && segments.len() > 1 && segments[0] == ".";
-            segments
-                .iter()
-                .skip(usize::from(kept))
-                .all(|s| !matches!(*s, "." | ".."))
+            rest.clone().all(|s| !matches!(*s, "." | ".."))
         } else {
-            no_single_dots(nx.path())
+            rest.clone().all(|s| *s != ".")
         };
         ensure!(
             dotless,
