@@ -4,8 +4,9 @@
 //! (the automaton where the rule compiles to one, the Earley parser
 //! otherwise; an Earley parser out of its budget is no verdict).
 //!
-//! Run from `fuzz/` (see docs/TESTING.md), with the ABNF dictionary:
-//!     RUSTC_BOOTSTRAP=1 cargo fuzz run -O -s none workbench -- -max_total_time=60 -dict=abnf.dict
+//! Run from the repository root (see docs/TESTING.md; fuzz/run gives it
+//! the ABNF dictionary):
+//!     fuzz/run 600 workbench
 
 #![no_main]
 
