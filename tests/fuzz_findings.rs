@@ -16,7 +16,7 @@ fn target_holds(family: &[Family], base: &str, reference: &str) {
 
 /// Resolving `reference` against `base` is refused as `Ambiguous` at
 /// `offset` of the text written (`written`), which reads with another
-/// authority (`read`).
+/// authority (`read`); and `resolution`'s properties hold of the pair.
 fn refused_as_ambiguous(base: &str, reference: &str, written: &str, offset: usize, read: &str) {
     let b = Xri::parse(base).unwrap();
     let r = XriRef::parse(reference).unwrap();
@@ -31,39 +31,40 @@ fn refused_as_ambiguous(base: &str, reference: &str, written: &str, offset: usiz
     let mut buffer = String::new();
     assert_eq!(b.resolve_into(&r, &mut buffer).unwrap_err(), err);
     assert!(err.to_string().contains(read), "{err}");
+    target_holds(props::RESOLUTION, base, reference);
 }
 
-/// Issue 27: the base's authority is the `ireg-name` "(" (no ")" closes
-/// it); the reference's fragment "/)/." closes it once written after it,
-/// and "(/l9'#/)" read as a cross-reference authority. Found by
-/// `resolution` ("resolving the target changes it").
-#[test]
-fn an_iauthority_paren_closed_by_the_fragment_is_refused() {
-    refused_as_ambiguous("(", "l9'#/)/.", "(/l9'#/)/.", 1, "(/l9'#/)");
-    target_holds(props::RESOLUTION, "(", "l9'#/)/.");
+/// A named test for each resolution refused as ambiguous:
+/// `name: doc; base + reference -> written, refused at offset, read with
+/// the authority read`.
+macro_rules! ambiguous {
+    ($($(#[$doc:meta])* $name:ident: $base:literal + $reference:literal -> $written:literal at $offset:literal reads $read:literal;)*) => {$(
+        $(#[$doc])*
+        #[test]
+        fn $name() {
+            refused_as_ambiguous($base, $reference, $written, $offset, $read);
+        }
+    )*};
 }
 
-/// The same, closed from the query ("?)"): `resolution`'s artifact
-/// crash-7911abdd (base "(?.", reference "SSS#?)/../").
-#[test]
-fn an_iauthority_paren_closed_by_the_fragment_after_a_query_is_refused() {
-    refused_as_ambiguous("(?.", "SSS#?)/../", "(/SSS#?)/../", 1, "(/SSS#?)");
-    target_holds(props::RESOLUTION, "(?.", "SSS#?)/../");
-}
-
-/// Closed by the reference's query: artifact crash-01575e24, minimized.
-#[test]
-fn an_iauthority_paren_closed_by_the_query_is_refused() {
-    refused_as_ambiguous("(.", "r?.)", "(./r?.)", 2, "(./r?.)");
-    target_holds(props::RESOLUTION, "(.", "r?.)");
-}
-
-/// A base whose `ireg-name` opens two parentheses and a reference whose
-/// query closes both: artifact crash-f1db9a70, minimized.
-#[test]
-fn two_iauthority_parens_closed_by_the_query_are_refused() {
-    refused_as_ambiguous("((+", ".?(i)))", "((+/?(i)))", 3, "((+/?(i)))");
-    target_holds(props::RESOLUTION, "((+", ".?(i)))");
+ambiguous! {
+    /// Issue 27: the base's authority is the `ireg-name` "(" (no ")"
+    /// closes it); the reference's fragment "/)/." closes it once written
+    /// after it, and "(/l9'#/)" reads as a cross-reference authority.
+    /// Found by `resolution` ("resolving the target changes it").
+    an_iauthority_paren_closed_by_the_fragment_is_refused:
+        "(" + "l9'#/)/." -> "(/l9'#/)/." at 1 reads "(/l9'#/)";
+    /// The same, closed from the query ("?)"): `resolution`'s artifact
+    /// crash-7911abdd, as found.
+    an_iauthority_paren_closed_by_the_fragment_after_a_query_is_refused:
+        "(?." + "SSS#?)/../" -> "(/SSS#?)/../" at 1 reads "(/SSS#?)";
+    /// Closed by the reference's query: artifact crash-01575e24, minimized.
+    an_iauthority_paren_closed_by_the_query_is_refused:
+        "(." + "r?.)" -> "(./r?.)" at 2 reads "(./r?.)";
+    /// A base whose `ireg-name` opens two parentheses and a reference
+    /// whose query closes both: artifact crash-f1db9a70, minimized.
+    two_iauthority_parens_closed_by_the_query_are_refused:
+        "((+" + ".?(i)))" -> "((+/?(i)))" at 3 reads "((+/?(i)))";
 }
 
 /// A reference that closes nothing still resolves against such a base.
