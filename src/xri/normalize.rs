@@ -9,6 +9,7 @@ use crate::xri::{
     CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue, Subsegments, Xri,
     XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
+use unicode_normalization::char::canonical_combining_class;
 
 /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
 /// uppercase, and for authorities ASCII lowercase (2.5.1).
@@ -48,14 +49,26 @@ fn subsegments(
     for (i, s) in subs.enumerate() {
         let keep_star = !(first_star_optional && i == 0)
             || matches!(s.value(), SubsegmentValue::Literal(l) if l.is_empty());
+        let star = out.len();
         match s.delimiter() {
-            Delimiter::Star if keep_star => out.push('*'),
-            Delimiter::Star | Delimiter::Implicit => {}
+            Delimiter::Star => out.push('*'),
+            Delimiter::Implicit => {}
             Delimiter::Bang => out.push('!'),
         }
         match s.value() {
             SubsegmentValue::Literal(l) => literal(l, lowercase, out),
             SubsegmentValue::CrossReference(x) => cross_reference(&x, out),
+        }
+        // Nor does it go before a combining mark (written, or decoded
+        // from an escape), which would then combine with the delimiter
+        // before the "*": "=*\u{338}" would be "=\u{338}", which NFC
+        // makes "≠" (issue 27).
+        let mark = out
+            .get(star + 1..)
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(|c| canonical_combining_class(c) != 0);
+        if s.delimiter() == Delimiter::Star && !keep_star && !mark {
+            out.remove(star);
         }
     }
 }
