@@ -6,7 +6,7 @@
 //! compiled once, from the same ABNF text.
 //!
 //! Run from the repository root (see docs/TESTING.md):
-//!     RUSTC_BOOTSTRAP=1 cargo fuzz run -O engine_bytes -- -max_total_time=300
+//!     fuzz/run 600 engine_bytes
 
 #![no_main]
 

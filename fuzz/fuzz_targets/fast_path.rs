@@ -3,9 +3,8 @@
 //! components), or a crash with both. Also every parser, on any input,
 //! answers without panicking, and every part of an XRI can be read.
 //!
-//! Run from the repository root (cargo-fuzz needs a nightly compiler, or
-//! RUSTC_BOOTSTRAP=1 with a stable one; see docs/TESTING.md):
-//!     RUSTC_BOOTSTRAP=1 cargo fuzz run fast_path -- -max_total_time=300
+//! Run from the repository root (see docs/TESTING.md):
+//!     fuzz/run 600 fast_path
 
 #![no_main]
 

@@ -5,7 +5,7 @@
 //! The properties are `tests/common/props/`, shared with `tests/hostile.rs`.
 //! The input is two strings, split at its first line feed. Run from the
 //! repository root (see docs/TESTING.md):
-//!     RUSTC_BOOTSTRAP=1 cargo fuzz run resolution -- -max_total_time=60
+//!     fuzz/run 600 resolution
 
 #![no_main]
 

@@ -58,10 +58,18 @@ impl Form {
         quick == IsNormalized::Yes
     }
 
+    /// `text` in this form. A text the quick check passes (all ASCII
+    /// does) is in it already and is copied, not decomposed and composed
+    /// again (UAX #15 section 9: a "Yes" answer is final).
     fn apply(self, text: &str) -> String {
-        match self {
-            Form::Nfc => text.nfc().collect(),
-            Form::Nfkc => text.nfkc().collect(),
+        let quick = match self {
+            Form::Nfc => is_nfc_quick(text.chars()),
+            Form::Nfkc => is_nfkc_quick(text.chars()),
+        };
+        match (quick, self) {
+            (IsNormalized::Yes, _) => text.to_string(),
+            (_, Form::Nfc) => text.nfc().collect(),
+            (_, Form::Nfkc) => text.nfkc().collect(),
         }
     }
 }

@@ -64,6 +64,20 @@ pub enum ErrorKind {
     /// # }
     /// ```
     Bidi,
+    /// The components an operation computed have no text that reads back
+    /// as them: written out, the grammar reads other components there
+    /// (docs/DECISIONS.md, "Text made from components"). The input is the
+    /// text written, the offset where a component was to end.
+    ///
+    /// ```
+    /// // The authority of "(" is the ireg-name "(": a later ")" would
+    /// // make "(/l9'#/)" a cross-reference authority.
+    /// let base = xiri::Xri::parse("(").unwrap();
+    /// let reference = xiri::XriRef::parse("l9'#/)/.").unwrap();
+    /// let err = base.resolve(&reference).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (xiri::ErrorKind::Ambiguous, 1));
+    /// ```
+    Ambiguous,
 }
 
 /// An input that does not match: the byte offset where matching stopped,
@@ -260,6 +274,11 @@ impl ParseError {
             ),
             ErrorKind::NotNormalizable => format!(
                 "no normal form of {what}: at byte {}, expected {}",
+                self.offset,
+                self.expected_list()
+            ),
+            ErrorKind::Ambiguous => format!(
+                "no text reads as these components of {what}: at byte {}, expected {}",
                 self.offset,
                 self.expected_list()
             ),

@@ -26,6 +26,7 @@ mod parts;
 #[cfg(feature = "internals")]
 mod pest_path;
 mod read;
+mod recompose;
 mod resolve;
 mod set;
 mod split;

@@ -4,10 +4,12 @@ use crate::normalize::{allowed, forms, lowercase_from, percent, relative, Decode
 use crate::resolve::{remove_dot_segments, Slashes};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
+use crate::xri::recompose::{same, Written};
 use crate::xri::{
     AsXriRef, CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue,
     Subsegments, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
 };
+use unicode_normalization::char::canonical_combining_class;
 
 /// Normal form of a literal: escapes of `iunreserved` decoded, hex in
 /// uppercase, and for authorities ASCII lowercase (2.5.1).
@@ -22,7 +24,9 @@ fn literal(text: &str, lowercase_it: bool, out: &mut String) {
 fn cross_reference(x: &CrossReference<'_>, out: &mut String) {
     out.push('(');
     match x.value() {
-        CrossReferenceValue::Xri(inner) => reference(&inner, Level::Inner, out),
+        CrossReferenceValue::Xri(inner) => {
+            reference(&inner, Level::Inner, out);
+        }
         // Syntax-based normalization of an IRI fails only if its result
         // left the grammar, which the tests have not seen; the XRI holding
         // it is checked as a whole anyway.
@@ -45,14 +49,26 @@ fn subsegments(
     for (i, s) in subs.enumerate() {
         let keep_star = !(first_star_optional && i == 0)
             || matches!(s.value(), SubsegmentValue::Literal(l) if l.is_empty());
+        let star = out.len();
         match s.delimiter() {
-            Delimiter::Star if keep_star => out.push('*'),
-            Delimiter::Star | Delimiter::Implicit => {}
+            Delimiter::Star => out.push('*'),
+            Delimiter::Implicit => {}
             Delimiter::Bang => out.push('!'),
         }
         match s.value() {
             SubsegmentValue::Literal(l) => literal(l, lowercase, out),
             SubsegmentValue::CrossReference(x) => cross_reference(&x, out),
+        }
+        // Nor does it go before a combining mark (written, or decoded
+        // from an escape), which would then combine with the delimiter
+        // before the "*": "=*\u{338}" would be "=\u{338}", which NFC
+        // makes "≠" (issue 27).
+        let mark = out
+            .get(star + 1..)
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(|c| canonical_combining_class(c) != 0);
+        if s.delimiter() == Delimiter::Star && !keep_star && !mark {
+            out.remove(star);
         }
     }
 }
@@ -71,10 +87,16 @@ enum Level {
 }
 
 /// The normal form of an XRI reference, absolute ones with "xri://".
-fn reference(x: &XriRef<'_>, level: Level, out: &mut String) {
+/// Returns where its components end, for the check that its text reads
+/// back as them.
+fn reference(x: &XriRef<'_>, level: Level, out: &mut String) -> Written {
+    let mut written = Written::default();
+    let mut start = out.len();
     match x.authority() {
         Some(authority) => {
             out.push_str("xri://");
+            written.prefix = true;
+            start = out.len();
             let subs = authority.subsegments();
             match authority {
                 XriAuthority::Global { symbol, .. } => {
@@ -89,6 +111,8 @@ fn reference(x: &XriRef<'_>, level: Level, out: &mut String) {
                 }
                 XriAuthority::Iri { text, .. } => literal(text, true, out),
             }
+            written.authority = Some(out.len() - start);
+            start = out.len();
             out.push_str(&remove_dot_segments(
                 &rooted(x),
                 Slashes::OutsideParentheses,
@@ -148,14 +172,19 @@ fn reference(x: &XriRef<'_>, level: Level, out: &mut String) {
             ));
         }
     }
-    if let Some(q) = x.query() {
-        out.push('?');
-        literal(q, false, out);
+    written.path = out.len() - start;
+    for (delimiter, part, length) in [
+        ('?', x.query(), &mut written.query),
+        ('#', x.fragment(), &mut written.fragment),
+    ] {
+        if let Some(p) = part {
+            out.push(delimiter);
+            let start = out.len();
+            literal(p, false, out);
+            *length = Some(out.len() - start);
+        }
     }
-    if let Some(f) = x.fragment() {
-        out.push('#');
-        literal(f, false, out);
-    }
+    written
 }
 
 /// Whether `path` alone reads as a relative XRI reference's path.
@@ -177,11 +206,11 @@ fn rooted(x: &XriRef<'_>) -> String {
 /// normal form, then that normal form again, so that case folding comes
 /// after the forms (an "Ⅻ" is "XII", then "xii") and normalizing twice
 /// changes nothing.
-fn normal_text(x: &XriRef<'_>, options: Normalization) -> Result<String, ParseError> {
+fn normal_form(x: &XriRef<'_>, options: Normalization) -> Result<XriRefBuf, ParseError> {
     let mut out = String::new();
-    reference(x, Level::Top, &mut out);
+    let written = reference(x, Level::Top, &mut out);
     let Some(formed) = forms::apply(&out, options) else {
-        return Ok(out);
+        return reads_back(out, &written);
     };
     let fails = |offset, expected| not_normalizable(x, offset, expected);
     if let Some(culprit) = forms::culprit(x.as_str(), options, |c| allowed(c, Decode::IUnreserved))
@@ -199,8 +228,15 @@ fn normal_text(x: &XriRef<'_>, options: Normalization) -> Result<String, ParseEr
         return Err(fails(0, "a relative XRI reference".to_string()));
     }
     out.clear();
-    reference(&formed, Level::Top, &mut out);
-    Ok(out)
+    let written = reference(&formed, Level::Top, &mut out);
+    reads_back(out, &written)
+}
+
+/// The normal form, when its text reads as the components written.
+fn reads_back(text: String, written: &Written) -> Result<XriRefBuf, ParseError> {
+    let normal = XriRefBuf::parse(text)?;
+    same(normal.as_borrowed(), written)?;
+    Ok(normal)
 }
 
 impl XriRef<'_> {
@@ -220,7 +256,7 @@ impl XriRef<'_> {
     /// # Ok::<(), xiri::ParseError>(())
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<XriRefBuf, ParseError> {
-        XriRefBuf::parse(normal_text(self, options)?)
+        normal_form(self, options)
     }
 
     /// Whether two XRI references, relative or absolute, are equivalent:
@@ -269,7 +305,11 @@ impl Xri<'_> {
     /// assert_eq!(x.normalize(xiri::Normalization::default()).unwrap().as_str(), "xri://@example/abc/(xri://+foo)");
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<XriBuf, ParseError> {
-        XriBuf::parse(normal_text(self, options)?)
+        // An authority is always written, and `same` holds it read back;
+        // were it not, `Xri::parse` says why.
+        normal_form(self.as_reference(), options)?
+            .into_absolute()
+            .or_else(XriBuf::parse)
     }
 
     /// Whether two XRIs are equivalent (2.5): equal once normalized, or

@@ -91,6 +91,18 @@ impl XriRefBuf {
     pub fn as_borrowed(&self) -> XriRef<'_> {
         self.places.on(&self.text)
     }
+
+    /// The absolute XRI it is, without parsing again; its text if it is
+    /// relative.
+    pub(super) fn into_absolute(self) -> Result<XriBuf, String> {
+        match self.places.authority {
+            Some(_) => Ok(XriBuf {
+                text: self.text,
+                places: self.places,
+            }),
+            None => Err(self.text),
+        }
+    }
 }
 
 impl XriBuf {

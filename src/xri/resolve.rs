@@ -1,6 +1,7 @@
 //! XRI resolution and relativization (XRI 2.0 2.4): RFC 3986 5.2 on the
 //! XRI-normal form, each cross-reference one opaque unit.
 
+use super::recompose::{same, Written};
 use super::{AsXri, AsXriRef, Xri, XriBuf, XriRef, XriRefBuf};
 use crate::resolve::{relative_path, remove_dot_segments, Slashes};
 use crate::syntax::error::ParseError;
@@ -12,7 +13,10 @@ impl Xri<'_> {
     /// and owned. It fails when the target is not an XRI: Appendix A is
     /// not closed under RFC 3986's algorithm in general (2.4.2.2 prints
     /// targets that are not XRIs; docs/DECISIONS.md), though no valid base
-    /// and reference the tests have generated gives one.
+    /// and reference the tests have generated gives one; and with
+    /// [`ErrorKind::Ambiguous`](crate::ErrorKind::Ambiguous) when the
+    /// target's text reads as other components (an `iauthority` "(" that
+    /// the reference's ")" would close).
     ///
     /// ```
     /// let base = xiri::Xri::parse("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q").unwrap();
@@ -22,8 +26,10 @@ impl Xri<'_> {
     pub fn resolve(&self, reference: &impl AsXriRef) -> Result<XriBuf, ParseError> {
         let reference = &reference.borrow_xri_ref();
         let mut text = String::new();
-        self.resolve_text(reference, &mut text);
-        XriBuf::parse(text)
+        let written = self.resolve_text(reference, &mut text);
+        let target = XriBuf::parse(text)?;
+        same(*target.as_xri().as_reference(), &written)?;
+        Ok(target)
     }
 
     /// Resolves an XRI reference into the caller's buffer (cleared first);
@@ -41,8 +47,10 @@ impl Xri<'_> {
         buffer: &'b mut String,
     ) -> Result<Xri<'b>, ParseError> {
         let reference = &reference.borrow_xri_ref();
-        self.resolve_text(reference, buffer);
-        Xri::parse(buffer)
+        let written = self.resolve_text(reference, buffer);
+        let target = Xri::parse(buffer)?;
+        same(*target.as_reference(), &written)?;
+        Ok(target)
     }
 
     /// A reference that resolves against this base to what the target
@@ -110,7 +118,8 @@ impl Xri<'_> {
         Ok(best.unwrap_or(*target.as_reference()).to_buf())
     }
 
-    fn resolve_text(&self, reference: &XriRef<'_>, text: &mut String) {
+    /// Writes the target into `text`, and where its components end.
+    fn resolve_text(&self, reference: &XriRef<'_>, text: &mut String) -> Written {
         let (prefix, authority, path, query) = match reference.authority() {
             Some(authority) => (
                 reference.has_prefix(),
@@ -146,19 +155,12 @@ impl Xri<'_> {
                 (self.has_prefix(), self.authority().as_str(), path, query)
             }
         };
-        text.clear();
-        if prefix {
-            text.push_str("xri://");
-        }
-        text.push_str(authority);
-        text.push_str(&path);
-        if let Some(q) = query {
-            text.push('?');
-            text.push_str(q);
-        }
-        if let Some(f) = reference.fragment() {
-            text.push('#');
-            text.push_str(f);
-        }
+        Written::write(
+            text,
+            prefix,
+            Some(authority),
+            &path,
+            (query, reference.fragment()),
+        )
     }
 }

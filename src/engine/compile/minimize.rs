@@ -1,9 +1,15 @@
-//! Merging the states no input tells apart (Moore's partition refinement):
-//! same acceptance, same expected names, same brackets ending, same tags
-//! (`appendix_b.rs`), and, class
-//! by class, call by call and return by return, successors in the same
+//! Merging the states no input tells apart (partition refinement): same
+//! acceptance, same expected names, same brackets ending, same tags
+//! (`appendix_b.rs`), and, class by class, call by call and return by
+//! return, successors in the same
 //! block. The expected names are part of what tells states apart, so a
 //! refusal names the same productions after minimization as before.
+//!
+//! Moore's refinement recomputes every state's block each round, and a
+//! chain of n states (a rule repeated n times) takes n rounds: the
+//! workbench fuzz target met a 60-byte grammar (`4444month`) that took a
+//! minute (issue 27). The refinement here looks again only at the states
+//! whose successors changed block, so a round costs what changed.
 
 use super::chars::CharDfa;
 use rustc_hash::FxHashMap as HashMap;
@@ -18,7 +24,7 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
             .unwrap_or(&[])
     };
     // The initial blocks: what a state shows without reading on.
-    let mut block: Vec<usize> = {
+    let initial: Vec<usize> = {
         let mut ids: HashMap<(bool, bool, u64, u8, &[u16]), usize> = HashMap::default();
         (0..n)
             .map(|s| {
@@ -34,30 +40,26 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
             })
             .collect()
     };
-    let mut count = block.iter().max().map_or(0, |&m| m + 1);
-    loop {
-        let mut ids: HashMap<Vec<u64>, usize> = HashMap::default();
-        let next: Vec<usize> = (0..n)
-            .map(|s| {
-                let b = |t: u16| block.get(usize::from(t)).copied().unwrap_or(0) as u64;
-                let mut key: Vec<u64> = vec![block.get(s).copied().unwrap_or(0) as u64];
-                key.extend(row(s).iter().map(|&t| b(t)));
-                key.push(b(a.call.get(s).copied().unwrap_or(0)));
-                for &(mask, target) in a.returns_of(s) {
-                    key.push(mask);
-                    key.push(b(target));
-                }
-                let fresh = ids.len();
-                *ids.entry(key).or_insert(fresh)
-            })
-            .collect();
-        let now = ids.len();
-        block = next;
-        if now == count {
-            break;
+    let successors = |s: usize| {
+        let mut all: Vec<usize> = row(s).iter().map(|&t| usize::from(t)).collect();
+        all.push(usize::from(a.call.get(s).copied().unwrap_or(0)));
+        all.extend(a.returns_of(s).iter().map(|&(_, t)| usize::from(t)));
+        all
+    };
+    // What tells a state apart from the others of its block: class by
+    // class, the call and return by return, which block it goes to.
+    let key = |s: usize, block: &[usize]| {
+        let b = |t: u16| block.get(usize::from(t)).copied().unwrap_or(0) as u64;
+        let mut key: Vec<u64> = row(s).iter().map(|&t| b(t)).collect();
+        key.push(b(a.call.get(s).copied().unwrap_or(0)));
+        for &(mask, target) in a.returns_of(s) {
+            key.push(mask);
+            key.push(b(target));
         }
-        count = now;
-    }
+        key
+    };
+    let block = refine(initial, successors, key);
+    let count = block.iter().max().map_or(0, |&m| m + 1);
     // Renumber: the dead state's block 0, the start's 1, the others in
     // order of first appearance.
     let mut order: Vec<Option<u16>> = vec![None; count];
@@ -116,4 +118,120 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
         returns: flat,
         ..a
     }
+}
+
+/// The coarsest partition finer than `block` (a block number for each
+/// state) in which the states of a block have equal keys: `key(s, block)`
+/// depends on the blocks of `successors(s)` only. The same partition as
+/// Moore's refinement (it is unique), found by re-examining only the
+/// states a move can have changed: the predecessors of each state that
+/// left its block. A block keeps its number and its states that did not
+/// change; those that did go to new blocks, one for each key.
+fn refine(
+    mut block: Vec<usize>,
+    successors: impl Fn(usize) -> Vec<usize>,
+    key: impl Fn(usize, &[usize]) -> Vec<u64>,
+) -> Vec<usize> {
+    let n = block.len();
+    let count = block.iter().max().map_or(0, |&m| m + 1);
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    let mut position = vec![0; n];
+    let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (s, &b) in block.iter().enumerate() {
+        if let (Some(m), Some(p)) = (members.get_mut(b), position.get_mut(s)) {
+            *p = m.len();
+            m.push(s);
+        }
+        let mut next = successors(s);
+        next.sort_unstable();
+        next.dedup();
+        for t in next {
+            if let Some(p) = predecessors.get_mut(t) {
+                p.push(s);
+            }
+        }
+    }
+    // Every state is looked at once; then those a move may have changed.
+    let mut dirty = vec![true; n];
+    let mut dirty_in = members.clone();
+    let mut queue: Vec<usize> = (0..count).collect();
+    let mut queued = vec![true; count];
+    while let Some(b) = queue.pop() {
+        if let Some(q) = queued.get_mut(b) {
+            *q = false;
+        }
+        let changed = dirty_in.get_mut(b).map(std::mem::take).unwrap_or_default();
+        for &s in &changed {
+            if let Some(d) = dirty.get_mut(s) {
+                *d = false;
+            }
+        }
+        let Some(m) = members.get_mut(b) else {
+            continue;
+        };
+        // The changed states to the end of the block; the others, whose
+        // keys are equal still, before them.
+        let len = m.len();
+        for (i, &s) in changed.iter().enumerate() {
+            let (from, to) = (position.get(s).copied().unwrap_or(0), len - 1 - i);
+            m.swap(from, to);
+            if let Some(&other) = m.get(from) {
+                if let Some(p) = position.get_mut(other) {
+                    *p = from;
+                }
+            }
+            if let Some(p) = position.get_mut(s) {
+                *p = to;
+            }
+        }
+        let unchanged = m.first().copied().filter(|_| changed.len() < len);
+        m.truncate(len - changed.len());
+        let mut ids: HashMap<Vec<u64>, usize> = HashMap::default();
+        if let Some(s) = unchanged {
+            ids.insert(key(s, &block), b);
+        }
+        let mut moved = Vec::new();
+        for &s in &changed {
+            let fresh = match ids.is_empty() {
+                true => b,
+                false => members.len(),
+            };
+            let id = *ids.entry(key(s, &block)).or_insert(fresh);
+            if id == members.len() {
+                members.push(Vec::new());
+                dirty_in.push(Vec::new());
+                queued.push(false);
+            }
+            if let (Some(m), Some(p)) = (members.get_mut(id), position.get_mut(s)) {
+                *p = m.len();
+                m.push(s);
+            }
+            if id != b {
+                moved.push((s, id));
+            }
+        }
+        for &(s, id) in &moved {
+            if let Some(slot) = block.get_mut(s) {
+                *slot = id;
+            }
+        }
+        for (s, _) in moved {
+            for &p in predecessors.get(s).map_or(&[][..], |p| p) {
+                let (Some(d), Some(&pb)) = (dirty.get_mut(p), block.get(p)) else {
+                    continue;
+                };
+                if !*d {
+                    *d = true;
+                    if let Some(list) = dirty_in.get_mut(pb) {
+                        list.push(p);
+                    }
+                    if let Some(q) = queued.get_mut(pb).filter(|q| !**q) {
+                        *q = true;
+                        queue.push(pb);
+                    }
+                }
+            }
+        }
+    }
+    block
 }

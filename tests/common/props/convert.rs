@@ -17,6 +17,38 @@ fn uri(text: &str, what: &str, input: &str) -> Check {
     Ok(())
 }
 
+/// Which components a reference has, and how many path segments: what a
+/// conversion, which encodes or decodes characters and maps hosts, keeps.
+fn layout<S: xiri::GenericSyntax>(r: &xiri::Reference<'_, S>) -> [usize; 7] {
+    let has = |o: Option<&str>| usize::from(o.is_some());
+    [
+        has(r.scheme()),
+        has(r.authority()),
+        has(r.userinfo()),
+        has(r.port()),
+        r.path().split('/').count(),
+        has(r.query()),
+        has(r.fragment()),
+    ]
+}
+
+/// `out`, converted from `input`, re-parses (with `parse`) to the
+/// components it records, and has the components `input` has.
+fn same_components<'t, S: xiri::GenericSyntax, T: xiri::GenericSyntax, E>(
+    out: &'t xiri::Reference<'t, T>,
+    parse: impl Fn(&'t str) -> Result<xiri::Reference<'t, T>, E>,
+    input: &xiri::Reference<'_, S>,
+    what: &str,
+) -> Check {
+    ensure!(
+        super::reparses(out.as_str(), parse, out) && layout(out) == layout(input),
+        "{what}: the output does not re-parse to the components converted | {:?} -> {:?}",
+        input.as_str(),
+        out.as_str()
+    );
+    Ok(())
+}
+
 /// The IRI → URI options worth trying: each alone and together.
 fn uri_options() -> Vec<UriOptions> {
     let latin1 = Charset::for_label("latin1");
@@ -40,10 +72,7 @@ fn uri_options() -> Vec<UriOptions> {
 pub fn methods(s: &str) -> Check {
     if let Ok(u) = UriRef::parse(s) {
         let i = u.to_iri();
-        ensure!(
-            super::reparses(i.as_str(), IriRef::parse, &i.as_borrowed()),
-            "uri to_iri: the output does not re-parse as itself | {s:?} -> {i}"
-        );
+        same_components(&i.as_borrowed(), IriRef::parse, &u, "uri to_iri")?;
         let steps = u.to_iri_steps();
         ensure!(
             steps.last().map(|s| s.text.as_str()) == Some(i.as_str()),
@@ -58,11 +87,10 @@ pub fn methods(s: &str) -> Check {
     }
     if let Ok(l) = LeiriRef::parse(s) {
         let i = l.to_iri();
-        ensure!(
-            IriRef::parse(i.as_str()).is_ok(),
-            "leiri to_iri: not an IRI | {s:?}"
-        );
-        uri(l.to_uri().as_str(), "leiri to_uri", s)?;
+        same_components(&i.as_borrowed(), IriRef::parse, &l, "leiri to_iri")?;
+        let u = l.to_uri();
+        uri(u.as_str(), "leiri to_uri", s)?;
+        same_components(&u.as_borrowed(), UriRef::parse, &l, "leiri to_uri")?;
     }
     if let Ok(i) = IriRef::parse(s) {
         if let Err(e) = XriBuf::from_iri_normal(&i) {
@@ -194,10 +222,14 @@ pub fn spaces_and_findings(s: &str) -> Check {
 fn iri_to_uri<S: xiri::IriSyntax>(g: &str, i: &xiri::Reference<'_, S>, s: &str) -> Check {
     let u = i.to_uri();
     uri(u.as_str(), &format!("{g} to_uri"), s)?;
+    same_components(&u.as_borrowed(), UriRef::parse, i, &format!("{g} to_uri"))?;
     for options in uri_options() {
         let what = format!("{g} to_uri_with {options:?}");
         match i.to_uri_with(&options) {
-            Ok(u) => uri(u.as_str(), &what, s)?,
+            Ok(u) => {
+                uri(u.as_str(), &what, s)?;
+                same_components(&u.as_borrowed(), UriRef::parse, i, &what)?;
+            }
             Err(e) => {
                 ensure!(
                     e.kind() == ErrorKind::NotConvertible,

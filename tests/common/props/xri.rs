@@ -65,15 +65,22 @@ pub fn resolution(base: &str, reference: &str) -> Check {
         return Ok(());
     };
     if let Ok(r) = XriRef::parse(reference) {
-        let target = b.resolve(&r).map_err(|e| {
-            format!("xri resolve: the target is not an XRI | {base:?} + {reference:?}: {e}")
-        })?;
+        let resolved = resolved(&b, &r);
+        let target = match b.resolve(&r) {
+            Ok(target) => target,
+            Err(e) => return ambiguous(&e, &resolved, (base, reference)),
+        };
         let t = target.as_str();
         let Ok(parsed) = Xri::parse(t) else {
             return Err(format!(
                 "xri resolve: the target does not parse | {base:?} + {reference:?} -> {t:?}"
             ));
         };
+        ensure!(
+            components(parsed.as_reference()) == resolved,
+            "xri resolve: the target does not re-parse to the components resolved | {base:?} + {reference:?} -> {t:?}: {:?}, not {resolved:?}",
+            components(parsed.as_reference())
+        );
         let mut buffer = String::from("dirty");
         let into = b.resolve_into(&r, &mut buffer);
         ensure!(
@@ -97,8 +104,63 @@ pub fn resolution(base: &str, reference: &str) -> Check {
     Ok(())
 }
 
+/// The components of an XRI resolution gives but its path (RFC 3986
+/// 5.2.2): the prefix and authority, the query and the fragment.
+type Resolved<'a> = (bool, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+/// What `x` has of them.
+fn components<'a>(x: &XriRef<'a>) -> Resolved<'a> {
+    let authority = x.authority().map(|a| a.as_str());
+    (x.has_prefix(), authority, x.query(), x.fragment())
+}
+
+/// What resolving `r` against `b` gives of them.
+fn resolved<'a>(b: &Xri<'a>, r: &XriRef<'a>) -> Resolved<'a> {
+    let (_, _, query, fragment) = components(r);
+    if r.is_absolute() {
+        return components(r);
+    }
+    let query = match r.path().is_empty() {
+        true => query.or(b.query()),
+        false => query,
+    };
+    (
+        b.has_prefix(),
+        Some(b.authority().as_str()),
+        query,
+        fragment,
+    )
+}
+
+/// A refused resolution: only when the text resolution wrote, which the
+/// error names, reads as other components than `resolved`, or, read from
+/// an `iauthority` "(" on as a cross-reference, nests too deep (issue 27).
+fn ambiguous(e: &ParseError, resolved: &Resolved<'_>, (base, reference): (&str, &str)) -> Check {
+    let read = Xri::parse(e.input());
+    let honest = match e.kind() {
+        xiri::ErrorKind::Ambiguous => read.is_ok_and(|x| components(x.as_reference()) != *resolved),
+        xiri::ErrorKind::TooDeep => read.is_err_and(|r| r == *e),
+        _ => false,
+    };
+    ensure!(
+        honest,
+        "xri resolve: refused, though its text reads as the components resolved | {base:?} + {reference:?}: {e}"
+    );
+    Ok(())
+}
+
 fn relativize(base: &Xri<'_>, target: &Xri<'_>) -> Check {
     let (b, t) = (base.as_str(), target.as_str());
+    // Refused exactly when the target does not resolve against the base
+    // (its path's dot segments removed, an `iauthority` "(" may be closed
+    // by its fragment: "(//..//../..#)" is "(/#)", issue 27).
+    if let Err(e) = base.resolve(target.as_reference()) {
+        ensure!(
+            base.relative(target).err() == Some(e),
+            "xri relativize: not refused as resolution is | {b:?} to {t:?}"
+        );
+        return Ok(());
+    }
     let relative = base
         .relative(target)
         .map_err(|e| format!("xri relativize: refused | {b:?} to {t:?}: {e}"))?;
@@ -162,13 +224,13 @@ const BASES: &[&str] = &[
 /// (nor ".." in an absolute path) and resolves against every base (the
 /// fixed ones, `other` and its normal form) to a target equivalent to the
 /// reference's.
-pub fn references(input: &str, other: &str) -> Check {
+pub fn references(input: &str, other: &str, depth: Depth) -> Check {
     let Ok(x) = XriRef::parse(input) else {
         return Ok(());
     };
     let y = XriRef::parse(other).ok();
     let what = "xri reference";
-    for o in all_options() {
+    for o in options(depth, input, other) {
         let equivalent = |a: &XriRef<'_>, b: &XriRef<'_>, o| a.is_equivalent(b, o);
         an_equivalence((&x, y.as_ref()), equivalent, o, what, (input, other))?;
         let absolute = Xri::parse(input)
@@ -208,17 +270,17 @@ pub fn references(input: &str, other: &str) -> Check {
             x.is_equivalent(&nx, o),
             "xri reference is_equivalent: not to its normal form | {input:?} {o:?}"
         );
+        // Segments as XRI reads them: a "/" in a cross-reference delimits
+        // none ("./(a/./b)" has no "." segment after its first).
+        let segments: Vec<&str> = nx.segments().map(|s| s.as_str()).collect();
+        // But the "." that keeps a relative reference's first segment
+        // readable after "/" ("/.//a", "/./**x") or at all ("./(a)").
+        let kept = !x.is_absolute() && segments.len() > 1 && segments.first() == Some(&".");
+        let rest = segments.iter().skip(usize::from(kept));
         let dotless = if x.is_absolute() || nx.path().starts_with('/') {
-            // But the "." that keeps a relative reference's first segment
-            // readable after "/" ("/.//a", "/./**x").
-            let segments: Vec<&str> = nx.segments().map(|s| s.as_str()).collect();
-            let kept = !x.is_absolute() && segments.len() > 1 && segments[0] == ".";
-            segments
-                .iter()
-                .skip(usize::from(kept))
-                .all(|s| !matches!(*s, "." | ".."))
+            rest.clone().all(|s| !matches!(*s, "." | ".."))
         } else {
-            no_single_dots(nx.path())
+            rest.clone().all(|s| *s != ".")
         };
         ensure!(
             dotless,
@@ -275,13 +337,13 @@ fn resolves_alike(
 
 /// Normalization with every option, and equivalence with `other`: of
 /// references, then of absolute XRIs.
-pub fn normalization(input: &str, other: &str) -> Check {
-    references(input, other)?;
+pub fn normalization(input: &str, other: &str, depth: Depth) -> Check {
+    references(input, other, depth)?;
     let Ok(x) = Xri::parse(input) else {
         return Ok(());
     };
     let y = Xri::parse(other).ok();
-    for o in all_options() {
+    for o in options(depth, input, other) {
         let equivalent = |a: &Xri<'_>, b: &Xri<'_>, o| a.equivalent(b, o);
         an_equivalence((&x, y.as_ref()), equivalent, o, "xri", (input, other))?;
         let n = match x.normal(o) {

@@ -1,0 +1,52 @@
+//! The workbench (issue 27) on any ABNF text: the loader, `rules`, and for
+//! the first rules the generator and the decider. Properties: nothing
+//! panics, and every member the generator writes is accepted by its rule
+//! (the automaton where the rule compiles to one, the Earley parser
+//! otherwise; an Earley parser out of its budget is no verdict).
+//!
+//! Run from the repository root (see docs/TESTING.md; fuzz/run gives it
+//! the ABNF dictionary):
+//!     fuzz/run 600 workbench
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use xiri::workbench::{rules, AbnfFile, Generator, LoadedGrammar};
+
+/// How many rules of a grammar are generated from, and how many members
+/// each: enough to meet every kind of rule, few enough that an input
+/// costs well under a millisecond.
+const RULES: usize = 4;
+const MEMBERS: usize = 3;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(grammar) = LoadedGrammar::load(&[AbnfFile::new("fuzz.abnf", text)]) else {
+        return;
+    };
+    let _ = rules(&grammar, &[]);
+    let names: Vec<&str> = grammar.rules().take(RULES).collect();
+    // The seed is the input's: the same input, the same members.
+    let mut generator = Generator::new(&grammar, data.len() as u64);
+    for rule in names {
+        let (Ok(()), Ok(decider)) = (generator.check(rule), grammar.decider(rule)) else {
+            continue;
+        };
+        for _ in 0..MEMBERS {
+            let Ok(member) = generator.member(rule) else {
+                break;
+            };
+            if let Ok(verdict) = decider.decide(&member.text) {
+                assert!(
+                    verdict.accepted,
+                    "{rule}: the generated member {:?} is refused at {:?} by {}\n{text}",
+                    member.text,
+                    verdict.offset,
+                    verdict.engine.name()
+                );
+            }
+        }
+    }
+});
