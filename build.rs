@@ -21,6 +21,9 @@ mod engine_tables;
 #[path = "src/engine/simd.rs"]
 #[allow(dead_code)]
 mod simd;
+#[path = "src/engine/walk.rs"]
+#[allow(dead_code)]
+mod walk;
 /// The engine's compiler and tables, as the library has them.
 mod engine {
     pub use super::compile::*;

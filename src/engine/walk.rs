@@ -1,0 +1,238 @@
+//! The table loop: the one pass that runs an [`Automaton`]'s tables over
+//! the bytes of the input, with the skip over the runs of bytes an
+//! accelerated state loops on.
+
+use super::automaton::{marks::Marks, Automaton, Stop, SKIP_PCT, TRIE_NODE};
+
+/// Whether each byte is a hexadecimal digit.
+// A byte indexes a 256-entry array: never out of bounds.
+#[allow(clippy::indexing_slicing)]
+static HEX: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b: u8 = 0;
+    loop {
+        t[b as usize] = b.is_ascii_hexdigit();
+        if b == u8::MAX {
+            break;
+        }
+        b += 1;
+    }
+    t
+};
+
+impl Automaton {
+    /// Runs the tables from state `state` at byte `i` of `input`; with
+    /// `brackets`, stops before a bracket byte (the run with calls takes
+    /// those). The tagged states it enters are noted in `marks`.
+    pub(super) fn run_from(
+        &self,
+        input: &str,
+        state: usize,
+        i: usize,
+        brackets: bool,
+        marks: &mut Marks,
+    ) -> Stop {
+        let bytes = input.as_bytes();
+        match (self.premultiplied, brackets) {
+            (true, false) => self.walk::<true, false>(bytes, state, i, marks),
+            (true, true) => self.walk::<true, true>(bytes, state, i, marks),
+            (false, false) => self.walk::<false, false>(bytes, state, i, marks),
+            (false, true) => self.walk::<false, true>(bytes, state, i, marks),
+        }
+    }
+
+    /// The table loop. `bytes` are UTF-8 (the skip tables step over whole
+    /// characters on their lead byte).
+    // The only indexing is of 256-entry arrays by a byte: never out of
+    // bounds, and with no check to pay for.
+    #[allow(clippy::indexing_slicing)]
+    #[inline(always)]
+    fn walk<const PREMULTIPLIED: bool, const BRACKETS: bool>(
+        &self,
+        bytes: &[u8],
+        state: usize,
+        mut i: usize,
+        marks: &mut Marks,
+    ) -> Stop {
+        let trans: &[u16] = &self.trans;
+        let Some(class): Option<&[u8; 256]> = self.byte_class.as_ref().try_into().ok() else {
+            return Stop::Dead(state, i);
+        };
+        let stride = self.stride;
+        let skip_column = stride.saturating_sub(1);
+        let row = |id: usize| if PREMULTIPLIED { id } else { id * stride };
+        let index = |id: usize| if PREMULTIPLIED { id / stride } else { id };
+        // The accelerated states are those with an id up to `last_fast`,
+        // the tagged ones those after them up to `last_tagged`.
+        let (last_fast, last_tagged) = if PREMULTIPLIED {
+            (
+                self.accelerated * stride,
+                (self.accelerated + self.tagged) * stride,
+            )
+        } else {
+            (self.accelerated, self.accelerated + self.tagged)
+        };
+        let mut id = if PREMULTIPLIED { state * stride } else { state };
+        while let Some(&b) = bytes.get(i) {
+            if BRACKETS && (b == self.open || b == self.close) {
+                return Stop::Bracket(index(id), i);
+            }
+            let next = trans.get(row(id) + usize::from(class[usize::from(b)]));
+            let mut next = usize::from(next.copied().unwrap_or(0));
+            if next != 0 {
+                i += 1;
+            } else {
+                if b < 0x80 {
+                    return Stop::Dead(index(id), i);
+                }
+                // A character from U+0080 up: its column through the trie.
+                let (column, width) = self.wide(bytes, i);
+                if column != 0 {
+                    next = usize::from(trans.get(row(id) + column).copied().unwrap_or(0));
+                }
+                if next == 0 {
+                    return Stop::Dead(index(id), i);
+                }
+                i += width;
+            }
+            if next <= last_tagged {
+                // The last column: a tagged state's tags, or an
+                // accelerated state's skip table, run from the second
+                // byte it loops on (a run of one costs no look ahead;
+                // entering the skip on the first byte measured no faster
+                // on the peer corpora, and states entered for one byte,
+                // as in a typed XRI path, would pay for it).
+                let extra = usize::from(trans.get(row(next) + skip_column).copied().unwrap_or(0));
+                if next > last_fast {
+                    marks.record(extra, i);
+                } else if next == id {
+                    i = self.skip(bytes, i, extra);
+                }
+            }
+            id = next;
+        }
+        Stop::End(index(id))
+    }
+
+    /// Skips from byte `i` what skip table `table` (numbered from 1; 0 for
+    /// none) says keeps the state; the offset after.
+    // As in `walk`, only 256-entry arrays indexed by a byte.
+    #[allow(clippy::indexing_slicing)]
+    #[inline(always)]
+    fn skip(&self, bytes: &[u8], mut i: usize, table: usize) -> usize {
+        let from = table.wrapping_sub(1).wrapping_mul(256);
+        let Some(skip): Option<&[u8; 256]> = self
+            .skips
+            .get(from..from.wrapping_add(256))
+            .and_then(|t| t.try_into().ok())
+        else {
+            return i;
+        };
+        let simd = |i: usize| self.long_run(bytes, i, from / 8);
+        loop {
+            // Eight bytes at a time while every one keeps the state: the
+            // loads do not wait on each other. Past sixteen, the run is a
+            // long one: sixteen at a time with SIMD where the processor has
+            // it (src/engine/simd.rs; a call too many for a short run).
+            let mut batches = 0;
+            while let Some(chunk) = bytes.get(i..i + 8) {
+                let all = chunk
+                    .iter()
+                    .fold(true, |all, &b| all & (skip[usize::from(b)] == 1));
+                if !all {
+                    break;
+                }
+                i += 8;
+                batches += 1;
+                if batches == 2 {
+                    i = simd(i);
+                }
+            }
+            // Then a byte at a time, back to eight at a time after eight
+            // plain bytes in a row or a "%XX" (a long run goes on), so a short run
+            // costs one batched look, not one per byte. Each step adds a
+            // constant under a branch rather than the table's value, so the
+            // next byte's load does not wait for this one's.
+            let mut plain = 0;
+            let mut wide = 0;
+            loop {
+                let Some(&b) = bytes.get(i) else {
+                    return i;
+                };
+                match skip[usize::from(b)] {
+                    1 => {
+                        i += 1;
+                        plain += 1;
+                        if plain == 8 {
+                            break;
+                        }
+                        continue;
+                    }
+                    SKIP_PCT => {
+                        let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
+                        if !(hex(i + 1) && hex(i + 2)) {
+                            return i;
+                        }
+                        i += 3;
+                        // A "%XX" is most often within a run of plain bytes.
+                        break;
+                    }
+                    n @ 2..=4 => {
+                        i += match n {
+                            2 => 2,
+                            3 => 3,
+                            _ => 4,
+                        };
+                        // Wide characters: after eight in a row, sixteen
+                        // bytes at a time.
+                        wide += 1;
+                        if wide == 8 {
+                            i = simd(i);
+                            wide = 0;
+                        }
+                    }
+                    _ => return i,
+                }
+                plain = 0;
+            }
+        }
+    }
+
+    /// A long run from byte `i`, sixteen bytes at a time where the
+    /// processor can (src/engine/simd.rs), through the skip table whose
+    /// masks start at `masks`; out of the skip loop's way, which short
+    /// runs take.
+    #[inline(never)]
+    fn long_run(&self, bytes: &[u8], i: usize, masks: usize) -> usize {
+        let masks: Option<&[u8; 32]> = self
+            .skip_masks
+            .get(masks..masks + 32)
+            .and_then(|m| m.try_into().ok());
+        masks.map_or(i, |masks| super::simd::plain_run(bytes, i, masks))
+    }
+
+    /// The column of the character from U+0080 up at byte `i` (0 when it
+    /// is in no class the rule names), and its width in bytes.
+    #[inline]
+    pub(super) fn wide(&self, bytes: &[u8], i: usize) -> (usize, usize) {
+        let lead = bytes.get(i).copied().unwrap_or(0);
+        let width = crate::engine::utf8_width(lead);
+        let mut entry = self
+            .lead
+            .get(usize::from(lead.wrapping_sub(0x80)))
+            .copied()
+            .unwrap_or(0);
+        for k in 1..width {
+            if entry & TRIE_NODE == 0 {
+                return (0, width.max(1));
+            }
+            let continuation = bytes.get(i + k).map_or(0, |&b| usize::from(b & 0x3F));
+            let at = usize::from(entry & !TRIE_NODE) * 64 + continuation;
+            entry = self.trie.get(at).copied().unwrap_or(0);
+        }
+        if entry & TRIE_NODE != 0 {
+            return (0, width.max(1));
+        }
+        (usize::from(entry), width.max(1))
+    }
+}
