@@ -148,7 +148,12 @@ pub fn run_fields_as(
     fields: &[(&str, Value)],
     mut answer: impl FnMut(&str) -> Result<Vec<Value>, Refusal>,
 ) -> Result<ExitCode, String> {
-    let failed: Vec<Value> = fields.iter().map(|(_, v)| v.clone()).collect();
+    let failed = || {
+        fields
+            .iter()
+            .map(|(_, v)| v.clone())
+            .collect::<Vec<Value>>()
+    };
     let inputs = raw_inputs(args);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -156,56 +161,33 @@ pub fn run_fields_as(
     for (n, raw) in inputs.enumerate() {
         let (input, result, error) = match decode(raw?, json_input) {
             Input::Text(text) => match answer(&text) {
-                Ok(values) => (text, values, Value::Null),
-                Err(Refusal::Parse(e)) => (text, failed.clone(), super::error_json(&e)),
-                Err(Refusal::Noted(e, note)) => {
-                    let mut error = super::error_json(&e);
-                    error["message"] = json!(format!("{}; {note}", e.message()));
-                    (text, failed.clone(), error)
-                }
-                Err(Refusal::Answered(values, error)) => (text, values, error),
-                Err(Refusal::Shape(message)) => (
-                    text,
-                    failed.clone(),
-                    json!({ "offset": 0, "expected": Value::Array(Vec::new()), "message": message }),
-                ),
+                Ok(values) => (text, values, Error::None),
+                Err(Refusal::Parse(e)) => (text, failed(), Error::Parse(e, None)),
+                Err(Refusal::Noted(e, note)) => (text, failed(), Error::Parse(e, Some(note))),
+                Err(Refusal::Answered(values, Value::Null)) => (text, values, Error::None),
+                Err(Refusal::Answered(values, error)) => (text, values, Error::Value(error)),
+                Err(Refusal::Shape(message)) => (text, failed(), Error::Plain(0, message)),
             },
             Input::Unreadable {
                 shown,
                 offset,
                 message,
-            } => (
-                shown,
-                failed.clone(),
-                json!({ "offset": offset, "expected": Value::Array(Vec::new()), "message": message }),
-            ),
+            } => (shown, failed(), Error::Plain(offset, message)),
         };
-        all_answered &= error.is_null();
+        all_answered &= matches!(error, Error::None);
         if output == Output::Raw {
             match (&error, result.first()) {
-                (Value::Null, Some(Value::String(text))) => writeln!(out, "{text}"),
-                (Value::Null, Some(value)) => writeln!(out, "{value}"),
+                (Error::None, Some(Value::String(text))) => writeln!(out, "{text}"),
+                (Error::None, Some(value)) => writeln!(out, "{value}"),
                 _ => {
-                    let message = error["message"].as_str().unwrap_or("refused");
-                    eprintln!("xiri: input {}: {message}", n + 1);
+                    eprintln!("xiri: input {}: {}", n + 1, error.message());
                     Ok(())
                 }
             }
             .map_err(write_error)?;
             continue;
         }
-        let mut object = serde_json::Map::new();
-        object.insert("input".into(), Value::String(input));
-        let mut results = fields.iter().map(|(name, _)| *name).zip(result);
-        if let Some((name, value)) = results.next() {
-            object.insert(name.into(), value);
-        }
-        object.insert("error".into(), error);
-        for (name, value) in results {
-            object.insert(name.into(), value);
-        }
-        let answer = Value::Object(object);
-        writeln!(out, "{answer}").map_err(write_error)?;
+        write_answer(&mut out, &input, fields, result, &error).map_err(write_error)?;
     }
     out.flush().map_err(write_error)?;
     Ok(if all_answered {
@@ -213,6 +195,75 @@ pub fn run_fields_as(
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A refusal's error object, kept as its parts until it is written.
+enum Error {
+    /// None: the input was answered.
+    None,
+    /// A parse error, with a note after its message.
+    Parse(ParseError, Option<&'static str>),
+    /// At this offset, with nothing expected, for this reason.
+    Plain(usize, String),
+    /// Written as given.
+    Value(Value),
+}
+
+impl Error {
+    /// The message the error object carries.
+    fn message(&self) -> String {
+        match self {
+            Error::None => String::new(),
+            Error::Parse(e, None) => e.message(),
+            Error::Parse(e, Some(note)) => format!("{}; {note}", e.message()),
+            Error::Plain(_, message) => message.clone(),
+            Error::Value(v) => v["message"].as_str().unwrap_or("refused").to_string(),
+        }
+    }
+}
+
+/// One answer, `{"input": ..., FIRST: ..., "error": ..., OTHERS...}`,
+/// written as it goes: no object is built for it.
+fn write_answer(
+    out: &mut impl Write,
+    input: &str,
+    fields: &[(&str, Value)],
+    result: Vec<Value>,
+    error: &Error,
+) -> std::io::Result<()> {
+    let field =
+        |out: &mut dyn Write, name: &str, value: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| {
+            out.write_all(b",")?;
+            serde_json::to_writer(&mut *out, name)?;
+            out.write_all(b":")?;
+            value(out)
+        };
+    out.write_all(b"{\"input\":")?;
+    serde_json::to_writer(&mut *out, input)?;
+    let mut results = fields.iter().map(|(name, _)| *name).zip(result);
+    if let Some((name, value)) = results.next() {
+        field(out, name, &|out| Ok(serde_json::to_writer(out, &value)?))?;
+    }
+    field(out, "error", &|out| match error {
+        Error::None => out.write_all(b"null"),
+        Error::Value(v) => Ok(serde_json::to_writer(out, v)?),
+        Error::Parse(e, _) => {
+            write!(out, "{{\"offset\":{},\"expected\":", e.offset())?;
+            serde_json::to_writer(&mut *out, e.expected())?;
+            out.write_all(b",\"message\":")?;
+            serde_json::to_writer(&mut *out, &error.message())?;
+            out.write_all(b"}")
+        }
+        Error::Plain(offset, message) => {
+            write!(out, "{{\"offset\":{offset},\"expected\":[],\"message\":")?;
+            serde_json::to_writer(&mut *out, message)?;
+            out.write_all(b"}")
+        }
+    })?;
+    for (name, value) in results {
+        field(out, name, &|out| Ok(serde_json::to_writer(out, &value)?))?;
+    }
+    out.write_all(b"}\n")
 }
 
 /// The inputs as bytes: the arguments, or the lines of standard input
