@@ -145,8 +145,9 @@ fn merge<'p>(base: Parts<'p>, reference_path: &'p str) -> (&'p str, &'p str) {
     if base.spans.authority.is_some() && base_path.is_empty() {
         return ("/", reference_path);
     }
-    match base_path.rfind('/') {
-        Some(last) => (&base_path[..=last], reference_path),
+    // Paths are short: a plain look back rather than a search.
+    match base_path.bytes().rposition(|b| b == b'/') {
+        Some(last) => (base_path.get(..=last).unwrap_or(base_path), reference_path),
         None => (reference_path, ""),
     }
 }
@@ -275,6 +276,14 @@ impl<'p> Input<'p> {
 /// [`remove_dot_segments`] of the pieces `path` read one after the other,
 /// appending to `out`: what was there before is left alone.
 fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut String) {
+    // Most paths have no dot segment, and come out as they went in. The
+    // first piece of a merged path ends with "/", so no segment spans the
+    // two pieces.
+    if slashes == Slashes::All && !has_dot_segment(path.0) && !has_dot_segment(path.1) {
+        out.push_str(path.0);
+        out.push_str(path.1);
+        return;
+    }
     let floor = out.len();
     let mut input = Input(path.0, path.1);
     while !input.is_empty() {
@@ -386,3 +395,37 @@ impl<S: GenericSyntax> Reference<'_, S> {
 mod relativize;
 
 pub(crate) use relativize::{has_dot_segment, relative_path};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every string of up to seven bytes over "a", "." and "/".
+    fn paths() -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..7 {
+            last = last
+                .iter()
+                .flat_map(|p| ["a", ".", "/"].map(|c| format!("{p}{c}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    #[test]
+    fn a_path_without_dot_segments_comes_out_as_it_went_in() {
+        for path in paths() {
+            let dotted = path.split('/').any(|s| s == "." || s == "..");
+            assert_eq!(has_dot_segment(&path), dotted, "{path:?}");
+            // The step-by-step algorithm, which the fast path skips.
+            let mut stepped = String::new();
+            remove_dot_segments_into((&path, ""), Slashes::OutsideParentheses, &mut stepped);
+            assert_eq!(remove_dot_segments(&path, Slashes::All), stepped, "{path:?}");
+            if !dotted {
+                assert_eq!(stepped, path);
+            }
+        }
+    }
+}

@@ -94,10 +94,20 @@ pub(crate) fn relative_path(base_path: &str, target_path: &str, slashes: Slashes
 }
 
 /// Whether `path` has a "." or ".." segment (by any "/": a dot segment
-/// inside a cross-reference only makes the check cost a copy).
+/// inside a cross-reference only makes the check cost a copy). One look
+/// at each byte, without splitting.
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    path.split('/')
-        .any(|segment| segment == "." || segment == "..")
+    let b = path.as_bytes();
+    let at = |i: usize| b.get(i).copied();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'.'
+            && (i == 0 || at(i - 1) == Some(b'/'))
+            && match at(i + 1) {
+                None | Some(b'/') => true,
+                Some(b'.') => matches!(at(i + 2), None | Some(b'/')),
+                _ => false,
+            }
+    })
 }
 
 fn authority_text(p: Parts<'_>) -> Option<&str> {
