@@ -142,6 +142,21 @@ pub struct Automaton {
     pub(crate) max_depth: usize,
 }
 
+/// For each stride `s` up to 256, `ceil(2^32 / s)`: a premultiplied id
+/// `k * s` (below 2^16) times it, shifted right by 32, is `k` exactly
+/// (`k * s * ceil(2^32 / s) = k * 2^32 + k * e` with `e < s`, and
+/// `k * e < 2^32`). A state's index without a division: the run with
+/// calls asks for it at every bracket.
+static RECIPROCAL: [u64; 257] = {
+    let mut t = [0u64; 257];
+    let mut s = 1;
+    while s < 257 {
+        t[s] = (1u64 << 32).div_ceil(s as u64);
+        s += 1;
+    }
+    t
+};
+
 /// The bit of a UTF-8 trie entry that names a row rather than a column.
 pub(crate) const TRIE_NODE: u16 = 0x8000;
 
@@ -365,10 +380,20 @@ impl Automaton {
             .trans
             .get(state * self.stride + column)
             .map_or(0, |&s| usize::from(s));
+        self.index_of(next)
+    }
+
+    /// The index of the state named `id` in `trans`: `id / stride` when
+    /// the ids are premultiplied (exact multiples of the stride).
+    #[inline]
+    pub(super) fn index_of(&self, id: usize) -> usize {
         if self.premultiplied {
-            next / self.stride.max(1)
+            match RECIPROCAL.get(self.stride) {
+                Some(&reciprocal) => ((id as u64 * reciprocal) >> 32) as usize,
+                None => id / self.stride.max(1),
+            }
         } else {
-            next
+            id
         }
     }
 
@@ -394,6 +419,21 @@ impl Automaton {
             offset,
             expected,
             too_deep,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RECIPROCAL;
+
+    #[test]
+    fn the_reciprocal_divides_every_premultiplied_id() {
+        for (stride, &reciprocal) in RECIPROCAL.iter().enumerate().skip(1) {
+            for k in 0..=usize::from(u16::MAX) / stride {
+                let id = (k * stride) as u64;
+                assert_eq!((id * reciprocal) >> 32, k as u64, "{k} * {stride}");
+            }
         }
     }
 }

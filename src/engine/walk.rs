@@ -61,7 +61,7 @@ impl Automaton {
         let stride = self.stride;
         let skip_column = stride.saturating_sub(1);
         let row = |id: usize| if PREMULTIPLIED { id } else { id * stride };
-        let index = |id: usize| if PREMULTIPLIED { id / stride } else { id };
+        let index = |id: usize| self.index_of(id);
         // The accelerated states are those with an id up to `last_fast`,
         // the tagged ones those after them up to `last_tagged`.
         let (last_fast, last_tagged) = if PREMULTIPLIED {

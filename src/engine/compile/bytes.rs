@@ -109,9 +109,10 @@ pub(super) fn lower(dfa: &CharDfa, brackets: Option<(u8, u8)>) -> Result<Automat
     }
     let renumber = |old: u16| new_of.get(usize::from(old)).copied().unwrap_or(0);
 
-    // With calls, the run steps state by state outside the table loop
-    // (`next_char`), where a premultiplied id costs a division.
-    let premultiplied = brackets.is_none() && n * stride <= usize::from(u16::MAX);
+    // Ids are the rows' offsets wherever they fit in 16 bits, with calls
+    // too (the run with calls turns them back into indexes by a
+    // multiplication: `Automaton::index_of`).
+    let premultiplied = n * stride <= usize::from(u16::MAX);
     let id = |new: usize| -> Result<u16, CompileError> {
         let v = if premultiplied { new * stride } else { new };
         u16::try_from(v).map_err(|_| CompileError::TooLarge("state ids".into()))
