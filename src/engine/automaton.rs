@@ -147,6 +147,8 @@ pub struct Automaton {
 /// (`k * s * ceil(2^32 / s) = k * 2^32 + k * e` with `e < s`, and
 /// `k * e < 2^32`). A state's index without a division: the run with
 /// calls asks for it at every bracket.
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
 static RECIPROCAL: [u64; 257] = {
     let mut t = [0u64; 257];
     let mut s = 1;
