@@ -22,39 +22,44 @@ impl<S: IriSyntax> Reference<'_, S> {
             // 2.2's i-rules are RFC 3986's rules on ASCII).
             return UriRefBuf::from_parts(text.to_string(), self.spans());
         }
-        // Runs of ASCII are copied whole; the UTF-8 bytes of the others are
-        // written as triplets.
-        let outside = text.bytes().filter(|b| !b.is_ascii()).count();
+        // Written piece by piece between the components' offsets, which
+        // `map` gives in increasing order, so each offset's new place is
+        // the length written when it is reached: one pass.
+        let bytes = text.as_bytes();
+        let outside = bytes.iter().filter(|b| !b.is_ascii()).count();
         let mut out = Vec::with_capacity(text.len() + 2 * outside);
-        for &b in text.as_bytes() {
-            if b.is_ascii() {
-                out.push(b);
-            } else {
-                out.extend_from_slice(&pct::triplet(b));
+        let mut at = 0;
+        let spans = self.spans().map(|p| {
+            if p < at {
+                // Not in order after all: counted from the start.
+                let before = bytes.get(..p).unwrap_or_default();
+                return p + 2 * before.iter().filter(|b| !b.is_ascii()).count();
             }
-        }
+            encode(bytes.get(at..p).unwrap_or_default(), &mut out);
+            at = p;
+            out.len()
+        });
+        encode(bytes.get(at..).unwrap_or_default(), &mut out);
         // Every byte is ASCII, so this is UTF-8 (the lossy branch is
         // never taken; it keeps this total without a second buffer).
         let out = String::from_utf8(out)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        // Each byte outside ASCII became three: an offset moves by twice the
-        // bytes outside ASCII before it (offsets come in increasing order).
-        let bytes = text.as_bytes();
-        let (mut at, mut before) = (0, 0);
-        let spans = self.spans().map(|p| {
-            if p < at {
-                (at, before) = (0, 0);
-            }
-            let between = bytes.get(at..p).unwrap_or_default();
-            before += between.iter().filter(|b| !b.is_ascii()).count();
-            at = p;
-            p + 2 * before
-        });
         let uri = UriRefBuf::from_parts(out, spans);
         debug_assert_eq!(
             UriRef::parse(uri.as_str()).map(|u| u.spans()).ok(),
             Some(spans)
         );
         uri
+    }
+}
+
+/// Appends `bytes` with each byte outside ASCII written as `%HH`.
+fn encode(bytes: &[u8], out: &mut Vec<u8>) {
+    for &b in bytes {
+        if b.is_ascii() {
+            out.push(b);
+        } else {
+            out.extend_from_slice(&pct::triplet(b));
+        }
     }
 }

@@ -61,15 +61,21 @@ impl Form {
     /// `text` in this form. A text the quick check passes (all ASCII
     /// does) is in it already and is copied, not decomposed and composed
     /// again (UAX #15 section 9: a "Yes" answer is final).
+    /// `text` in this form.
     fn apply(self, text: &str) -> String {
+        self.changed(text).unwrap_or_else(|| text.to_string())
+    }
+
+    /// `text` in this form, or `None` when the quick check says it is.
+    fn changed(self, text: &str) -> Option<String> {
         let quick = match self {
             Form::Nfc => is_nfc_quick(text.chars()),
             Form::Nfkc => is_nfkc_quick(text.chars()),
         };
         match (quick, self) {
-            (IsNormalized::Yes, _) => text.to_string(),
-            (_, Form::Nfc) => text.nfc().collect(),
-            (_, Form::Nfkc) => text.nfkc().collect(),
+            (IsNormalized::Yes, _) => None,
+            (_, Form::Nfc) => Some(text.nfc().collect()),
+            (_, Form::Nfkc) => Some(text.nfkc().collect()),
         }
     }
 }
@@ -165,15 +171,16 @@ pub(crate) fn culprit(
 }
 
 /// `text` in the forms `options` asks for (NFC, then NFKC), or `None`
-/// when it asks for none.
+/// when it is already in them (the quick checks say so) or none is asked
+/// for.
 pub(crate) fn apply(text: &str, options: Normalization) -> Option<String> {
-    let mut forms = applies(options);
-    let first = forms.next()?;
-    let mut out = first.apply(text);
-    for form in forms {
-        out = form.apply(&out);
+    let mut out: Option<String> = None;
+    for form in applies(options) {
+        if let Some(next) = form.changed(out.as_deref().unwrap_or(text)) {
+            out = Some(next);
+        }
     }
-    Some(out)
+    out
 }
 
 #[cfg(test)]

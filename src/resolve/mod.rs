@@ -422,7 +422,11 @@ mod tests {
             // The step-by-step algorithm, which the fast path skips.
             let mut stepped = String::new();
             remove_dot_segments_into((&path, ""), Slashes::OutsideParentheses, &mut stepped);
-            assert_eq!(remove_dot_segments(&path, Slashes::All), stepped, "{path:?}");
+            assert_eq!(
+                remove_dot_segments(&path, Slashes::All),
+                stepped,
+                "{path:?}"
+            );
             if !dotted {
                 assert_eq!(stepped, path);
             }
