@@ -160,6 +160,28 @@ fn a_dot_inside_a_cross_reference_is_no_dot_segment() {
     target_holds(props::NORMALIZATION, input, "");
 }
 
+/// "(XR%2eI:" is an IRI authority ("(XR%2eI:/'3x#)" is no cross-reference:
+/// an IRI scheme has no "%"); decoded, "(xr.i:/'3x#)" would read as a
+/// cross-reference holding an absolute IRI, and the normal form was
+/// refused as not reading back. Where decoding changes the reading, every
+/// escape stays, in uppercase (found by `normalization`, crash-316552c4).
+#[test]
+fn an_escape_whose_decoding_would_change_the_reading_stays() {
+    for (input, normal) in [
+        ("(XR%2eI:/'3x#)", "xri://(xr%2Ei:/'3x#)"),
+        ("(A%2eb:/c#)", "xri://(a%2Eb:/c#)"),
+    ] {
+        let x = XriRef::parse(input).unwrap();
+        let n = x.normalize(xiri::Normalization::default()).unwrap();
+        assert_eq!(n.as_str(), normal);
+        target_holds(props::NORMALIZATION, input, "");
+    }
+    // Where decoding keeps the reading, the escape is decoded.
+    let x = XriRef::parse("=a*(%2ebc)").unwrap();
+    let n = x.normalize(xiri::Normalization::default()).unwrap();
+    assert_eq!(n.as_str(), "xri://=a*(.bc)");
+}
+
 /// The optional "*" of a global authority's first sub-segment (2.5.3)
 /// stays before a combining mark: without it "=" and U+0338 would be
 /// "≠" in NFC and NFKC, a delimiter gone (found by `normalization`,

@@ -100,6 +100,9 @@ pub(crate) enum Decode {
     /// `iunreserved` (RFC 3987 5.3.2.3), except the bidi formatting
     /// characters, which stay encoded as RFC 3987 3.2 keeps them.
     IUnreserved,
+    /// Nothing: every escape stays, its hex in uppercase (XRI, where
+    /// decoding would change how the text reads).
+    Nothing,
 }
 
 /// The default port of the schemes scheme-based normalization knows.
@@ -366,6 +369,9 @@ pub(crate) fn lowercase_from(out: &mut str, start: usize) {
 }
 
 pub(crate) fn allowed(c: char, decode: Decode) -> bool {
+    if decode == Decode::Nothing {
+        return false;
+    }
     let unreserved = c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~');
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
