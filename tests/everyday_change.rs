@@ -84,6 +84,24 @@ fn setters_hold<S: GenericSyntax + Syntax>(m: &Made, raw: &str) -> Result<(), Te
         )?;
         prop_assert!(done || value == raw, "encoded fragment {:?} refused", value);
     }
+    // The encoded setters take plain text: the same as encoding it first,
+    // and always taken for the query and the fragment.
+    let encoded = pct::encode(raw, Component::Query, grammar);
+    prop_assert!(holds(
+        &r,
+        |x| x.set_query_encoded(Some(raw)),
+        |x| owned(x.query()),
+        Some(&encoded),
+        &[3]
+    )?);
+    let encoded = pct::encode(raw, Component::Fragment, grammar);
+    prop_assert!(holds(
+        &r,
+        |x| x.set_fragment_encoded(Some(raw)),
+        |x| owned(x.fragment()),
+        Some(&encoded),
+        &[4]
+    )?);
     prop_assert!(holds(
         &r,
         |x| x.set_query(None),

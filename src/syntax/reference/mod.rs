@@ -14,6 +14,7 @@ mod lend;
 mod owned;
 mod read;
 mod set;
+mod tail;
 
 pub use build::Builder;
 pub use lend::{AsAbsolute, AsReference};

@@ -2,9 +2,12 @@
 //! one component changed, checks it in the value's syntax, and checks
 //! that every component reads back as intended; only then is the value
 //! replaced, so a refused change leaves it as it was. The check parses
-//! the new text once (linear in it).
+//! the new text once (linear in it); the query and the fragment, at the
+//! end, are spliced in with only the new value checked (`tail.rs`).
 
+use super::tail::{splice, Tail};
 use super::{parse_spans, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
+use crate::pct::Component;
 use crate::syntax::components::Spans;
 use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
 use crate::syntax::GenericSyntax;
@@ -212,7 +215,38 @@ macro_rules! setters {
             /// assert_eq!(x.query(), None);
             /// ```
             pub fn set_query(&mut self, query: Option<&str>) -> Result<(), SetError> {
-                self.change("query", |w| w.query = query.map(str::to_string), |_| true)
+                self.change_tail(Tail::Query, query)
+            }
+
+            /// Sets the query to `query` given as plain text, encoded for
+            /// a query of this syntax ([`pct::encode`](crate::pct::encode):
+            /// a "%" becomes "%25", so nothing is encoded twice), or
+            /// removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), "<xiri::Rfc3986> = ", $example, ".parse().unwrap();")]
+            /// x.set_query_encoded(Some("q=100% sure#1")).unwrap();
+            /// assert_eq!(x.query(), Some("q=100%25%20sure%231"));
+            /// ```
+            pub fn set_query_encoded(&mut self, query: Option<&str>) -> Result<(), SetError> {
+                let encoded = query.map(|q| crate::pct::encode(q, Component::Query, S::GRAMMAR));
+                self.set_query(encoded.as_deref())
+            }
+
+            /// Sets the query or fragment by splicing it in where its
+            /// rule's automaton takes the value, else by the full check,
+            /// which also says why it is refused.
+            fn change_tail(&mut self, tail: Tail, value: Option<&str>) -> Result<(), SetError> {
+                let r = self.as_borrowed();
+                if let Some((text, spans)) = splice(r.as_str(), r.spans(), S::GRAMMAR, tail, value) {
+                    *self = Self::from_parts(text, spans);
+                    return Ok(());
+                }
+                let owned = value.map(str::to_string);
+                match tail {
+                    Tail::Query => self.change("query", |w| w.query = owned, |_| true),
+                    Tail::Fragment => self.change("fragment", |w| w.fragment = owned, |_| true),
+                }
             }
 
             /// Sets the fragment (without "#"), or removes it with `None`.
@@ -223,7 +257,36 @@ macro_rules! setters {
             /// assert_eq!(x.fragment(), Some("top"));
             /// ```
             pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetError> {
-                self.change("fragment", |w| w.fragment = fragment.map(str::to_string), |_| true)
+                self.change_tail(Tail::Fragment, fragment)
+            }
+
+            /// Sets the fragment to `fragment` given as plain text,
+            /// encoded for a fragment of this syntax (a "%" becomes
+            /// "%25"), or removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), "<xiri::Rfc3986> = ", $example, ".parse().unwrap();")]
+            /// x.set_fragment_encoded(Some("section 2#b")).unwrap();
+            /// assert_eq!(x.fragment(), Some("section%202%23b"));
+            /// ```
+            pub fn set_fragment_encoded(&mut self, fragment: Option<&str>) -> Result<(), SetError> {
+                let encoded =
+                    fragment.map(|f| crate::pct::encode(f, Component::Fragment, S::GRAMMAR));
+                self.set_fragment(encoded.as_deref())
+            }
+
+            /// Sets the path to `path` given as plain text, encoded for a
+            /// path of this syntax ("/" stays; "?", "#" and "%" are
+            /// encoded), under the same rules as
+            /// [`set_path`](Self::set_path).
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), "<xiri::Rfc3986> = ", $example, ".parse().unwrap();")]
+            /// x.set_path_encoded("/a b/50%?").unwrap();
+            /// assert_eq!(x.path(), "/a%20b/50%25%3F");
+            /// ```
+            pub fn set_path_encoded(&mut self, path: &str) -> Result<(), SetError> {
+                self.set_path(&crate::pct::encode(path, Component::Path, S::GRAMMAR))
             }
 
             /// Appends a path segment, percent-encoded for a segment of this
