@@ -160,6 +160,22 @@ fn a_dot_inside_a_cross_reference_is_no_dot_segment() {
     target_holds(props::NORMALIZATION, input, "");
 }
 
+/// "(Ⅻqx:" is an IRI authority ("Ⅻ" starts no scheme, so "(Ⅻqx:/?@y)" holds
+/// no cross-reference); in NFKC, "(xiiqx:/?@y)" reads as a cross-reference
+/// holding an IRI. NFKC changes how it reads, so it is refused, as forms
+/// that make delimiters are (found by `normalization`, crash-0d73fdfc).
+#[test]
+fn a_form_that_changes_how_an_xri_reads_is_refused() {
+    let input = "(\u{216b}qx:/?@y)?@";
+    let x = XriRef::parse(input).unwrap();
+    let nfkc = xiri::Normalization::default().with_nfkc(true);
+    let err = x.normalize(nfkc).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotNormalizable, "{err}");
+    let plain = x.normalize(xiri::Normalization::default()).unwrap();
+    assert_eq!(plain.as_str(), "xri://(\u{216b}qx:/?@y)?@");
+    target_holds(props::NORMALIZATION, input, "");
+}
+
 /// "(XR%2eI:" is an IRI authority ("(XR%2eI:/'3x#)" is no cross-reference:
 /// an IRI scheme has no "%"); decoded, "(xr.i:/'3x#)" would read as a
 /// cross-reference holding an absolute IRI, and the normal form was
