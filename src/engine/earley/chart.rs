@@ -2,17 +2,21 @@
 //! right without recursion.
 //!
 //! An item is a dotted position (`Compiled::next` and friends index them)
-//! and an origin. Within the set at `j`:
+//! and an origin. Set `j` is its *kernel*, the items that began earlier,
+//! kept here, and the items that begin at `j`, which depend only on the
+//! nonterminals the kernel predicts and are shared between sets
+//! ([`super::closure`]: prediction and Aycock and Horspool's moving the
+//! dot over nullable nonterminals, done once per distinct prediction).
+//! Within a kernel:
 //!
-//! - a nonterminal after the dot is predicted once per set (a stamp per
-//!   nonterminal), and when it is nullable the dot moves over it at once
-//!   (Aycock and Horspool), so items completed where they started never
-//!   need completing;
-//! - a completed item with an earlier origin advances the items of its
-//!   origin's set that wait for its nonterminal (each set, once built,
-//!   keeps them sorted by that nonterminal);
-//! - items with the set's own origin are told apart by a stamp per dotted
-//!   position, the others by a hash set cleared per set.
+//! - a completed item advances the items of its origin's set that wait for
+//!   its nonterminal (each set, once built, keeps them sorted by that
+//!   nonterminal) — or, when recognizing and that set has one such item
+//!   and it is complete once advanced, the topmost item of that chain of
+//!   single completions goes in at once (Leo's items, [`super::leo`]), so
+//!   right recursion costs a constant per set instead of the depth of the
+//!   recursion;
+//! - items are told apart by a hash set cleared per set.
 //!
 //! Scanning moves the items whose terminal matches the next character to
 //! the next set; no two of them are the same item. The run stops at the
@@ -20,8 +24,10 @@
 //! input some member starts with, since every symbol left derives some
 //! string.
 
+use super::closure::{Closure, Closures};
 use super::grammar::{Compiled, END, TERM};
 use super::hash::FxSet;
+use super::leo::Leo;
 
 /// An item: dotted position and origin (a position in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -33,10 +39,13 @@ pub(super) struct Item {
 /// What a run keeps of its sets.
 #[derive(Default)]
 pub(super) struct Chart {
-    /// Per set, the items waiting for a nonterminal, as (nonterminal, dot,
-    /// origin), sorted: `waits[wait_at[j]..wait_at[j + 1]]`.
+    /// Per set, the kernel's items waiting for a nonterminal, as
+    /// (nonterminal, dot, origin), sorted: `waits[wait_at[j]..wait_at[j + 1]]`.
     waits: Vec<[u32; 3]>,
     wait_at: Vec<usize>,
+    /// Per set, its closure (the items that begin there).
+    closure_of: Vec<u32>,
+    closures: Closures,
     /// Per set, when parsing: the completed items as (nonterminal, origin,
     /// dot), sorted.
     done: Vec<[u32; 3]>,
@@ -45,7 +54,7 @@ pub(super) struct Chart {
     pub(super) accept: Vec<bool>,
     /// The items of the last set built.
     pub(super) last: Vec<Item>,
-    /// How many items all sets held.
+    /// How many items all kernels and closures held.
     pub(super) items: usize,
 }
 
@@ -60,6 +69,32 @@ pub(super) enum Outcome {
     TooLarge(usize),
 }
 
+/// The items of one set waiting for one nonterminal: the kernel's, then
+/// the closure's (whose origin is the set's position).
+#[derive(Clone, Copy)]
+pub(super) struct Waiting<'a> {
+    kernel: &'a [[u32; 3]],
+    own: &'a [[u32; 2]],
+    at: u32,
+}
+
+impl<'a> Waiting<'a> {
+    pub(super) fn len(&self) -> usize {
+        self.kernel.len() + self.own.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// As (nonterminal, dot, origin).
+    pub(super) fn iter(&self) -> impl Iterator<Item = [u32; 3]> + 'a {
+        let at = self.at;
+        let own = self.own.iter().map(move |w| [w[0], w[1], at]);
+        self.kernel.iter().copied().chain(own)
+    }
+}
+
 impl Chart {
     fn slice<'a>(v: &'a [[u32; 3]], at: &[usize], j: usize) -> &'a [[u32; 3]] {
         let from = at.get(j).copied().unwrap_or(0);
@@ -67,16 +102,29 @@ impl Chart {
         v.get(from..to).unwrap_or(&[])
     }
 
-    /// The items of set `j` that wait for `x`, as (x, dot, origin).
-    pub(super) fn waiting(&self, j: usize, x: u32) -> &[[u32; 3]] {
+    fn closure(&self, j: usize) -> Option<&Closure> {
+        self.closures.get(*self.closure_of.get(j)?)
+    }
+
+    /// The items of set `j` that wait for `x`.
+    pub(super) fn waiting(&self, j: usize, x: u32) -> Waiting<'_> {
         let all = Self::slice(&self.waits, &self.wait_at, j);
         let from = all.partition_point(|w| w[0] < x);
         let to = all.partition_point(|w| w[0] <= x);
-        all.get(from..to).unwrap_or(&[])
+        Waiting {
+            kernel: all.get(from..to).unwrap_or(&[]),
+            own: self.closure(j).map_or(&[][..], |c| c.waiting(x)),
+            at: u32::try_from(j).unwrap_or(u32::MAX),
+        }
     }
 
     /// Whether item (`dot`, `origin`), which waits for `x`, is in set `j`.
     pub(super) fn has_waiting(&self, j: usize, x: u32, dot: u32, origin: u32) -> bool {
+        if origin as usize == j {
+            return self
+                .closure(j)
+                .is_some_and(|c| c.waiting(x).binary_search(&[x, dot]).is_ok());
+        }
         Self::slice(&self.waits, &self.wait_at, j)
             .binary_search(&[x, dot, origin])
             .is_ok()
@@ -90,6 +138,34 @@ impl Chart {
         let to = all.partition_point(|d| d[0] <= x);
         all.get(from..to).unwrap_or(&[])
     }
+
+    /// Ends set `j`: its kernel's waits, its closure and, when parsing, its
+    /// completed items.
+    fn close_set(&mut self, j: u32, closure: u32, waits: &mut Vec<[u32; 3]>, parse: bool) {
+        waits.sort_unstable();
+        self.waits.append(waits);
+        self.wait_at.push(self.waits.len());
+        self.closure_of.push(closure);
+        if parse {
+            if let Some(c) = self.closures.get(closure) {
+                self.done.extend(c.done.iter().map(|d| [d[0], j, d[1]]));
+            }
+            let from = self.done_at.last().copied().unwrap_or(0);
+            if let Some(d) = self.done.get_mut(from..) {
+                d.sort_unstable();
+            }
+            self.done_at.push(self.done.len());
+        }
+    }
+
+    /// The items of set `j`: its kernel `cur`, and its closure.
+    fn items_of(&self, j: u32, cur: Vec<Item>, closure: Option<u32>) -> Vec<Item> {
+        let mut all = cur;
+        if let Some(c) = closure.and_then(|c| self.closures.get(c)) {
+            all.extend(c.items.iter().map(|&dot| Item { dot, origin: j }));
+        }
+        all
+    }
 }
 
 /// Builds the sets of `input`, keeping what parsing needs if `parse`.
@@ -98,16 +174,15 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
     chart.wait_at.push(0);
     chart.done_at.push(0);
     let n = input.len();
-    let mut dot_stamp = vec![u32::MAX; g.next.len()];
     let mut nt_stamp = vec![u32::MAX; g.labels.len()];
     let mut seen = FxSet::default();
+    let mut leo = Leo::default();
     let mut cur: Vec<Item> = Vec::new();
     let mut waits: Vec<[u32; 3]> = Vec::new();
-    // Set 0: the start rule predicted.
-    predict(g, g.start, 0, &mut nt_stamp, &mut dot_stamp, &mut cur);
+    let mut seeds: Vec<u32> = vec![g.start];
     for j in 0..=n {
         let j32 = u32::try_from(j).unwrap_or(u32::MAX);
-        let mut accept = false;
+        let mut accept = j == 0 && g.is_nullable(g.start);
         let mut k = 0;
         while let Some(&item) = cur.get(k) {
             k += 1;
@@ -115,33 +190,44 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
             let next = g.dot_next(dot);
             if next == END {
                 let x = g.dot_lhs(dot);
-                if x == g.start && origin == 0 {
-                    accept = true;
-                }
+                accept |= x == g.start && origin == 0;
                 if parse {
                     chart.done.push([x, origin, dot]);
                 }
-                if origin < j32 {
-                    for w in chart.waiting(origin as usize, x) {
-                        let advanced = Item {
-                            dot: w[1] + 1,
-                            origin: w[2],
-                        };
-                        if seen.insert(key(advanced)) {
-                            cur.push(advanced);
-                        }
+                let top = if parse {
+                    None
+                } else {
+                    leo.top(g, &chart, origin, x)
+                };
+                if let Some((top, start)) = top {
+                    accept |= start;
+                    if seen.insert(key(top)) {
+                        cur.push(top);
+                    }
+                    continue;
+                }
+                for w in chart.waiting(origin as usize, x).iter() {
+                    let advanced = Item {
+                        dot: w[1] + 1,
+                        origin: w[2],
+                    };
+                    if seen.insert(key(advanced)) {
+                        cur.push(advanced);
                     }
                 }
             } else if next & TERM == 0 {
-                predict(g, next, j32, &mut nt_stamp, &mut dot_stamp, &mut cur);
+                if let Some(s) = nt_stamp.get_mut(next as usize) {
+                    if *s != j32 {
+                        *s = j32;
+                        seeds.push(next);
+                    }
+                }
                 if g.is_nullable(next) {
                     let advanced = Item {
                         dot: dot + 1,
                         origin,
                     };
-                    if origin == j32 {
-                        add_own(&mut dot_stamp, j32, advanced, &mut cur);
-                    } else if seen.insert(key(advanced)) {
+                    if seen.insert(key(advanced)) {
                         cur.push(advanced);
                     }
                 }
@@ -153,19 +239,24 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 return (chart, Outcome::TooLarge(j));
             }
         }
-        chart.items += cur.len();
-        chart.accept.push(accept);
-        waits.sort_unstable();
-        chart.waits.append(&mut waits);
-        chart.wait_at.push(chart.waits.len());
-        if parse {
-            let from = chart.done_at.last().copied().unwrap_or(0);
-            if let Some(d) = chart.done.get_mut(from..) {
-                d.sort_unstable();
-            }
-            chart.done_at.push(chart.done.len());
+        seeds.sort_unstable();
+        let (closure, made) = chart.closures.of(g, &seeds);
+        seeds.clear();
+        if made {
+            chart.items += chart.closures.get(closure).map_or(0, Closure::size);
         }
-        let Some(&c) = input.get(j) else { break };
+        chart.items += cur.len() + 1;
+        if chart.items > budget {
+            chart.accept.push(accept);
+            chart.last = chart.items_of(j32, cur, Some(closure));
+            return (chart, Outcome::TooLarge(j));
+        }
+        chart.accept.push(accept);
+        chart.close_set(j32, closure, &mut waits, parse);
+        let Some(&c) = input.get(j) else {
+            chart.last = chart.items_of(j32, cur, Some(closure));
+            return (chart, Outcome::Read);
+        };
         let mut next_set = Vec::new();
         for &Item { dot, origin } in &cur {
             let s = g.dot_next(dot);
@@ -176,48 +267,27 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 });
             }
         }
+        if let Some(own) = chart.closures.get(closure) {
+            for &dot in &own.scans {
+                if g.term(g.dot_next(dot)).is_some_and(|t| t.matches(c)) {
+                    next_set.push(Item {
+                        dot: dot + 1,
+                        origin: j32,
+                    });
+                }
+            }
+        }
         if next_set.is_empty() {
-            chart.last = cur;
+            chart.last = chart.items_of(j32, cur, Some(closure));
             return (chart, Outcome::Stuck(j));
         }
         cur = next_set;
         seen.clear();
     }
-    chart.last = cur;
     (chart, Outcome::Read)
 }
 
 #[inline]
 fn key(item: Item) -> u64 {
     u64::from(item.dot) << 32 | u64::from(item.origin)
-}
-
-/// Adds an item whose origin is the set being built, once.
-#[inline]
-fn add_own(dot_stamp: &mut [u32], j: u32, item: Item, cur: &mut Vec<Item>) {
-    if let Some(s) = dot_stamp.get_mut(item.dot as usize) {
-        if *s != j {
-            *s = j;
-            cur.push(item);
-        }
-    }
-}
-
-/// Predicts `x` in set `j`, once.
-#[inline]
-fn predict(
-    g: &Compiled,
-    x: u32,
-    j: u32,
-    nt_stamp: &mut [u32],
-    dot_stamp: &mut [u32],
-    cur: &mut Vec<Item>,
-) {
-    match nt_stamp.get_mut(x as usize) {
-        Some(s) if *s != j => *s = j,
-        _ => return,
-    }
-    for &dot in g.firsts_of(x) {
-        add_own(dot_stamp, j, Item { dot, origin: j }, cur);
-    }
 }

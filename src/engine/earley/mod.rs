@@ -61,11 +61,13 @@
 //! dropping use explicit stacks.
 
 mod chart;
+mod closure;
 mod expr;
 mod failure;
 mod forest;
 mod grammar;
 mod hash;
+mod leo;
 mod lower;
 mod print;
 mod sppf;
