@@ -180,6 +180,10 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
     let mut cur: Vec<Item> = Vec::new();
     let mut waits: Vec<[u32; 3]> = Vec::new();
     let mut seeds: Vec<u32> = vec![g.start];
+    // Completions looked at, which an ambiguous grammar makes more of
+    // than items (cubic against quadratic).
+    let mut work = 0usize;
+    let work_budget = budget.saturating_mul(WORK_PER_ITEM);
     for j in 0..=n {
         let j32 = u32::try_from(j).unwrap_or(u32::MAX);
         let mut accept = j == 0 && g.is_nullable(g.start);
@@ -206,7 +210,9 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                     }
                     continue;
                 }
-                for w in chart.waiting(origin as usize, x).iter() {
+                let waiting = chart.waiting(origin as usize, x);
+                work += waiting.len();
+                for w in waiting.iter() {
                     let advanced = Item {
                         dot: w[1] + 1,
                         origin: w[2],
@@ -233,7 +239,7 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 }
                 waits.push([next, dot, origin]);
             }
-            if chart.items + cur.len() > budget {
+            if chart.items + cur.len() > budget || work > work_budget {
                 chart.accept.push(accept);
                 chart.last = cur;
                 return (chart, Outcome::TooLarge(j));
@@ -286,6 +292,9 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
     }
     (chart, Outcome::Read)
 }
+
+/// How many completions a run may look at per item of its budget.
+pub(super) const WORK_PER_ITEM: usize = 4;
 
 #[inline]
 fn key(item: Item) -> u64 {
