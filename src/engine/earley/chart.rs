@@ -175,7 +175,7 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
     chart.done_at.push(0);
     let n = input.len();
     let mut nt_stamp = vec![u32::MAX; g.labels.len()];
-    let mut seen = FxSet::default();
+    let mut seen = Seen::default();
     let mut leo = Leo::default();
     let mut cur: Vec<Item> = Vec::new();
     let mut waits: Vec<[u32; 3]> = Vec::new();
@@ -198,28 +198,24 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 if parse {
                     chart.done.push([x, origin, dot]);
                 }
-                let top = if parse {
+                let waiting = chart.waiting(origin as usize, x);
+                let top = if parse || waiting.len() != 1 {
                     None
                 } else {
                     leo.top(g, &chart, origin, x)
                 };
                 if let Some((top, start)) = top {
                     accept |= start;
-                    if seen.insert(key(top)) {
-                        cur.push(top);
-                    }
+                    seen.add(&mut cur, top);
                     continue;
                 }
-                let waiting = chart.waiting(origin as usize, x);
                 work += waiting.len();
                 for w in waiting.iter() {
                     let advanced = Item {
                         dot: w[1] + 1,
                         origin: w[2],
                     };
-                    if seen.insert(key(advanced)) {
-                        cur.push(advanced);
-                    }
+                    seen.add(&mut cur, advanced);
                 }
             } else if next & TERM == 0 {
                 if let Some(s) = nt_stamp.get_mut(next as usize) {
@@ -233,9 +229,7 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                         dot: dot + 1,
                         origin,
                     };
-                    if seen.insert(key(advanced)) {
-                        cur.push(advanced);
-                    }
+                    seen.add(&mut cur, advanced);
                 }
                 waits.push([next, dot, origin]);
             }
@@ -295,6 +289,39 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
 
 /// How many completions a run may look at per item of its budget.
 pub(super) const WORK_PER_ITEM: usize = 4;
+
+/// The items of the kernel being built, told apart: by looking through
+/// them while they are few (most kernels), by a hash set past that.
+#[derive(Default)]
+struct Seen(FxSet<u64>);
+
+/// How many items a kernel has before a hash set tells them apart.
+const FEW: usize = 24;
+
+impl Seen {
+    /// Adds `item` to `cur` unless it is there.
+    #[inline]
+    fn add(&mut self, cur: &mut Vec<Item>, item: Item) {
+        if cur.len() < FEW {
+            if !cur.contains(&item) {
+                cur.push(item);
+            }
+            return;
+        }
+        if self.0.is_empty() {
+            self.0.extend(cur.iter().map(|&i| key(i)));
+        }
+        if self.0.insert(key(item)) {
+            cur.push(item);
+        }
+    }
+
+    fn clear(&mut self) {
+        if !self.0.is_empty() {
+            self.0.clear();
+        }
+    }
+}
 
 #[inline]
 fn key(item: Item) -> u64 {

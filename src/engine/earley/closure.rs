@@ -47,6 +47,8 @@ impl Closure {
 pub(super) struct Closures {
     pub(super) list: Vec<Closure>,
     ids: FxMap<Vec<u32>, u32>,
+    /// The seeds asked for last, and their closure.
+    last: Option<(Vec<u32>, u32)>,
     /// Scratch for closing: a stamp per dot and per nonterminal.
     dot_stamp: Vec<u32>,
     nt_stamp: Vec<u32>,
@@ -61,13 +63,21 @@ impl Closures {
     /// The closure of `seeds` (sorted, without duplicates), made if new;
     /// its id, and whether it was made now.
     pub(super) fn of(&mut self, g: &Compiled, seeds: &[u32]) -> (u32, bool) {
+        // Runs of sets (inside a string, say) predict the same.
+        if let Some((last, id)) = &self.last {
+            if last == seeds {
+                return (*id, false);
+            }
+        }
         if let Some(&id) = self.ids.get(seeds) {
+            self.last = Some((seeds.to_vec(), id));
             return (id, false);
         }
         let closure = self.close(g, seeds);
         let id = u32::try_from(self.list.len()).unwrap_or(u32::MAX);
         self.list.push(closure);
         self.ids.insert(seeds.to_vec(), id);
+        self.last = Some((seeds.to_vec(), id));
         (id, true)
     }
 
