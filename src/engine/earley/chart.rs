@@ -28,6 +28,8 @@ use super::closure::{Closure, Closures};
 use super::grammar::{Compiled, END, TERM};
 use super::hash::FxSet;
 use super::leo::Leo;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// An item: dotted position and origin (a position in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -109,10 +111,8 @@ impl Chart {
     /// The items of set `j` that wait for `x`.
     pub(super) fn waiting(&self, j: usize, x: u32) -> Waiting<'_> {
         let all = Self::slice(&self.waits, &self.wait_at, j);
-        let from = all.partition_point(|w| w[0] < x);
-        let to = all.partition_point(|w| w[0] <= x);
         Waiting {
-            kernel: all.get(from..to).unwrap_or(&[]),
+            kernel: run_of(all, x),
             own: self.closure(j).map_or(&[][..], |c| c.waiting(x)),
             at: u32::try_from(j).unwrap_or(u32::MAX),
         }
@@ -169,8 +169,22 @@ impl Chart {
 }
 
 /// Builds the sets of `input`, keeping what parsing needs if `parse`.
-pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (Chart, Outcome) {
-    let mut chart = Chart::default();
+///
+/// With `scan`, the rules that have scanners are run as automata, which
+/// make no items: faster, but the sets no longer say what a refusal
+/// needs, nor what a parse needs.
+pub(super) fn run(
+    g: &Compiled,
+    input: &[char],
+    (parse, scan): (bool, bool),
+    budget: usize,
+) -> (Chart, Outcome) {
+    let mut chart = Chart {
+        closures: Closures::new(scan && !parse),
+        ..Chart::default()
+    };
+    // Completions the scanners found, by where they end.
+    let mut pending: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
     chart.wait_at.push(0);
     chart.done_at.push(0);
     let n = input.len();
@@ -187,6 +201,24 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
     for j in 0..=n {
         let j32 = u32::try_from(j).unwrap_or(u32::MAX);
         let mut accept = j == 0 && g.is_nullable(g.start);
+        // What the scanners completed here.
+        while let Some(&Reverse((at, x, origin))) = pending.peek() {
+            if at != j32 {
+                break;
+            }
+            pending.pop();
+            {
+                accept |= x == g.start && origin == 0;
+                let mut step = Step {
+                    chart: &chart,
+                    leo: &mut leo,
+                    seen: &mut seen,
+                    cur: &mut cur,
+                    work: &mut work,
+                };
+                accept |= step.complete(g, x, origin, true);
+            }
+        }
         let mut k = 0;
         while let Some(&item) = cur.get(k) {
             k += 1;
@@ -198,25 +230,14 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 if parse {
                     chart.done.push([x, origin, dot]);
                 }
-                let waiting = chart.waiting(origin as usize, x);
-                let top = if parse || waiting.len() != 1 {
-                    None
-                } else {
-                    leo.top(g, &chart, origin, x)
+                let mut step = Step {
+                    chart: &chart,
+                    leo: &mut leo,
+                    seen: &mut seen,
+                    cur: &mut cur,
+                    work: &mut work,
                 };
-                if let Some((top, start)) = top {
-                    accept |= start;
-                    seen.add(&mut cur, top);
-                    continue;
-                }
-                work += waiting.len();
-                for w in waiting.iter() {
-                    let advanced = Item {
-                        dot: w[1] + 1,
-                        origin: w[2],
-                    };
-                    seen.add(&mut cur, advanced);
-                }
+                accept |= step.complete(g, x, origin, !parse);
             } else if next & TERM == 0 {
                 if let Some(s) = nt_stamp.get_mut(next as usize) {
                     if *s != j32 {
@@ -239,11 +260,21 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 return (chart, Outcome::TooLarge(j));
             }
         }
-        seeds.sort_unstable();
+        if seeds.len() > 1 {
+            seeds.sort_unstable();
+        }
         let (closure, made) = chart.closures.of(g, &seeds);
         seeds.clear();
         if made {
             chart.items += chart.closures.get(closure).map_or(0, Closure::size);
+        }
+        for &x in chart.closures.get(closure).map_or(&[][..], |c| &c.scanners) {
+            if let Some(dfa) = g.scanners().get(x) {
+                work += dfa.run(input, j, |k| {
+                    let k = u32::try_from(k).unwrap_or(u32::MAX);
+                    pending.push(Reverse((k, x, j32)));
+                });
+            }
         }
         chart.items += cur.len() + 1;
         if chart.items > budget {
@@ -277,7 +308,7 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
                 }
             }
         }
-        if next_set.is_empty() {
+        if next_set.is_empty() && pending.is_empty() {
             chart.last = chart.items_of(j32, cur, Some(closure));
             return (chart, Outcome::Stuck(j));
         }
@@ -285,6 +316,53 @@ pub(super) fn run(g: &Compiled, input: &[char], parse: bool, budget: usize) -> (
         seen.clear();
     }
     (chart, Outcome::Read)
+}
+
+/// The run of `all` (sorted) whose first element is `x`: found by a
+/// binary search for its start, then read to its end (runs are short).
+#[inline]
+pub(super) fn run_of<const N: usize>(all: &[[u32; N]], x: u32) -> &[[u32; N]] {
+    let from = all.partition_point(|w| w.first().is_some_and(|&y| y < x));
+    let rest = all.get(from..).unwrap_or(&[]);
+    let len = rest.iter().take_while(|w| w.first() == Some(&x)).count();
+    rest.get(..len).unwrap_or(&[])
+}
+
+/// What a completion needs of the run.
+struct Step<'a> {
+    chart: &'a Chart,
+    leo: &'a mut Leo,
+    seen: &'a mut Seen,
+    cur: &'a mut Vec<Item>,
+    work: &'a mut usize,
+}
+
+impl Step<'_> {
+    /// Completes `x` from set `origin`: the items there waiting for it
+    /// advance into the kernel (or, with `leo`, the top of their chain);
+    /// whether that completed the start rule from 0 on the way.
+    #[inline]
+    fn complete(&mut self, g: &Compiled, x: u32, origin: u32, leo: bool) -> bool {
+        let waiting = self.chart.waiting(origin as usize, x);
+        let top = if !leo || waiting.len() != 1 {
+            None
+        } else {
+            self.leo.top(g, self.chart, origin, x)
+        };
+        if let Some((top, start)) = top {
+            self.seen.add(self.cur, top);
+            return start;
+        }
+        *self.work += waiting.len();
+        for w in waiting.iter() {
+            let advanced = Item {
+                dot: w[1] + 1,
+                origin: w[2],
+            };
+            self.seen.add(self.cur, advanced);
+        }
+        false
+    }
 }
 
 /// How many completions a run may look at per item of its budget.

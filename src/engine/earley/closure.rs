@@ -26,14 +26,14 @@ pub(super) struct Closure {
     /// The completed items (productions that derive the empty string
     /// here), as (nonterminal, dot), sorted.
     pub(super) done: Vec<[u32; 2]>,
+    /// The nonterminals predicted whose scanners run instead.
+    pub(super) scanners: Vec<u32>,
 }
 
 impl Closure {
     /// The items waiting for `x`, as (x, dot).
     pub(super) fn waiting(&self, x: u32) -> &[[u32; 2]] {
-        let from = self.waits.partition_point(|w| w[0] < x);
-        let to = self.waits.partition_point(|w| w[0] <= x);
-        self.waits.get(from..to).unwrap_or(&[])
+        super::chart::run_of(&self.waits, x)
     }
 
     /// The size counted against the item budget.
@@ -49,13 +49,25 @@ pub(super) struct Closures {
     ids: FxMap<Vec<u32>, u32>,
     /// The seeds asked for last, and their closure.
     last: Option<(Vec<u32>, u32)>,
+    /// The closure of no seeds, once made.
+    empty: Option<u32>,
     /// Scratch for closing: a stamp per dot and per nonterminal.
     dot_stamp: Vec<u32>,
     nt_stamp: Vec<u32>,
     stamp: u32,
+    /// Whether scanners stand for their rules.
+    scan: bool,
 }
 
 impl Closures {
+    /// None yet; with scanners if `scan`.
+    pub(super) fn new(scan: bool) -> Closures {
+        Closures {
+            scan,
+            ..Closures::default()
+        }
+    }
+
     pub(super) fn get(&self, id: u32) -> Option<&Closure> {
         self.list.get(id as usize)
     }
@@ -63,7 +75,13 @@ impl Closures {
     /// The closure of `seeds` (sorted, without duplicates), made if new;
     /// its id, and whether it was made now.
     pub(super) fn of(&mut self, g: &Compiled, seeds: &[u32]) -> (u32, bool) {
-        // Runs of sets (inside a string, say) predict the same.
+        // Inside what a scanner reads, nothing is predicted.
+        if seeds.is_empty() {
+            if let Some(id) = self.empty {
+                return (id, false);
+            }
+        }
+        // Runs of sets predict the same.
         if let Some((last, id)) = &self.last {
             if last == seeds {
                 return (*id, false);
@@ -78,6 +96,9 @@ impl Closures {
         self.list.push(closure);
         self.ids.insert(seeds.to_vec(), id);
         self.last = Some((seeds.to_vec(), id));
+        if seeds.is_empty() {
+            self.empty = Some(id);
+        }
         (id, true)
     }
 
@@ -90,7 +111,7 @@ impl Closures {
         let stamp = self.stamp;
         let mut c = Closure::default();
         for &x in seeds {
-            self.predict(g, x, stamp, &mut c.items);
+            self.predict(g, x, stamp, &mut c);
         }
         let mut k = 0;
         while let Some(&dot) = c.items.get(k) {
@@ -101,7 +122,7 @@ impl Closures {
             } else if next & TERM != 0 {
                 c.scans.push(dot);
             } else {
-                self.predict(g, next, stamp, &mut c.items);
+                self.predict(g, next, stamp, &mut c);
                 if g.is_nullable(next) {
                     self.add(dot + 1, stamp, &mut c.items);
                 }
@@ -113,13 +134,17 @@ impl Closures {
         c
     }
 
-    fn predict(&mut self, g: &Compiled, x: u32, stamp: u32, items: &mut Vec<u32>) {
+    fn predict(&mut self, g: &Compiled, x: u32, stamp: u32, c: &mut Closure) {
         match self.nt_stamp.get_mut(x as usize) {
             Some(s) if *s != stamp => *s = stamp,
             _ => return,
         }
+        if self.scan && g.scanners().get(x).is_some() {
+            c.scanners.push(x);
+            return;
+        }
         for &dot in g.firsts_of(x) {
-            self.add(dot, stamp, items);
+            self.add(dot, stamp, &mut c.items);
         }
     }
 

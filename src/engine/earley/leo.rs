@@ -42,8 +42,10 @@ impl Leo {
     /// set `i` (built) starts, if `i` has one item waiting for `x` and it
     /// ends with `x`.
     pub(super) fn top(&mut self, g: &Compiled, chart: &Chart, i: u32, x: u32) -> Top {
-        if let Some(&top) = self.memo.get(&(i, x)) {
-            return top;
+        if !self.memo.is_empty() {
+            if let Some(&top) = self.memo.get(&(i, x)) {
+                return top;
+            }
         }
         self.path.clear();
         let mut at = (i, x);

@@ -71,6 +71,7 @@ mod leo;
 mod lower;
 mod one;
 mod print;
+mod scan;
 mod sppf;
 mod symbols;
 #[cfg(test)]
@@ -409,7 +410,25 @@ impl Earley {
             ));
         };
         let budget = self.max_items;
-        let (chart, outcome) = chart::run(&self.g, &chars, parse, budget);
+        if !parse {
+            // Scanners first; a refusal is then run again without them,
+            // for the sets that say where and why.
+            let (chart, outcome) = chart::run(&self.g, &chars, (false, true), budget);
+            match outcome {
+                Outcome::Read if chart.accept.last() == Some(&true) => return Ok((chart, n)),
+                Outcome::TooLarge(at) => {
+                    return Err(failure::failure(
+                        &self.g,
+                        &chart,
+                        at,
+                        input,
+                        FailureKind::TooLarge,
+                    ))
+                }
+                _ => {}
+            }
+        }
+        let (chart, outcome) = chart::run(&self.g, &chars, (parse, false), budget);
         let fail = |at: usize, kind| failure::failure(&self.g, &chart, at, input, kind);
         match outcome {
             Outcome::Read if chart.accept.last() == Some(&true) => Ok((chart, n)),
