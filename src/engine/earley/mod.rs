@@ -46,18 +46,23 @@
 //!
 //! # Cost
 //!
-//! Recognition takes time linear in the input for the grammars of
-//! specifications (the URI, IRI and XRI grammars included, ambiguous as
-//! XRI is), and so does parsing to a forest and a tree: every set holds a
-//! number of items bounded by the grammar. It is quadratic where a rule
-//! begun at each of many positions stays open (right recursion through a
-//! rule of the user's, `a = "x" a / ""`; or XRI's Appendix A as printed
-//! on nested cross-references, where each "(" may also begin an IRI user
-//! info or host that runs on, which the effective grammar's balanced
-//! `xref` rules out), and an ambiguous grammar can make it cubic, as
-//! Earley's algorithm is. The item budget ([`Earley::with_max_items`])
-//! bounds the memory either way. Nothing recurses on the input or its
-//! nesting: sets, forest, trees and their printing, comparing and
+//! Recognition takes time and memory linear in the input for the grammars
+//! of specifications (the URI, IRI and XRI grammars included, ambiguous as
+//! XRI is), for left recursion, and for right recursion and cycles of
+//! rules too: a chain of completions with one caller each is replaced by
+//! its top (Leo's items). A set keeps only the items that began before it;
+//! those that begin there depend only on what it predicts and are made
+//! once per distinct prediction. The named rules that are regular run as
+//! automata inside recognition (a JSON string is one completion, not an
+//! item per character); a refusal is run again without them, for its
+//! offset, expected set and trace. Parsing to a forest keeps every item,
+//! so it is quadratic on right recursion, and an ambiguous grammar can
+//! make either cubic, as Earley's algorithm is; [`Earley::tree`] reads one
+//! derivation off the chart without the forest. The bound
+//! ([`Earley::with_max_items`], [`DEFAULT_MAX_ITEMS`]) caps items, the
+//! completions looked at and forest nodes: past it the answer is
+//! [`FailureKind::TooLarge`], undecided. Nothing recurses on the input or
+//! its nesting: sets, forest, trees and their printing, comparing and
 //! dropping use explicit stacks.
 
 mod chart;
