@@ -125,7 +125,9 @@ enum Command {
     /// Is each input a match for a rule? One JSON object per input, in order.
     ///
     /// Without INPUT, reads standard input, one input per line. Exit status:
-    /// 0 if all match, 1 if any does not, 2 for a usage or I/O error.
+    /// 0 if all match, 1 if any does not, 2 for a usage or I/O error, 3 if
+    /// any was left undecided ("valid": null: a bound on the work was
+    /// reached, named in the error with the byte where work stopped).
     Check {
         #[command(flatten)]
         target: Target,
@@ -143,6 +145,10 @@ enum Command {
         /// parser; with -g, on the grammar's ABNF).
         #[arg(long)]
         trace: bool,
+        /// The Earley parser's bound on work, in items (default
+        /// 20000000): past it an input is undecided (exit status 3).
+        #[arg(long, value_name = "N")]
+        max_items: Option<usize>,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
@@ -180,6 +186,11 @@ enum Command {
         /// How many derivations --all prints.
         #[arg(long, default_value_t = 10)]
         limit: usize,
+        /// The Earley parser's bound on work, in items and forest nodes
+        /// (default 20000000): past it the answer is undecided (exit
+        /// status 3), never "no match".
+        #[arg(long, value_name = "N")]
+        max_items: Option<usize>,
         input: String,
     },
     /// Resolves each reference against a base (RFC 3986 5.2; RFC 3987 6.5 for
@@ -397,9 +408,12 @@ fn main() -> ExitCode {
             strict,
             ambiguity,
             trace,
+            max_items,
             inputs,
         } => match target.source.grammar() {
-            Some(grammar) if target.source.abnf.is_empty() && !ambiguity && !trace => {
+            Some(grammar)
+                if target.source.abnf.is_empty() && !ambiguity && !trace && max_items.is_none() =>
+            {
                 cli::check::run(
                     grammar,
                     target.rule.as_deref().unwrap_or("reference"),
@@ -412,6 +426,7 @@ fn main() -> ExitCode {
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
                 let decider = cli::source::decider(&grammar, &rule, "the grammar")?;
+                let decider = cli::loaded::bounded(decider, max_items);
                 let extras = cli::loaded::Extras { ambiguity, trace };
                 cli::loaded::check(&decider, extras, target.json_input, inputs)
             }),
@@ -433,13 +448,15 @@ fn main() -> ExitCode {
             target,
             all,
             limit,
+            max_items,
             input,
         } => match target.library("tree") {
-            Ok(grammar) if !all => cli::input(&input, target.json_input)
+            Ok(grammar) if !all && max_items.is_none() => cli::input(&input, target.json_input)
                 .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input)),
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
                 let decider = cli::source::decider(&grammar, &rule, "the grammar")?;
+                let decider = cli::loaded::bounded(decider, max_items);
                 let input = cli::input(&input, target.json_input)?;
                 cli::loaded::tree(&decider, &input, all, limit)
             }),

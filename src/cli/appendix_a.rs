@@ -144,7 +144,16 @@ pub fn check(rule: &str, json_input: bool, inputs: super::batch::Args) -> Result
             Ok(false) => Err(super::batch::Refusal::Shape(format!(
                 "no match for {production} in XRI 2.0 Appendix A as printed"
             ))),
-            Err(why) => Err(super::batch::Refusal::Shape(why)),
+            // A step limit reached is no answer, not a refusal.
+            Err(why) => Err(super::batch::Refusal::Undecided(
+                vec![Value::Null, language.clone()],
+                serde_json::json!({
+                    "offset": 0,
+                    "expected": [],
+                    "undecided": {"bound": "max-steps", "limit": MAX_STEPS},
+                    "message": format!("undecided: {why}"),
+                }),
+            )),
         }
     })
 }

@@ -1,7 +1,8 @@
 //! The batch conventions `check` and `resolve` share: inputs from the
 //! arguments or standard input (one a line, or one JSON string a line), one
 //! JSON object answered per input, in order; exit 0 when every input was
-//! answered without an error, 1 otherwise. With `-r`/`--raw` (as jq's
+//! answered without an error, 3 when some input was left undecided (a
+//! bound on the work was reached: the answer is `null`), 1 otherwise. With `-r`/`--raw` (as jq's
 //! `-r`), one answer a line as plain text instead, and each refusal on
 //! standard error.
 
@@ -39,6 +40,9 @@ pub enum Refusal {
     /// and this error object: for answers that say more than a verdict
     /// (which engine decided, the rules tried) either way.
     Answered(Vec<Value>, Value),
+    /// Not decided (a bound on the work was reached): these answer fields
+    /// and this error object; the exit status is 3.
+    Undecided(Vec<Value>, Value),
 }
 
 impl From<ParseError> for Refusal {
@@ -158,6 +162,7 @@ pub fn run_fields_as(
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_answered = true;
+    let mut undecided = false;
     for (n, raw) in inputs.enumerate() {
         let (input, result, error) = match decode(raw?, json_input) {
             Input::Text(text) => match answer(&text) {
@@ -166,6 +171,10 @@ pub fn run_fields_as(
                 Err(Refusal::Noted(e, note)) => (text, failed(), Error::Parse(e, Some(note))),
                 Err(Refusal::Answered(values, Value::Null)) => (text, values, Error::None),
                 Err(Refusal::Answered(values, error)) => (text, values, Error::Value(error)),
+                Err(Refusal::Undecided(values, error)) => {
+                    undecided = true;
+                    (text, values, Error::Value(error))
+                }
                 Err(Refusal::Shape(message)) => (text, failed(), Error::Plain(0, message)),
             },
             Input::Unreadable {
@@ -190,7 +199,9 @@ pub fn run_fields_as(
         write_answer(&mut out, &input, fields, result, &error).map_err(write_error)?;
     }
     out.flush().map_err(write_error)?;
-    Ok(if all_answered {
+    Ok(if undecided {
+        ExitCode::from(3)
+    } else if all_answered {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

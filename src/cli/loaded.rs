@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 use std::fmt::Write;
 use std::process::ExitCode;
 use xiri::workbench::earley::Failure;
-use xiri::workbench::{Decider, Verdict};
+use xiri::workbench::earley::{Earley, FailureKind};
+use xiri::workbench::{Decider, Engine, Undecided, Verdict};
 
 /// The message of a refusal, as `check` words those of the built-in grammars.
 pub fn refusal_message(rule: &str, input: &str, verdict: &Verdict) -> String {
@@ -28,6 +29,14 @@ pub fn refusal_message(rule: &str, input: &str, verdict: &Verdict) -> String {
         [init @ .., last] => format!(", expected one of {} or {last}", init.join(", ")),
     };
     format!("no match for {rule} at byte {offset}: {found}{expected}")
+}
+
+/// The decider with `--max-items` applied, when given.
+pub fn bounded(decider: Decider<'_>, max_items: Option<usize>) -> Decider<'_> {
+    match max_items {
+        Some(n) => decider.with_max_items(n),
+        None => decider,
+    }
 }
 
 /// What `check` answers beyond the verdict.
@@ -64,6 +73,29 @@ fn ambiguity(decider: &Decider<'_>, input: &str) -> Value {
     }
 }
 
+/// The error object of an undecided input: where the work stopped, the
+/// bound reached, and a message.
+fn undecided(u: &Undecided) -> Value {
+    json!({
+        "offset": u.offset,
+        "expected": [],
+        "undecided": {"bound": u.bound, "limit": u.limit},
+        "message": u.to_string(),
+    })
+}
+
+/// The extras' fields of an input without an answer.
+fn extras_null(extras: Extras) -> Vec<Value> {
+    let mut out = Vec::new();
+    if extras.ambiguity {
+        out.push(Value::Null);
+    }
+    if extras.trace {
+        out.push(Value::Null);
+    }
+    out
+}
+
 /// One JSON answer per input: `valid`, `error`, `engine`, and with the
 /// extras `ambiguous` (false, or the two trees) and `trace`.
 pub fn check(
@@ -81,9 +113,11 @@ pub fn check(
         fields.push(("trace", Value::Null));
     }
     super::batch::run_fields(json_input, inputs, &fields, |text| {
-        let verdict = decider
-            .decide(text)
-            .map_err(|e| Refusal::Shape(e.to_string()))?;
+        let verdict = decider.decide(text).map_err(|u| {
+            let mut values = vec![Value::Null, json!(Engine::Earley.name())];
+            values.extend(extras_null(extras));
+            Refusal::Undecided(values, undecided(&u))
+        })?;
         let mut values = vec![Value::Bool(verdict.accepted), json!(verdict.engine.name())];
         if extras.ambiguity {
             values.push(if verdict.accepted {
@@ -120,12 +154,16 @@ pub fn tree(
     all: bool,
     limit: usize,
 ) -> Result<ExitCode, String> {
-    let forest = match decider.parse(input).map_err(|e| e.to_string())? {
+    let earley = decider.earley().map_err(|e| e.to_string())?;
+    // One tree wanted: a forest past COUNTED nodes is not worth its time.
+    let max_nodes = if all { usize::MAX } else { COUNTED };
+    let forest = match earley.parse_within(input, max_nodes) {
         Ok(forest) => forest,
-        Err(failure) => {
+        Err(failure) if failure.kind == FailureKind::Rejected => {
             super::emit(&refused(decider.rule(), input, &failure))?;
             return Ok(ExitCode::from(1));
         }
+        Err(failure) => return one_tree(earley, input, all, &failure),
     };
     let mut out = String::new();
     if !all {
@@ -162,6 +200,57 @@ pub fn tree(
     }
     super::emit(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most forest nodes `tree` makes to count the derivations when one
+/// tree is asked for (about a second's work).
+const COUNTED: usize = 4_000_000;
+
+/// `tree` where the forest is beyond the bound: one derivation read off
+/// the chart when the chart itself fitted (the input is then a member),
+/// else undecided (exit status 3). Never a refusal.
+fn one_tree(
+    earley: &Earley,
+    input: &str,
+    all: bool,
+    failure: &Failure,
+) -> Result<ExitCode, String> {
+    let limit = earley.max_items();
+    let stopped = |offset: usize| {
+        format!(
+            "undecided: the Earley parser reached its bound of {limit} items at byte {offset} (--max-items raises it)\n"
+        )
+    };
+    if failure.offset < input.len() {
+        super::emit(&stopped(failure.offset))?;
+        return Ok(ExitCode::from(3));
+    }
+    let tree = match earley.tree(input) {
+        Ok(tree) => tree,
+        Err(f) => {
+            super::emit(&stopped(f.offset))?;
+            return Ok(ExitCode::from(3));
+        }
+    };
+    let mut out = String::new();
+    if all {
+        let _ = writeln!(out, "; derivation 1 of an uncounted number");
+    }
+    let _ = write!(out, "{}", tree.display(input));
+    let _ = if all {
+        writeln!(
+            out,
+            "; undecided: the forest of every derivation has more than {} nodes, so the others are not listed (--max-items raises the bound)",
+            limit / 5
+        )
+    } else {
+        writeln!(
+            out,
+            "; one derivation: the forest of every one has more than {COUNTED} nodes, so they are not counted (--all tries harder)"
+        )
+    };
+    super::emit(&out)?;
+    Ok(ExitCode::from(if all { 3 } else { 0 }))
 }
 
 /// A refusal for a person: the message, the input with a caret, and the

@@ -4,7 +4,7 @@
 //! otherwise; the Earley parser also gives trees, every derivation, and
 //! the rules under way where an input is refused.
 
-use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest};
+use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest, DEFAULT_MAX_ITEMS};
 use super::grammar::{Broken, LoadedGrammar};
 use crate::engine::{compile_checked, Automaton, CompileError, Options};
 use std::cell::OnceCell;
@@ -154,18 +154,53 @@ pub struct Verdict {
     pub engine: Engine,
 }
 
-/// The Earley parser could not decide within its budget of items.
+/// No answer: a bound on the work was reached before the input was
+/// decided. Not a refusal: the input may well be a member, and a larger
+/// bound ([`Decider::with_max_items`], `--max-items`) may decide it.
 ///
 /// ```
-/// let u = xiri::workbench::Undecided("out of items at byte 9".into());
-/// assert!(u.to_string().contains("out of items"));
+/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "s = s s / \"a\"\n")]).unwrap();
+/// let d = g.decider("s").unwrap().with_max_items(1_000);
+/// let u = d.decide(&"a".repeat(200)).unwrap_err();
+/// assert_eq!(u.bound, "max-items");
+/// assert_eq!(u.limit, Some(1_000));
+/// assert!(u.offset < 200);
+/// assert!(u.to_string().starts_with("undecided: "));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Undecided(pub String);
+#[non_exhaustive]
+pub struct Undecided {
+    /// Which bound: `max-items` (the Earley parser's budget of items and
+    /// forest nodes), or `grammar` (the rule's Earley grammar is too large
+    /// to compile, and the automaton could not take this input).
+    pub bound: &'static str,
+    /// The bound's value, when it is a number.
+    pub limit: Option<usize>,
+    /// The byte offset where the work stopped: nothing is known of the
+    /// input past it.
+    pub offset: usize,
+    /// What happened, a sentence.
+    pub detail: String,
+}
+
+impl Undecided {
+    /// The Earley parser ran out of items at byte `offset`.
+    pub(crate) fn items(limit: usize, offset: usize) -> Undecided {
+        Undecided {
+            bound: "max-items",
+            limit: Some(limit),
+            offset,
+            detail: format!(
+                "the Earley parser reached its bound of {limit} items at byte {offset} (--max-items raises it)"
+            ),
+        }
+    }
+}
 
 impl fmt::Display for Undecided {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the Earley parser could not decide: {}", self.0)
+        write!(f, "undecided: {}", self.detail)
     }
 }
 
@@ -187,6 +222,8 @@ pub struct Decider<'g> {
     automaton: Option<Automaton>,
     /// Compiled when first needed.
     earley: OnceCell<Result<Earley, EarleyError>>,
+    /// The Earley parser's budget.
+    max_items: usize,
 }
 
 impl fmt::Debug for Decider<'_> {
@@ -245,6 +282,7 @@ impl LoadedGrammar {
                 automaton: None,
                 rule: name,
                 earley: OnceCell::from(earley),
+                max_items: DEFAULT_MAX_ITEMS,
             });
         }
         if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
@@ -257,6 +295,7 @@ impl LoadedGrammar {
             automaton: self.automaton(&name),
             rule: name,
             earley: OnceCell::new(),
+            max_items: DEFAULT_MAX_ITEMS,
         })
     }
 
@@ -279,6 +318,27 @@ impl LoadedGrammar {
 }
 
 impl Decider<'_> {
+    /// The same, with the Earley parser's budget of items (and of forest
+    /// nodes, for [`Decider::parse`]) set to `max_items`
+    /// ([`DEFAULT_MAX_ITEMS`] unless set): past it, [`Decider::decide`]
+    /// answers [`Undecided`].
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / \"x\"\n")]).unwrap();
+    /// let input = "x+".repeat(50) + "x";
+    /// assert!(g.decider("e").unwrap().decide(&input).unwrap().accepted);
+    /// assert!(g.decider("e").unwrap().with_max_items(100).decide(&input).is_err());
+    /// ```
+    #[must_use]
+    pub fn with_max_items(mut self, max_items: usize) -> Self {
+        self.max_items = max_items;
+        if let Some(built) = self.earley.take() {
+            self.earley = OnceCell::from(built.map(|e| e.with_max_items(max_items)));
+        }
+        self
+    }
+
     /// The rule it decides, as the grammar spells it.
     ///
     /// ```
@@ -374,7 +434,11 @@ impl Decider<'_> {
 
     /// The Earley parser, built on first use, or why it could not be.
     fn built_earley(&self) -> &Result<Earley, EarleyError> {
-        self.earley.get_or_init(|| self.grammar.earley(&self.rule))
+        self.earley.get_or_init(|| {
+            self.grammar
+                .earley(&self.rule)
+                .map(|e| e.with_max_items(self.max_items))
+        })
     }
 
     /// Every derivation of `input`, by the Earley parser; the refusal
@@ -407,7 +471,12 @@ impl Decider<'_> {
                 engine: Engine::Earley,
             });
         }
-        let earley = self.earley().map_err(|e| Undecided(e.to_string()))?;
+        let earley = self.earley().map_err(|e| Undecided {
+            bound: "grammar",
+            limit: None,
+            offset: 0,
+            detail: e.to_string(),
+        })?;
         match earley.recognize(input) {
             Ok(()) => Ok(self.verdict(Engine::Earley, None)),
             Err(f) if f.kind == FailureKind::Rejected => Ok(Verdict {
@@ -416,7 +485,7 @@ impl Decider<'_> {
                 expected: f.expected,
                 engine: Engine::Earley,
             }),
-            Err(f) => Err(Undecided(format!("out of items at byte {}", f.offset))),
+            Err(f) => Err(Undecided::items(self.max_items, f.offset)),
         }
     }
 }

@@ -227,7 +227,7 @@ fn name_terminal(
             }
             let parents = chart.waiting(origin as usize, x);
             let mut top = parents.is_empty() || (x == g.start && origin == 0);
-            for w in parents {
+            for w in parents.iter() {
                 if g.inherit.get(w[1] as usize).copied().unwrap_or(false) {
                     stack.push((g.dot_lhs(w[1]), w[2], name));
                 } else {
@@ -276,7 +276,7 @@ fn lift(g: &Compiled, chart: &Chart, item: Item, emit: &mut dyn FnMut(String, us
         if !seen.insert((x, origin)) {
             continue;
         }
-        for w in chart.waiting(origin as usize, x) {
+        for w in chart.waiting(origin as usize, x).iter() {
             let parent = g.dot_lhs(w[1]);
             match g.rule_of(parent) {
                 Some(r) => emit(

@@ -115,6 +115,7 @@ pub(super) fn lower(exprs: Exprs) -> Result<Compiled, EarleyError> {
         source: Vec::new(),
         inherit: Vec::new(),
         terms,
+        scanners: Default::default(),
     };
     let mut by_lhs: Vec<Vec<&Prod>> = (0..count).map(|_| Vec::new()).collect();
     for p in &prods {

@@ -46,28 +46,37 @@
 //!
 //! # Cost
 //!
-//! Recognition takes time linear in the input for the grammars of
-//! specifications (the URI, IRI and XRI grammars included, ambiguous as
-//! XRI is), and so does parsing to a forest and a tree: every set holds a
-//! number of items bounded by the grammar. It is quadratic where a rule
-//! begun at each of many positions stays open (right recursion through a
-//! rule of the user's, `a = "x" a / ""`; or XRI's Appendix A as printed
-//! on nested cross-references, where each "(" may also begin an IRI user
-//! info or host that runs on, which the effective grammar's balanced
-//! `xref` rules out), and an ambiguous grammar can make it cubic, as
-//! Earley's algorithm is. The item budget ([`Earley::with_max_items`])
-//! bounds the memory either way. Nothing recurses on the input or its
-//! nesting: sets, forest, trees and their printing, comparing and
+//! Recognition takes time and memory linear in the input for the grammars
+//! of specifications (the URI, IRI and XRI grammars included, ambiguous as
+//! XRI is), for left recursion, and for right recursion and cycles of
+//! rules too: a chain of completions with one caller each is replaced by
+//! its top (Leo's items). A set keeps only the items that began before it;
+//! those that begin there depend only on what it predicts and are made
+//! once per distinct prediction. The named rules that are regular run as
+//! automata inside recognition (a JSON string is one completion, not an
+//! item per character); a refusal is run again without them, for its
+//! offset, expected set and trace. Parsing to a forest keeps every item,
+//! so it is quadratic on right recursion, and an ambiguous grammar can
+//! make either cubic, as Earley's algorithm is; [`Earley::tree`] reads one
+//! derivation off the chart without the forest. The bound
+//! ([`Earley::with_max_items`], [`DEFAULT_MAX_ITEMS`]) caps items, the
+//! completions looked at and forest nodes: past it the answer is
+//! [`FailureKind::TooLarge`], undecided. Nothing recurses on the input or
+//! its nesting: sets, forest, trees and their printing, comparing and
 //! dropping use explicit stacks.
 
 mod chart;
+mod closure;
 mod expr;
 mod failure;
 mod forest;
 mod grammar;
 mod hash;
+mod leo;
 mod lower;
+mod one;
 mod print;
+mod scan;
 mod sppf;
 mod symbols;
 #[cfg(test)]
@@ -103,15 +112,22 @@ pub const MAX_REPEAT: u64 = 10_000;
 /// ```
 pub const MAX_SYMBOLS: usize = 1_000_000;
 
-/// How many Earley items (all sets together), or forest nodes and packed
-/// nodes, a run may make unless [`Earley::with_max_items`] says otherwise.
-/// A recognition keeps at most 12 bytes an item (about 240 MB); a parse
-/// about twice that, and its forest about 60 bytes a node.
+/// The bound on a run's work unless [`Earley::with_max_items`] says
+/// otherwise: how many Earley items it may make (the items that begin at
+/// a position are shared between positions and counted once), four times
+/// as many completions it may look at (an ambiguous grammar looks at more
+/// than it makes), and a fifth as many forest nodes and packed nodes a
+/// parse may make. A recognition keeps at most 12 bytes an item, and
+/// typically far less (RFC 8259 JSON: about 7 items and 50 bytes a
+/// character); a forest about 60 bytes a node.
 ///
 /// ```
-/// assert_eq!(xiri::workbench::earley::DEFAULT_MAX_ITEMS, 20_000_000);
+/// assert_eq!(xiri::workbench::earley::DEFAULT_MAX_ITEMS, 100_000_000);
 /// ```
-pub const DEFAULT_MAX_ITEMS: usize = 20_000_000;
+pub const DEFAULT_MAX_ITEMS: usize = 100_000_000;
+
+/// How much of the bound a forest may take: a fifth.
+const FOREST_SHARE: usize = 5;
 
 /// Why a rule does not compile.
 ///
@@ -263,9 +279,9 @@ impl Earley {
         })
     }
 
-    /// The same, with a different budget of items per run (Earley items
-    /// for a recognition, and forest nodes for a parse). Beyond it a run
-    /// stops with [`FailureKind::TooLarge`].
+    /// The same, with a different bound on the work of a run (see
+    /// [`DEFAULT_MAX_ITEMS`]). Beyond it a run stops with
+    /// [`FailureKind::TooLarge`]: undecided, not refused.
     ///
     /// ```
     /// use xiri::workbench::earley::{Earley, FailureKind};
@@ -277,6 +293,18 @@ impl Earley {
     pub fn with_max_items(mut self, max_items: usize) -> Earley {
         self.max_items = max_items;
         self
+    }
+
+    /// The budget of items per run ([`DEFAULT_MAX_ITEMS`] unless
+    /// [`Earley::with_max_items`] set it).
+    ///
+    /// ```
+    /// use xiri::workbench::earley::Earley;
+    /// let e = Earley::from_abnf("a = \"x\"\n", "a").unwrap().with_max_items(7);
+    /// assert_eq!(e.max_items(), 7);
+    /// ```
+    pub fn max_items(&self) -> usize {
+        self.max_items
     }
 
     /// The start rule's name, as the grammar spells it.
@@ -313,8 +341,29 @@ impl Earley {
     /// assert!(e.parse("xy").is_err());
     /// ```
     pub fn parse<'i>(&self, input: &'i str) -> Result<Forest<'_, 'i>, Failure> {
+        self.parse_within(input, usize::MAX)
+    }
+
+    /// [`Earley::parse`], with the forest held to `max_nodes` nodes and
+    /// packed nodes (or the bound's share, if smaller): an ambiguous
+    /// grammar's forest can be cubic in the input, and this stops early
+    /// when only one tree is wanted ([`Earley::tree`] then).
+    ///
+    /// ```
+    /// use xiri::workbench::earley::{Earley, FailureKind};
+    /// let e = Earley::from_abnf("s = s s / \"a\"\n", "s").unwrap();
+    /// let input = "a".repeat(100);
+    /// assert_eq!(e.parse_within(&input, 1_000).unwrap_err().kind, FailureKind::TooLarge);
+    /// assert!(e.parse_within(&input[..10], 1_000).is_ok());
+    /// ```
+    pub fn parse_within<'i>(
+        &self,
+        input: &'i str,
+        max_nodes: usize,
+    ) -> Result<Forest<'_, 'i>, Failure> {
         let (chart, n) = self.run(input, true)?;
-        let sppf = sppf::Sppf::build(&self.g, &chart, n, self.max_items).ok_or_else(|| {
+        let forest_budget = max_nodes.min(self.max_items / FOREST_SHARE);
+        let sppf = sppf::Sppf::build(&self.g, &chart, n, forest_budget).ok_or_else(|| {
             failure::failure(&self.g, &chart, n as usize, input, FailureKind::TooLarge)
         })?;
         Ok(Forest {
@@ -322,6 +371,32 @@ impl Earley {
             input,
             bytes: failure::byte_offsets(input),
             sppf,
+        })
+    }
+
+    /// One derivation of `input`, read off the chart without building the
+    /// forest: where [`Earley::parse`] runs out of nodes on an ambiguous
+    /// grammar (the forest of `S = S S / "a"` is cubic in the input), this
+    /// still gives a tree, in time about its size. Where there are several,
+    /// the first production and shortest first split at each node, so not
+    /// necessarily [`Forest::tree`]'s. A [`FailureKind::TooLarge`] failure
+    /// at the input's end when a cycle of the grammar (`a = a / "x"`) left
+    /// no way down within the budget.
+    ///
+    /// ```
+    /// use xiri::workbench::earley::Earley;
+    /// let e = Earley::from_abnf("s = s s / \"a\"\n", "s").unwrap();
+    /// let input = "a".repeat(300);
+    /// let tree = e.tree(&input).unwrap();
+    /// assert_eq!((tree.start, tree.end), (0, 300));
+    /// assert_eq!(tree.walk().filter(|(_, t)| t.children.is_empty()).count(), 300);
+    /// assert_eq!(e.tree("ab").unwrap_err().offset, 1);
+    /// ```
+    pub fn tree(&self, input: &str) -> Result<Tree, Failure> {
+        let (chart, n) = self.run(input, true)?;
+        let bytes = failure::byte_offsets(input);
+        one::tree(&self.g, &chart, n, &bytes, self.max_items).ok_or_else(|| {
+            failure::failure(&self.g, &chart, n as usize, input, FailureKind::TooLarge)
         })
     }
 
@@ -340,7 +415,25 @@ impl Earley {
             ));
         };
         let budget = self.max_items;
-        let (chart, outcome) = chart::run(&self.g, &chars, parse, budget);
+        if !parse {
+            // Scanners first; a refusal is then run again without them,
+            // for the sets that say where and why.
+            let (chart, outcome) = chart::run(&self.g, &chars, (false, true), budget);
+            match outcome {
+                Outcome::Read if chart.accept.last() == Some(&true) => return Ok((chart, n)),
+                Outcome::TooLarge(at) => {
+                    return Err(failure::failure(
+                        &self.g,
+                        &chart,
+                        at,
+                        input,
+                        FailureKind::TooLarge,
+                    ))
+                }
+                _ => {}
+            }
+        }
+        let (chart, outcome) = chart::run(&self.g, &chars, (parse, false), budget);
         let fail = |at: usize, kind| failure::failure(&self.g, &chart, at, input, kind);
         match outcome {
             Outcome::Read if chart.accept.last() == Some(&true) => Ok((chart, n)),

@@ -254,3 +254,40 @@ fn units_are_worked_out_once_per_rule() {
     let e = compile(&text, "a");
     assert!(e.recognize("x").is_ok());
 }
+
+/// The named rules that are regular get scanners, the recursive ones do
+/// not; and recognizing with them agrees with recognizing without them
+/// (sets of items only), on members and on refusals.
+#[test]
+fn regular_rules_are_scanned_and_agree_with_items() {
+    let json = include_str!("../../../tests/data/rfc8259.abnf");
+    let e = compile(json, "JSON-text");
+    let g = &e.g;
+    let scanned: Vec<&str> = (0..g.labels.len())
+        .filter(|&x| g.scanners().get(x as u32).is_some())
+        .filter_map(|x| g.rule_of(x as u32))
+        .map(|r| g.exprs.rule_name(r))
+        .collect();
+    for regular in ["string", "number", "ws", "begin-array", "value-separator"] {
+        assert!(scanned.contains(&regular), "{regular}: {scanned:?}");
+    }
+    for recursive in ["value", "object", "array", "member", "JSON-text"] {
+        assert!(!scanned.contains(&recursive), "{recursive}");
+    }
+    let inputs = [
+        "[1, -2.5e+3, \"a\\u00e9\\n\", {\"k\" : [true, null]}]",
+        " { } ",
+        "[1,]",
+        "\"open",
+        "[\"\\x\"]",
+        "",
+    ];
+    for input in inputs {
+        let chars: Vec<char> = input.chars().collect();
+        let accepted = |scan: bool| {
+            let (chart, outcome) = chart::run(g, &chars, (false, scan), 1_000_000);
+            outcome == Outcome::Read && chart.accept.last() == Some(&true)
+        };
+        assert_eq!(accepted(true), accepted(false), "{input:?}");
+    }
+}
