@@ -337,6 +337,15 @@ enum Command {
         #[arg(long)]
         diagram: bool,
     },
+    /// The ABNF figures of RFCs and drafts as text, xml2rfc XML or
+    /// kramdown-rfc Markdown (the format told from the content), or of
+    /// ABNF files: in order, each after a comment naming its file and
+    /// line. Exit status 1 when there is none.
+    Extract {
+        /// The files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Every production of a grammar, one a line: where it is defined and
     /// whether the engine compiles it (regular, or recursive only through a
     /// bracket pair) or it is recursive; then what is wrong: undefined
@@ -518,6 +527,7 @@ fn main() -> ExitCode {
             cli::show::run(&args, &abnf, diagram)
         }
         Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
+        Command::Extract { files } => cli::extract::run(&files),
         Command::Generate(args) => cli::generate::run(&args),
         Command::Compare(args) => cli::compare::run(&args),
     };

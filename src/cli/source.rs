@@ -35,8 +35,8 @@ pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFi
         None => abnf
             .iter()
             .map(|path| {
-                std::fs::read_to_string(path)
-                    .map(|text| AbnfFile::new(path.display().to_string(), text))
+                std::fs::read(path)
+                    .map(|bytes| AbnfFile::from_bytes(path.display().to_string(), &bytes))
                     .map_err(|e| format!("reading {}: {e}", path.display()))
             })
             .collect(),

@@ -306,19 +306,19 @@ impl LoadedGrammar {
             let span = definition.span.0;
             let start = span.start.saturating_sub(read.base) as usize;
             let end = span.end.saturating_sub(read.base) as usize;
-            let lines_from = read
-                .parsed
-                .get(..start)
-                .map_or(0, |b| b.matches('\n').count());
-            let line_count = read
-                .parsed
-                .get(start..end)
-                .map_or(1, |t| t.trim_end().matches('\n').count() + 1);
-            let text: Vec<&str> = read
-                .original
-                .lines()
-                .skip(lines_from)
-                .take(line_count)
+            let body = read.parsed.get(start..end).unwrap_or_default().trim_end();
+            let line_of = |offset: usize| {
+                read.parsed_starts
+                    .partition_point(|&s| s <= offset)
+                    .saturating_sub(1)
+            };
+            let first = read.origins.get(line_of(start)).map_or(0, |o| o.line);
+            let last = read
+                .origins
+                .get(line_of(start + body.len()))
+                .map_or(first, |o| o.line);
+            let text: Vec<&str> = (first..=last.max(first))
+                .filter_map(|i| read.lines.get(&read.original, i))
                 .map(str::trim_end)
                 .collect();
             parts.push(text.join("\n"));

@@ -18,9 +18,10 @@
 //! rules that do not reach it (`left.rs`).
 
 use super::diagnostic::{Diagnostic, Severity};
-use super::layout::{dedent, indentation, is_w3c, next_base, shift_definition, shifted};
+use super::layout::next_base;
 use super::left::{cycle_text, Left, NO_GENERATOR};
-use crate::syntax::abnf::{to_rfc5234, Notation};
+use super::mistakes;
+pub(crate) use super::read::Read;
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
 use std::collections::BTreeSet;
 
@@ -34,8 +35,11 @@ use std::collections::BTreeSet;
 pub struct AbnfFile {
     /// The name messages give it, usually its path.
     pub name: String,
-    /// Its text.
+    /// Its text: ABNF, an RFC or draft as text, xml2rfc XML or Markdown
+    /// ([`SourceFormat`](super::SourceFormat)).
     pub text: String,
+    /// The bytes that were not UTF-8 (each now U+FFFD): where, and which.
+    invalid: Vec<(usize, u8)>,
 }
 
 impl AbnfFile {
@@ -49,7 +53,48 @@ impl AbnfFile {
         AbnfFile {
             name: name.into(),
             text: text.into(),
+            invalid: Vec::new(),
         }
+    }
+
+    /// A file of these bytes, as read from disk: UTF-8, each byte that is
+    /// not taken as U+FFFD and reported by the loader with its line and
+    /// column (a Latin-1 `é` is the byte 0xE9). A BOM is kept here, and
+    /// skipped by the loader with a note.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let file = AbnfFile::from_bytes("l.abnf", b"a = \"x\" ; caf\xe9\n");
+    /// assert_eq!(file.invalid_utf8(), [(13, 0xE9)]);
+    /// let e = LoadedGrammar::load(&[file]).unwrap_err();
+    /// assert!(e.to_string().starts_with("l.abnf:1:14: error: byte 0xE9 is not UTF-8"), "{e}");
+    /// ```
+    pub fn from_bytes(name: impl Into<String>, bytes: &[u8]) -> Self {
+        let mut text = String::with_capacity(bytes.len());
+        let mut invalid = Vec::new();
+        for chunk in bytes.utf8_chunks() {
+            text.push_str(chunk.valid());
+            for &b in chunk.invalid() {
+                invalid.push((text.len(), b));
+                text.push('\u{fffd}');
+            }
+        }
+        AbnfFile {
+            name: name.into(),
+            text,
+            invalid,
+        }
+    }
+
+    /// The bytes that were not UTF-8 ([`from_bytes`](Self::from_bytes)):
+    /// each one's offset in [`text`](Self::text), and its value.
+    ///
+    /// ```
+    /// let file = xiri::workbench::AbnfFile::from_bytes("g", b"\xff");
+    /// assert_eq!((file.text.as_str(), file.invalid_utf8()), ("\u{fffd}", &[(0, 0xFF)][..]));
+    /// ```
+    pub fn invalid_utf8(&self) -> &[(usize, u8)] {
+        &self.invalid
     }
 
     /// The ABNF of a built-in grammar, as [`Grammar::abnf`](crate::Grammar::abnf)
@@ -66,20 +111,9 @@ impl AbnfFile {
     }
 }
 
-/// A file as read: its text in RFC 5234 layout, and where it starts in
-/// the joined text the spans count in.
-#[derive(Clone, Debug)]
-pub(crate) struct Read {
-    pub(crate) name: String,
-    pub(crate) original: String,
-    /// What abnf-oracle parsed: `original`, or its RFC 5234 rewriting.
-    pub(crate) parsed: String,
-    pub(crate) w3c: bool,
-    /// How many columns of indentation were taken off every line (an RFC
-    /// prints its ABNF indented; RFC 5234 wants rules to start a line).
-    pub(crate) indent: usize,
-    pub(crate) base: u32,
-}
+/// The kinds of error that leave the grammar unread: a rule that does
+/// not parse, bytes that are not UTF-8, a reversed range.
+const EARLY: [&str; 4] = ["syntax", "indented-rule", "encoding", "invalid-range"];
 
 /// The RFC 5234 core rules (Appendix B.1), which every grammar has.
 pub(crate) const CORE_RULES: [&str; 16] = [
@@ -113,74 +147,38 @@ pub(crate) struct Joined {
 pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut parsed = Vec::new();
-    let mut errors = Vec::new();
+    let mut early = Vec::new();
+    let mut broken = BTreeSet::new();
     let mut base = 0u32;
     for file in files {
-        let w3c = is_w3c(&file.text);
-        let indent = if w3c { 0 } else { indentation(&file.text) };
-        let text = if w3c {
-            to_rfc5234(&file.text, Notation::W3cNote)
-        } else {
-            dedent(&file.text, indent)
-        };
-        let entry = Read {
-            name: file.name.clone(),
-            original: file.text.clone(),
-            parsed: text.clone(),
-            w3c,
-            indent,
-            base,
-        };
-        // Refused before the parser, which would overflow the stack.
-        let parse = match crate::engine::too_deep(&text) {
-            Some(offset) => Err((
-                Span::new(
-                    u32::try_from(offset).unwrap_or(u32::MAX),
-                    u32::try_from(offset + 1).unwrap_or(u32::MAX),
-                ),
-                format!(
-                    "groups and options nested more than {} deep",
-                    crate::engine::MAX_GROUP_NESTING
-                ),
-            )),
-            None => abnf_oracle::Grammar::parse(&text).map_err(|e| (e.span(), e.to_string())),
-        };
-        match parse {
-            Ok(g) => parsed.push(g.into_definitions()),
-            Err((span, message)) => {
-                let span = shifted(span, base);
-                read.push(entry);
-                errors.push(Diagnostic::at(
-                    Severity::Error,
-                    "syntax",
-                    None,
-                    message,
-                    &read,
-                    span,
-                ));
-                parsed.push(Vec::new());
-                base = next_base(base, &text);
-                continue;
-            }
-        }
-        read.push(entry);
-        base = next_base(base, &text);
+        let rules = super::read::read(file, base);
+        base = next_base(base, &rules.read.parsed);
+        early.extend(rules.diagnostics);
+        broken.extend(rules.broken.iter().map(|n| n.to_ascii_lowercase()));
+        parsed.push(rules.definitions);
+        read.push(rules.read);
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    for (span, message) in parsed.iter_mut().flat_map(|d| mistakes::reversed(d)) {
+        early.push(Diagnostic::at(
+            Severity::Error,
+            "invalid-range",
+            None,
+            message,
+            &read,
+            span,
+        ));
     }
     let mut joined = Joined {
         files: read,
         definitions: Vec::new(),
         replaced: Vec::new(),
-        diagnostics: Vec::new(),
+        diagnostics: early,
         undefined: BTreeSet::new(),
         duplicated: BTreeSet::new(),
         mended: Vec::new(),
         left: Left::default(),
     };
     for (index, definitions) in parsed.into_iter().enumerate() {
-        let base = joined.files.get(index).map_or(0, |f| f.base);
         let redefined: BTreeSet<String> = definitions
             .iter()
             .filter(|d| d.defined_as == DefinedAs::Base)
@@ -202,12 +200,20 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
             }
         }
         joined.definitions = kept;
-        for mut definition in definitions {
-            shift_definition(&mut definition, base);
+        for definition in definitions {
             joined.definitions.push((index, definition));
         }
     }
-    mend(&mut joined);
+    mend(&mut joined, &broken);
+    if joined
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && EARLY.contains(&d.kind))
+    {
+        // Every mistake at once: the syntax errors, then what the rules
+        // that parse get wrong.
+        return Err(joined.diagnostics);
+    }
     let mut definitions: Vec<Definition> =
         joined.definitions.iter().map(|(_, d)| d.clone()).collect();
     for name in &joined.undefined {
@@ -292,7 +298,7 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
 
 /// Finds duplicates, orphan increments and undefined names, and drops
 /// the definitions abnf-oracle would refuse.
-fn mend(joined: &mut Joined) {
+fn mend(joined: &mut Joined, broken: &BTreeSet<String>) {
     let mut based: BTreeSet<String> = BTreeSet::new();
     let mut first_at: Vec<(String, Span)> = Vec::new();
     let mut kept = Vec::new();
@@ -345,7 +351,10 @@ fn mend(joined: &mut Joined) {
     for (_, definition) in &joined.definitions {
         references(&definition.body, &mut |name, span| {
             let key = name.to_ascii_lowercase();
-            if based.contains(&key) || CORE_RULES.iter().any(|c| c.eq_ignore_ascii_case(&key)) {
+            if based.contains(&key)
+                || broken.contains(&key)
+                || CORE_RULES.iter().any(|c| c.eq_ignore_ascii_case(&key))
+            {
                 return;
             }
             joined.undefined.insert(name.to_string());
@@ -450,7 +459,10 @@ mod tests {
     fn rules_indented_as_an_rfc_prints_them_load() {
         let text = "; comment\n   a = b\n       / \"y\"\n   b = \"x\" c\n";
         let (joined, _) = load(&[("rfc.abnf", text)]).unwrap();
-        assert_eq!(joined.files[0].indent, 3);
+        assert_eq!(
+            joined.files[0].origins[1].columns,
+            crate::workbench::source::Columns::Shift(3)
+        );
         let shown = joined.diagnostics[0].to_string();
         assert!(
             shown.starts_with("rfc.abnf:4:12: error: `c` is used here"),

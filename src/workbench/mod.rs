@@ -45,8 +45,11 @@ mod grammar;
 mod layout;
 mod left;
 mod load;
+mod mistakes;
 mod near_miss;
+mod read;
 mod rules;
+mod source;
 
 pub use compare::{compare, CompareError, Comparison, Difference, Found, Side};
 pub use cover::Cover;
@@ -59,3 +62,4 @@ pub use left::LeftRecursion;
 pub use load::AbnfFile;
 pub use near_miss::{near_misses, Edit, NearMiss};
 pub use rules::{rules, RuleKind, RuleReport, RulesReport};
+pub use source::{extract, Extracted, Figure, SourceFormat};
