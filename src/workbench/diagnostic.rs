@@ -159,9 +159,13 @@ fn locate(files: &[Read], span: Span) -> Option<Location> {
     let line_start = file.parsed_starts.get(line).copied().unwrap_or(0);
     let line_text = text.get(line_start..)?.lines().next().unwrap_or_default();
     let byte = offset - line_start;
-    let width = usize::try_from(span.end.saturating_sub(span.start))
+    let bytes = usize::try_from(span.end.saturating_sub(span.start))
         .unwrap_or(1)
-        .min(line_text.len().saturating_sub(byte))
+        .min(line_text.len().saturating_sub(byte));
+    // In characters, as the column is.
+    let width = line_text
+        .get(byte..byte + bytes)
+        .map_or(bytes, |t| t.chars().count())
         .max(1);
     let (original_line, mut original_byte) = match file.origins.get(line) {
         Some(origin) => (origin.line, origin.byte(byte)),

@@ -1,21 +1,23 @@
 //! Loading a grammar from ABNF files at run time.
 //!
-//! Each file is parsed by `abnf-oracle`; a file in the W3C Note's layout
-//! (`[N] name ::= ...`, as `grammar/leiri.abnf`) is first rewritten into
-//! RFC 5234 layout, line for line. The files are then joined: a rule a
-//! later file defines with `=` replaces every definition of it in the
-//! earlier files (as `grammar/xri-balanced.abnf` replaces `xref` of
-//! `grammar/xri.abnf`), while `=/` adds alternatives to the rule as
-//! RFC 5234 section 3.3 says, whichever file the base is in. What the
-//! joined grammar gets wrong is found here, each with its file, line and
-//! column ([`Diagnostic`](super::Diagnostic)): rules defined twice with
-//! `=`, `=/` without a base, undefined rules. `abnf-oracle` refuses a
-//! grammar with any of these, so the analysis goes on with a mended copy
-//! (the second definition dropped, the orphan `=/` dropped, each undefined
-//! name defined as a prose value), which is what
-//! [`rules`](super::rules) classifies. Left recursion, which abnf-oracle
-//! refuses too, is legal ABNF: it is a warning, and abnf-oracle checks the
-//! rules that do not reach it (`left.rs`).
+//! Each file is read (`read.rs`): its ABNF figures taken out of it
+//! (`source/`), a file in the W3C Note's layout (`[N] name ::= ...`, as
+//! `grammar/leiri.abnf`) rewritten into RFC 5234 layout line for line,
+//! and each rule parsed by `abnf-oracle` on its own, so that every
+//! mistake is reported. The files are then joined: a rule a later file
+//! defines with `=` replaces every definition of it in the earlier files
+//! (as `grammar/xri-balanced.abnf` replaces `xref` of `grammar/xri.abnf`),
+//! while `=/` adds alternatives to the rule as RFC 5234 section 3.3 says,
+//! whichever file the base is in. What the joined grammar gets wrong is
+//! found here and in `mend.rs`, each with its file, line and column
+//! ([`Diagnostic`](super::Diagnostic)): rules defined twice, `=/` without
+//! a base, undefined rules, and the warnings of `warnings.rs`.
+//! `abnf-oracle` refuses a grammar with any of these errors, so the
+//! analysis goes on with a mended copy (the second definition dropped,
+//! the orphan `=/` dropped, each undefined name defined as a prose value),
+//! which is what [`rules`](super::rules) classifies. Left recursion, which
+//! abnf-oracle refuses too, is legal ABNF: it is a warning, and
+//! abnf-oracle checks the rules that do not reach it (`left.rs`).
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::layout::next_base;
@@ -138,20 +140,26 @@ pub(crate) struct Joined {
     pub(crate) mended: Vec<Definition>,
     /// The left recursion of `mended`.
     pub(crate) left: Left,
+    /// Whether a value is no character (above `%x10FFFF`): the rules
+    /// reaching it may match no string.
+    pub(crate) no_character: bool,
 }
 
 /// Reads and joins the files; `Err` with every syntax error when any
 /// file is not ABNF (or with an inverted range). The checked grammar is
 /// the whole grammar, or, when some rules are left-recursive, the rules
 /// that do not reach them.
-pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
+pub(crate) fn join(
+    files: &[AbnfFile],
+    options: &super::LoadOptions,
+) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut parsed = Vec::new();
     let mut early = Vec::new();
     let mut broken = BTreeSet::new();
     let mut base = 0u32;
     for file in files {
-        let rules = super::read::read(file, base);
+        let rules = super::read::read(file, base, options);
         base = next_base(base, &rules.read.parsed);
         early.extend(rules.diagnostics);
         broken.extend(rules.broken.iter().map(|n| n.to_ascii_lowercase()));
@@ -177,8 +185,10 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
         duplicated: BTreeSet::new(),
         mended: Vec::new(),
         left: Left::default(),
+        no_character: false,
     };
-    for (index, definitions) in parsed.into_iter().enumerate() {
+    for (index, mut definitions) in parsed.into_iter().enumerate() {
+        super::mend::resolve_prose(&mut joined, &mut definitions);
         let redefined: BTreeSet<String> = definitions
             .iter()
             .filter(|d| d.defined_as == DefinedAs::Base)
@@ -204,7 +214,11 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
             joined.definitions.push((index, definition));
         }
     }
-    mend(&mut joined, &broken);
+    super::mend::mend(&mut joined, &broken);
+    let written: Vec<Definition> = joined.definitions.iter().map(|(_, d)| d.clone()).collect();
+    let (warnings, nothing) = super::warnings::written(&written, &joined.files, options.values);
+    joined.diagnostics.extend(warnings);
+    joined.no_character = nothing;
     if joined
         .diagnostics
         .iter()
@@ -236,6 +250,8 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
     let errors = match check(definitions.clone()) {
         Ok(checked) => {
             joined.mended = definitions;
+            let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
+            joined.diagnostics.extend(nullable);
             return Ok((joined, checked));
         }
         Err(errors) => errors,
@@ -277,6 +293,8 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
         ));
     }
     joined.mended = definitions;
+    let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
+    joined.diagnostics.extend(nullable);
     Ok((joined, checked))
 }
 
@@ -294,91 +312,6 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
         Some(span) => Diagnostic::at(Severity::Error, kind, None, error.to_string(), files, span),
         None => Diagnostic::without_place(Severity::Error, kind, None, error.to_string()),
     }
-}
-
-/// Finds duplicates, orphan increments and undefined names, and drops
-/// the definitions abnf-oracle would refuse.
-fn mend(joined: &mut Joined, broken: &BTreeSet<String>) {
-    let mut based: BTreeSet<String> = BTreeSet::new();
-    let mut first_at: Vec<(String, Span)> = Vec::new();
-    let mut kept = Vec::new();
-    for (file, definition) in std::mem::take(&mut joined.definitions) {
-        let key = definition.name.key();
-        let name = definition.name.as_str().to_string();
-        match definition.defined_as {
-            DefinedAs::Base if based.contains(&key) => {
-                let first = first_at
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, s)| super::diagnostic::place(&joined.files, *s));
-                let message = match first {
-                    Some(first) => format!(
-                        "`{name}` is defined twice with `=` (first at {first}); use `=/` to add alternatives"
-                    ),
-                    None => format!("`{name}` is defined twice with `=`"),
-                };
-                joined.duplicated.insert(key);
-                joined.diagnostics.push(Diagnostic::at(
-                    Severity::Error,
-                    "duplicate",
-                    Some(name),
-                    message,
-                    &joined.files,
-                    definition.span.0,
-                ));
-            }
-            DefinedAs::Incremental if !based.contains(&key) => {
-                joined.diagnostics.push(Diagnostic::at(
-                    Severity::Error,
-                    "incremental-without-base",
-                    Some(name.clone()),
-                    format!("`{name} =/ ...` has no `{name} = ...` before it"),
-                    &joined.files,
-                    definition.span.0,
-                ));
-            }
-            DefinedAs::Base => {
-                based.insert(key.clone());
-                first_at.push((key, definition.span.0));
-                kept.push((file, definition));
-            }
-            DefinedAs::Incremental => kept.push((file, definition)),
-        }
-    }
-    joined.definitions = kept;
-    let mut reported = BTreeSet::new();
-    let mut diagnostics = Vec::new();
-    for (_, definition) in &joined.definitions {
-        references(&definition.body, &mut |name, span| {
-            let key = name.to_ascii_lowercase();
-            if based.contains(&key)
-                || broken.contains(&key)
-                || CORE_RULES.iter().any(|c| c.eq_ignore_ascii_case(&key))
-            {
-                return;
-            }
-            joined.undefined.insert(name.to_string());
-            if reported.insert((key, span.start)) {
-                diagnostics.push(Diagnostic::at(
-                    Severity::Error,
-                    "undefined",
-                    Some(name.to_string()),
-                    format!(
-                        "`{name}` is used here and defined nowhere (used in `{}`)",
-                        definition.name.as_str()
-                    ),
-                    &joined.files,
-                    span,
-                ));
-            }
-        });
-    }
-    // One undefined name spelled two ways would be defined twice.
-    let mut seen = BTreeSet::new();
-    joined
-        .undefined
-        .retain(|n| seen.insert(n.to_ascii_lowercase()));
-    joined.diagnostics.extend(diagnostics);
 }
 
 /// Calls `found` with every rule name `element` refers to and where.
@@ -401,7 +334,7 @@ mod tests {
 
     fn load(files: &[(&str, &str)]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
         let files: Vec<AbnfFile> = files.iter().map(|(n, t)| AbnfFile::new(*n, *t)).collect();
-        join(&files)
+        join(&files, &Default::default())
     }
 
     #[test]
@@ -425,7 +358,7 @@ mod tests {
         let shown: Vec<String> = joined.diagnostics.iter().map(|d| d.to_string()).collect();
         assert!(
             shown[0].starts_with(
-                "g.abnf:3:1: error: `b` is defined twice with `=` (first at g.abnf:2:1)"
+                "g.abnf:3:1: error: `b` is defined twice with `=`, differently (first at g.abnf:2:1)"
             ),
             "{shown:?}"
         );

@@ -95,6 +95,25 @@ pub(crate) fn explain(text: &str, span: Span, message: String) -> (Span, String)
             );
         }
     }
+    if let Some(c) = text
+        .get(at..)
+        .and_then(|t| t.chars().next())
+        .filter(|c| !c.is_ascii())
+    {
+        let ascii = match c {
+            '\u{2018}' | '\u{2019}' => " (a typographic quote: write `'`)",
+            '\u{201C}' | '\u{201D}' => " (a typographic quote: write `\"`)",
+            '\u{A0}' => " (a no-break space: write a space)",
+            _ => "",
+        };
+        return (
+            point(at, c.len_utf8()),
+            format!(
+                "`{c}` (U+{:04X}) is not ASCII, and ABNF is{ascii}",
+                u32::from(c)
+            ),
+        );
+    }
     let bytes = text.as_bytes();
     let here = bytes.get(at).copied();
     let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
@@ -182,6 +201,11 @@ mod tests {
                 "a prose value runs over several lines",
             ),
             ("a = %x30..39\n", 9, "`..` is not an ABNF range"),
+            (
+                "a = \"\u{2019}\"\n",
+                6,
+                "`\u{2019}` (U+2019) is not ASCII, and ABNF is (a typographic quote: write `'`)",
+            ),
         ];
         for (text, column, start) in cases {
             let (c, m) = message(text);

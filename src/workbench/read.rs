@@ -64,7 +64,7 @@ pub(crate) struct FileRules {
 }
 
 /// Reads a file whose spans start at `base` in the joined text.
-pub(crate) fn read(file: &super::AbnfFile, base: u32) -> FileRules {
+pub(crate) fn read(file: &super::AbnfFile, base: u32, options: &super::LoadOptions) -> FileRules {
     let mut diagnostics = Vec::new();
     let (bom, original) = match file.text.strip_prefix('\u{feff}') {
         Some(rest) => (true, rest.to_string()),
@@ -146,15 +146,27 @@ pub(crate) fn read(file: &super::AbnfFile, base: u32) -> FileRules {
             );
             continue;
         }
-        match parse(text) {
-            Ok(parsed) => {
-                for mut definition in parsed {
-                    shift_definition(&mut definition, at);
-                    definitions.push(definition);
+        // RFC 9110's `#`, read as `*` and expanded once parsed.
+        let (marked, marks) = super::lists::mark(text);
+        match parse(&marked) {
+            Ok(mut parsed) => {
+                for definition in &mut parsed {
+                    shift_definition(definition, at);
                 }
+                let marks: Vec<u32> = marks
+                    .iter()
+                    .map(|&m| at.saturating_add(u32::try_from(m).unwrap_or(u32::MAX)))
+                    .collect();
+                super::lists::expand(&mut parsed, &marks, options.lists);
+                definitions.extend(parsed);
             }
-            Err((span, message)) => {
-                let (span, message) = mistakes::explain(text, span, message);
+            Err((span, message, nested)) => {
+                // The parser's error, explained; the nesting limit's is its own.
+                let (span, message) = if nested {
+                    (span, message)
+                } else {
+                    mistakes::explain(text, span, message)
+                };
                 let name = rule_start(text).map(|r| {
                     text.get(r.indent..r.name_end)
                         .unwrap_or_default()
@@ -235,8 +247,8 @@ fn chunks(text: &str) -> Vec<Chunk> {
     chunks
 }
 
-/// One rule parsed, or its first error.
-fn parse(text: &str) -> Result<Vec<Definition>, (Span, String)> {
+/// One rule parsed, or its first error (and whether groups nest too deep).
+fn parse(text: &str) -> Result<Vec<Definition>, (Span, String, bool)> {
     if let Some(offset) = crate::engine::too_deep(text) {
         let at = u32::try_from(offset).unwrap_or(u32::MAX);
         return Err((
@@ -245,11 +257,12 @@ fn parse(text: &str) -> Result<Vec<Definition>, (Span, String)> {
                 "groups and options nested more than {} deep",
                 crate::engine::MAX_GROUP_NESTING
             ),
+            true,
         ));
     }
     abnf_oracle::Grammar::parse(text)
         .map(abnf_oracle::Grammar::into_definitions)
-        .map_err(|e| (e.span(), e.to_string()))
+        .map_err(|e| (e.span(), e.to_string(), false))
 }
 
 #[cfg(test)]
@@ -257,17 +270,25 @@ mod tests {
     use super::*;
 
     fn shown(text: &str) -> Vec<String> {
-        read(&super::super::AbnfFile::new("g", text), 0)
-            .diagnostics
-            .iter()
-            .map(|d| d.to_string().lines().next().unwrap_or_default().to_string())
-            .collect()
+        read(
+            &super::super::AbnfFile::new("g", text),
+            0,
+            &Default::default(),
+        )
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string().lines().next().unwrap_or_default().to_string())
+        .collect()
     }
 
     #[test]
     fn every_rule_is_read_and_each_mistake_reported() {
         let text = "a = \"x\" | \"y\"\nb = c\nc = (\"z\"\nd = \"w\"\n";
-        let rules = read(&super::super::AbnfFile::new("g", text), 0);
+        let rules = read(
+            &super::super::AbnfFile::new("g", text),
+            0,
+            &Default::default(),
+        );
         let names: Vec<&str> = rules.definitions.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(names, ["b", "d"]);
         assert_eq!(rules.broken, ["a", "c"]);

@@ -2,7 +2,7 @@
 //! whose info string starts with `abnf`. Other blocks are skipped whole,
 //! so that an example's lines are never taken for rules.
 
-use super::{Columns, Figure, Lines};
+use super::{Columns, Figure, Lines, RawLine};
 
 /// A fence line: its character, its length and whether it marks ABNF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
     let lines = Lines::new(text);
     let all = lines.all(text);
     let mut figures = Vec::new();
-    let mut open: Option<(Fence, Vec<(usize, String, Columns)>)> = None;
+    let mut open: Option<(Fence, Vec<RawLine>)> = None;
     for (i, line) in all.iter().enumerate() {
         match &mut open {
             None => {
@@ -74,15 +74,9 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
     figures
 }
 
-fn push(figures: &mut Vec<Figure>, body: Vec<(usize, String, Columns)>) {
-    let indent = body
-        .iter()
-        .filter_map(|(_, l, _)| super::rule_start(l))
-        .map(|r| r.indent)
-        .min()
-        .unwrap_or(0);
+fn push(figures: &mut Vec<Figure>, body: Vec<RawLine>) {
     if body.iter().any(|(_, l, _)| !l.trim().is_empty()) {
-        figures.push(Figure::from_lines(body, indent));
+        figures.push(Figure::dedented(body));
     }
 }
 

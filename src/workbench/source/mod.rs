@@ -21,7 +21,7 @@ mod shape;
 mod xml;
 
 pub(crate) use lines::{Columns, Lines, Origin};
-pub(crate) use shape::{parses_as_rules, rule_start};
+pub(crate) use shape::{parses_as_rules, rule_start, some_rule_parses};
 
 use std::fmt;
 
@@ -54,7 +54,8 @@ impl SourceFormat {
     /// with an XML declaration or an `<rfc>` element; Markdown when it
     /// has a fenced block marked `abnf` or starts with YAML front matter;
     /// RFC text when it has page breaks or an RFC's or a draft's first
-    /// page header; plain ABNF otherwise.
+    /// page header, or when most of its lines are prose (a specification
+    /// of another body, as text); plain ABNF otherwise.
     ///
     /// ```
     /// use xiri::workbench::SourceFormat;
@@ -78,7 +79,10 @@ impl SourceFormat {
         {
             return SourceFormat::Markdown;
         }
-        if text.contains('\u{c}') || rfc_text::looks_like_rfc(&all) {
+        if text.contains('\u{c}')
+            || rfc_text::looks_like_rfc(&all)
+            || (!super::layout::is_w3c(text) && rfc_text::mostly_prose(&all))
+        {
             return SourceFormat::RfcText;
         }
         SourceFormat::Abnf
@@ -104,6 +108,10 @@ impl fmt::Display for SourceFormat {
         f.write_str(self.name())
     }
 }
+
+/// A line of a figure before it is made: its original line (from 0),
+/// its text, and how its bytes sit in the original line.
+pub(crate) type RawLine = (usize, String, Columns);
 
 /// One ABNF figure of a source: its rules, indentation taken off so that
 /// rules start a line, and where each line was.
@@ -133,8 +141,8 @@ impl Figure {
     /// The line of the source (from 1) its first line was on.
     ///
     /// ```
-    /// let found = xiri::workbench::extract("\n\na = \"x\"\n");
-    /// assert_eq!(found.figures[0].line(), 3);
+    /// let found = xiri::workbench::extract("Text.\n\n```abnf\na = \"x\"\n```\n");
+    /// assert_eq!(found.figures[0].line(), 4);
     /// ```
     pub fn line(&self) -> usize {
         self.origins.first().map_or(1, |o| o.line + 1)
@@ -144,9 +152,21 @@ impl Figure {
         &self.origins
     }
 
+    /// A figure of these lines, dedented so that its least indented rule
+    /// starts its line.
+    pub(crate) fn dedented(lines: Vec<RawLine>) -> Self {
+        let indent = lines
+            .iter()
+            .filter_map(|(_, l, _)| rule_start(l))
+            .map(|r| r.indent)
+            .min()
+            .unwrap_or(0);
+        Figure::from_lines(lines, indent)
+    }
+
     /// A figure of these lines: `(original line, text, byte map)`, each
     /// dedented by `indent` (where it has that many leading spaces).
-    pub(crate) fn from_lines(lines: Vec<(usize, String, Columns)>, indent: usize) -> Self {
+    pub(crate) fn from_lines(lines: Vec<RawLine>, indent: usize) -> Self {
         let mut text = String::new();
         let mut origins = Vec::with_capacity(lines.len());
         for (line, content, columns) in lines {
@@ -200,17 +220,11 @@ pub fn extract(text: &str) -> Extracted {
 /// least indented rule taken off (an RFC prints its rules indented).
 fn plain(text: &str) -> Vec<Figure> {
     let lines = Lines::new(text);
-    let all = lines.all(text);
-    let indent = all
-        .iter()
-        .filter_map(|l| rule_start(l))
-        .map(|r| r.indent)
-        .min()
-        .unwrap_or(0);
-    let numbered = all
+    let numbered = lines
+        .all(text)
         .iter()
         .enumerate()
         .map(|(i, l)| (i, (*l).to_string(), Columns::Shift(0)))
         .collect();
-    vec![Figure::from_lines(numbered, indent)]
+    vec![Figure::dedented(numbered)]
 }

@@ -28,6 +28,22 @@ pub(super) fn looks_like_rfc(lines: &[&str]) -> bool {
     }) || lines.iter().any(|l| is_footer(l))
 }
 
+/// Whether the text is a document rather than a grammar: of the lines
+/// that start in column 1 (a rule's start in a grammar, a paragraph's in
+/// a document as text), at least twenty, and three times as many as the
+/// rule starts, are neither rules nor comments.
+pub(super) fn mostly_prose(lines: &[&str]) -> bool {
+    let (mut rules, mut prose) = (0usize, 0usize);
+    for line in lines {
+        if rule_start(line).is_some() {
+            rules += 1;
+        } else if line.starts_with(|c: char| !c.is_whitespace() && c != ';') {
+            prose += 1;
+        }
+    }
+    prose >= 20 && prose > 3 * rules
+}
+
 /// `Author, et al.     Standards Track     [Page 12]`.
 fn is_footer(line: &str) -> bool {
     let line = line.trim_end();
@@ -170,19 +186,23 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
         }
         merged.push(p);
     }
-    // The prose's indentation: the most common one outside ABNF.
+    // The prose's indentation: the most common one of long lines outside ABNF.
+    let outside: Vec<&str> = merged
+        .iter()
+        .map(|p| p.lines.iter().map(|&i| line(i)).collect::<Vec<&str>>())
+        .filter(|texts| !is_abnf(texts))
+        .flatten()
+        .collect();
+    // Prose fills its lines; code and examples seldom do (a text without
+    // a long line has its short ones counted).
+    let long = outside.iter().any(|l| l.len() >= 50);
     let mut counts = std::collections::BTreeMap::new();
-    for p in &merged {
-        let texts: Vec<&str> = p.lines.iter().map(|&i| line(i)).collect();
-        if !is_abnf(&texts) {
-            for l in texts {
-                *counts.entry(indentation(l)).or_insert(0usize) += 1;
-            }
-        }
+    for l in outside.iter().filter(|l| !long || l.len() >= 50) {
+        *counts.entry(indentation(l)).or_insert(0usize) += 1;
     }
     let prose = counts
         .iter()
-        .max_by_key(|(indent, n)| (**n, std::cmp::Reverse(**indent)))
+        .max_by_key(|(indent, n)| (**n, **indent))
         .map_or(0, |(indent, _)| *indent);
     // Displays: paragraphs indented more than the prose, one after the other.
     let mut figures = Vec::new();
@@ -192,16 +212,23 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
             let texts: Vec<&str> = p.lines.iter().map(|&i| line(i)).collect();
             is_abnf(&texts)
         });
-        if whole {
-            for p in group.iter() {
+        let made: Vec<Figure> = group
+            .iter()
+            .filter(|_| whole)
+            .map(|p| {
                 let indent = p.lines.first().map_or(0, |&i| indentation(line(i)));
                 let body = p
                     .lines
                     .iter()
                     .map(|&i| (i, line(i).to_string(), Columns::Shift(0)))
                     .collect();
-                figures.push(Figure::from_lines(body, indent));
-            }
+                Figure::from_lines(body, indent)
+            })
+            .collect();
+        // A display none of whose rules parses is an example shaped like
+        // rules (`scheme = $2`).
+        if made.iter().any(|f| super::some_rule_parses(f.text())) {
+            figures.extend(made);
         }
         group.clear();
     };
@@ -250,7 +277,7 @@ fn join_adjacent(figures: Vec<Figure>) -> Vec<Figure> {
 mod tests {
     use super::*;
 
-    const PAGES: &str = "RFC 9999          Test          May 2026\n\n   Prose,\n   prose.\n\n      a = b\n        / c\n\n\n\nAuthor            Standards Track            [Page 1]\n\u{c}\nRFC 9999          Test          May 2026\n\n\n        / d\n      b = \"x\"\n\n   More prose.\n\n      result = \"\"\n\n      if defined(x) then\n\n      \"g\" = \"http://a/b/c/g\"\n";
+    const PAGES: &str = "RFC 9999          Test          May 2026\n\n   Prose, a line as long as prose lines are, or longer than that.\n   And prose.\n\n      a = b\n        / c\n\n\n\nAuthor            Standards Track            [Page 1]\n\u{c}\nRFC 9999          Test          May 2026\n\n\n        / d\n      b = \"x\"\n\n   More prose.\n\n      result = \"\"\n\n      if defined(x) then\n\n      \"g\" = \"http://a/b/c/g\"\n";
 
     #[test]
     fn a_figure_over_a_page_break_is_one_and_pseudocode_is_none() {

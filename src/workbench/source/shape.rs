@@ -49,10 +49,29 @@ pub(crate) fn rule_start(line: &str) -> Option<RuleStart> {
     })
 }
 
-/// Whether a figure's text parses, entirely, as one or more ABNF rules.
+/// Whether a figure's text parses, entirely, as one or more ABNF rules
+/// (RFC 9110's lists allowed).
 pub(crate) fn parses_as_rules(text: &str) -> bool {
-    crate::engine::too_deep(text).is_none()
-        && abnf_oracle::Grammar::parse(text).is_ok_and(|g| !g.definitions().is_empty())
+    let (text, _) = crate::workbench::lists::mark(text);
+    crate::engine::too_deep(&text).is_none()
+        && abnf_oracle::Grammar::parse(&text).is_ok_and(|g| !g.definitions().is_empty())
+}
+
+/// Whether some rule of a figure (its rules starting in column 1) parses
+/// on its own: a figure of which none does is an example that looks like
+/// rules (`scheme = $2`), not a grammar with mistakes.
+pub(crate) fn some_rule_parses(text: &str) -> bool {
+    let mut rule = String::new();
+    for line in text.split_inclusive('\n') {
+        if line.starts_with(|c: char| c.is_ascii_alphabetic()) && !rule.is_empty() {
+            if parses_as_rules(&rule) {
+                return true;
+            }
+            rule.clear();
+        }
+        rule.push_str(line);
+    }
+    parses_as_rules(&rule)
 }
 
 #[cfg(test)]
@@ -79,6 +98,13 @@ mod tests {
         ] {
             assert!(rule_start(line).is_none(), "{line}");
         }
+    }
+
+    #[test]
+    fn a_figure_is_a_grammar_when_one_of_its_rules_parses() {
+        assert!(some_rule_parses("a = b | c\nb = \"x\"\n  / \"y\"\n"));
+        assert!(!some_rule_parses("scheme = $2\npath = $5\n"));
+        assert!(parses_as_rules("a = 1#b\n"));
     }
 
     #[test]

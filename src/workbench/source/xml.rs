@@ -4,7 +4,7 @@
 //! `abnf` is ABNF; an untyped one is when it parses entirely as rules;
 //! any other type (an HTTP message, an example) is not.
 
-use super::{parses_as_rules, Columns, Figure, Lines};
+use super::{parses_as_rules, Columns, Figure, Lines, RawLine};
 
 const ELEMENTS: [&str; 2] = ["sourcecode", "artwork"];
 
@@ -97,7 +97,7 @@ fn attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
 /// split into lines, blank lines at either end left out.
 fn figure(text: &str, lines: &Lines, from: usize, to: usize) -> Option<Figure> {
     let (decoded, map) = decode(text.get(from..to)?, from);
-    let mut body: Vec<(usize, String, Columns)> = Vec::new();
+    let mut body: Vec<RawLine> = Vec::new();
     let mut start = 0;
     for piece in decoded.split_inclusive('\n') {
         let content = piece.trim_end_matches(['\n', '\r']);
@@ -122,13 +122,7 @@ fn figure(text: &str, lines: &Lines, from: usize, to: usize) -> Option<Figure> {
     if body.is_empty() {
         return None;
     }
-    let indent = body
-        .iter()
-        .filter_map(|(_, l, _)| super::rule_start(l))
-        .map(|r| r.indent)
-        .min()
-        .unwrap_or(0);
-    Some(Figure::from_lines(body, indent))
+    Some(Figure::dedented(body))
 }
 
 /// Character data: CDATA as it is, the five entities and character
