@@ -116,7 +116,7 @@ fn markdown_blocks_marked_abnf_load_as_one_grammar() {
 
 #[test]
 fn every_mistake_in_one_run_each_with_its_place() {
-    let text = "a = \"x\"\"y\"\nb = \"x\" | \"y\"\nc ::= \"z\"\nd = <one\n  two>\ne_f = \"q\"\ng = %x30..39\nh = %x39-30\nk = undefined\n";
+    let text = "a = \"x\"\"y\"\nb = \"x\" | \"y\"\nc ::= \"z\"\nd = <one\n  two>\ne_f = \"q\"\ng = %x30..39\nh = %x39-30\nk = undefined\nn = *( *\"x\" )\n";
     assert_eq!(
         findings(text),
         [
@@ -128,6 +128,8 @@ fn every_mistake_in_one_run_each_with_its_place() {
             "g:7:9: error: `..` is not an ABNF range: write `%x30-39` (a hyphen between the bounds)",
             "g:8:5: error: the range `%x39-30` goes down: write `%x30-39`",
             "g:9:5: error: `undefined` is used here and defined nowhere (used in `k`)",
+            // The checked grammar's warnings too, the broken rules aside.
+            "g:10:5: warning: a nullable element under an unbounded repetition: it matches the empty string any number of times (make the element non-empty)",
         ]
     );
     assert_eq!(

@@ -225,22 +225,19 @@ pub(crate) fn join(
         .any(|d| d.severity == Severity::Error && EARLY.contains(&d.kind))
     {
         // Every mistake at once: the syntax errors, then what the rules
-        // that parse get wrong.
+        // that parse get wrong (those the checked grammar finds too, when
+        // the rules that parse, the others taken as prose, check).
+        let mut definitions = with_prose(&joined, joined.undefined.iter().chain(&broken));
+        definitions.retain(|d| !d.name.as_str().is_empty());
+        let checked =
+            abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check();
+        if let Ok(checked) = checked {
+            let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
+            joined.diagnostics.extend(nullable);
+        }
         return Err(joined.diagnostics);
     }
-    let mut definitions: Vec<Definition> =
-        joined.definitions.iter().map(|(_, d)| d.clone()).collect();
-    for name in &joined.undefined {
-        definitions.push(Definition {
-            name: abnf_oracle::RuleName::new(name.clone()),
-            defined_as: DefinedAs::Base,
-            body: Element::ProseVal {
-                text: format!("{name} is not defined"),
-                span: abnf_oracle::Ignored(Span::default()),
-            },
-            span: abnf_oracle::Ignored(Span::default()),
-        });
-    }
+    let definitions = with_prose(&joined, joined.undefined.iter());
     let check = |definitions: Vec<Definition>| {
         abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check()
     };
@@ -296,6 +293,29 @@ pub(crate) fn join(
     let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
     joined.diagnostics.extend(nullable);
     Ok((joined, checked))
+}
+
+/// The definitions in force, and each of `names` (used and defined
+/// nowhere, or with a syntax error) defined as a prose value.
+fn with_prose<'n>(joined: &Joined, names: impl Iterator<Item = &'n String>) -> Vec<Definition> {
+    let mut definitions: Vec<Definition> =
+        joined.definitions.iter().map(|(_, d)| d.clone()).collect();
+    let mut seen = BTreeSet::new();
+    for name in names {
+        if !seen.insert(name.to_ascii_lowercase()) {
+            continue;
+        }
+        definitions.push(Definition {
+            name: abnf_oracle::RuleName::new(name.clone()),
+            defined_as: DefinedAs::Base,
+            body: Element::ProseVal {
+                text: format!("{name} is not defined"),
+                span: abnf_oracle::Ignored(Span::default()),
+            },
+            span: abnf_oracle::Ignored(Span::default()),
+        });
+    }
+    definitions
 }
 
 /// What abnf-oracle still refuses once the grammar is mended: inverted
