@@ -347,6 +347,26 @@ enum Command {
         /// rule it reaches, or every rule.
         #[arg(long)]
         diagram: bool,
+        /// Every rule in canonical form, by name, folded to 72 columns,
+        /// as a collected-ABNF appendix prints it (RFC 9110's lists
+        /// expanded); it loads back to the same grammar.
+        #[arg(long, conflicts_with_all = ["diagram", "expand_lists"])]
+        canonical: bool,
+        /// Every rule in canonical form in the grammar's order, RFC 9110's
+        /// lists expanded.
+        #[arg(long, conflicts_with = "diagram")]
+        expand_lists: bool,
+        #[command(flatten)]
+        reading: cli::source::Reading,
+    },
+    /// The ABNF figures of RFCs and drafts as text, xml2rfc XML or
+    /// kramdown-rfc Markdown (the format told from the content), or of
+    /// ABNF files: in order, each after a comment naming its file and
+    /// line. Exit status 1 when there is none.
+    Extract {
+        /// The files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<std::path::PathBuf>,
     },
     /// Every production of a grammar, one a line: where it is defined and
     /// whether the engine compiles it (regular, or recursive only through a
@@ -357,8 +377,9 @@ enum Command {
     Rules {
         #[command(flatten)]
         source: cli::source::Source,
-        /// An entry rule unused rules are counted from (repeatable); the
-        /// first rule by default.
+        /// An entry rule unused rules are counted from (repeatable); by
+        /// default the grammar's roots: its first rule and the rules
+        /// nothing refers to.
         #[arg(long, short)]
         rule: Vec<String>,
         /// One JSON object.
@@ -528,13 +549,23 @@ fn main() -> ExitCode {
             grammar,
             abnf,
             diagram,
+            canonical,
+            expand_lists,
+            reading,
         } => {
             if let Some(g) = grammar {
                 args.insert(0, g);
             }
-            cli::show::run(&args, &abnf, diagram)
+            let form = match (diagram, canonical, expand_lists) {
+                (true, _, _) => cli::show::Form::Diagram,
+                (_, true, _) => cli::show::Form::Canonical,
+                (_, _, true) => cli::show::Form::ExpandLists,
+                _ => cli::show::Form::Written,
+            };
+            cli::show::run(&args, &abnf, form, &reading.options())
         }
         Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
+        Command::Extract { files } => cli::extract::run(&files),
         Command::Generate(args) => cli::generate::run(&args),
         Command::Compare(args) => cli::compare::run(&args),
     };

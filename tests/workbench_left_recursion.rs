@@ -192,6 +192,14 @@ fn left_recursion_is_found_wherever_abnf_oracle_finds_it() {
                 "{name} is checked by abnf-oracle or meets left recursion in\n{text}"
             );
         }
+        // The warnings for authors (issue 26) that random grammars meet:
+        // `0*0a`, `*( "" )`.
+        let found: Vec<&str> = g
+            .diagnostics()
+            .iter()
+            .map(|d| d.kind)
+            .filter(|k| !["zero-repeat", "nullable-repeat"].contains(k))
+            .collect();
         match oracle {
             Ok(_) => {
                 without += 1;
@@ -199,7 +207,7 @@ fn left_recursion_is_found_wherever_abnf_oracle_finds_it() {
                     names.iter().all(|n| g.left_recursion(n).is_none()),
                     "{text}"
                 );
-                assert!(g.diagnostics().is_empty(), "{text}");
+                assert!(found.is_empty(), "{text}");
             }
             Err(errors) => {
                 with += 1;
@@ -212,7 +220,7 @@ fn left_recursion_is_found_wherever_abnf_oracle_finds_it() {
                         assert!(found.on_cycle, "{rule} of {cycle:?} in\n{text}");
                     }
                 }
-                assert_eq!(g.diagnostics()[0].kind, "left-recursion", "{text}");
+                assert_eq!(found.first(), Some(&"left-recursion"), "{text}");
             }
         }
     }

@@ -38,6 +38,7 @@ pub mod convert;
 pub mod draft;
 pub mod edit;
 pub mod encode;
+pub mod extract;
 pub mod generate;
 pub mod lint;
 pub mod loaded;

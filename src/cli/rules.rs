@@ -9,9 +9,7 @@ use std::process::ExitCode;
 use xiri::workbench::{rules, Diagnostic, LoadedGrammar, RuleKind};
 
 pub fn run(source: &Source, entries: &[String], json: bool) -> Result<ExitCode, String> {
-    let files = source.files()?;
-    let grammar =
-        LoadedGrammar::analyze(&files).map_err(|e| format!("the grammar does not load:\n{e}"))?;
+    let grammar = source.load()?;
     let mut starts = Vec::new();
     if let (Some(GrammarArg::Library(g)), true) = (source.grammar(), entries.is_empty()) {
         // A built-in grammar's entry points are its three forms.
@@ -52,6 +50,7 @@ pub fn run(source: &Source, entries: &[String], json: bool) -> Result<ExitCode, 
             "{}\n",
             json!({
                 "entries": report.entries,
+                "roots": report.roots,
                 "rules": rules,
                 "replaced": replaced,
                 "findings": findings,
@@ -105,7 +104,11 @@ fn listing(grammar: &LoadedGrammar, report: &xiri::workbench::RulesReport) -> St
         let _ = writeln!(out, "note: {new} replaces {rule} of {old}");
     }
     let count = |k: &str| report.rules.iter().filter(|r| r.kind.name() == k).count();
-    let warnings = report.diagnostics.len() - report.errors();
+    let warnings = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == xiri::workbench::Severity::Warning)
+        .count();
     // Left recursion is counted only in grammars that have it.
     let left = match (count("left-recursive"), count("reaches-left-recursion")) {
         (0, 0) => String::new(),
@@ -113,12 +116,13 @@ fn listing(grammar: &LoadedGrammar, report: &xiri::workbench::RulesReport) -> St
     };
     let _ = writeln!(
         out,
-        "{} rules: {} regular, {} recursive only through brackets, {} recursive{left}, {} reaching prose; entry {}",
+        "{} rules: {} regular, {} recursive only through brackets, {} recursive{left}, {} reaching prose; {} {}",
         report.rules.len(),
         count("regular"),
         count("brackets"),
         count("recursive"),
         count("prose"),
+        if report.roots { "roots" } else { "entry" },
         report.entries.join(", ")
     );
     for d in &report.diagnostics {

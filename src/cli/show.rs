@@ -7,8 +7,28 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// What `xiri grammar` prints of a loaded grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The productions as written.
+    Written,
+    /// Railroad diagrams.
+    Diagram,
+    /// Each rule in canonical form, in the grammar's order (RFC 9110's
+    /// lists expanded).
+    ExpandLists,
+    /// Each rule in canonical form, by name (a collected-ABNF appendix).
+    Canonical,
+}
+
 /// `args` is `G [RULE]`, or `[RULE]` with `--abnf`.
-pub fn run(args: &[String], abnf: &[PathBuf], diagram: bool) -> Result<ExitCode, String> {
+pub fn run(
+    args: &[String],
+    abnf: &[PathBuf],
+    form: Form,
+    options: &xiri::workbench::LoadOptions,
+) -> Result<ExitCode, String> {
+    let diagram = form == Form::Diagram;
     let (grammar, rule) = if abnf.is_empty() {
         let [g, rest @ ..] = args else {
             return Err(
@@ -32,7 +52,17 @@ pub fn run(args: &[String], abnf: &[PathBuf], diagram: bool) -> Result<ExitCode,
             None => {}
         }
     }
-    let loaded = super::source::load(grammar, abnf)?;
+    let loaded = super::source::load_with(grammar, abnf, options)?;
+    if let (Form::ExpandLists | Form::Canonical, None) = (form, rule) {
+        let order = if form == Form::Canonical {
+            xiri::workbench::Order::Alphabetical
+        } else {
+            xiri::workbench::Order::Defined
+        };
+        super::source::warn(&loaded, "the grammar", "printing it as mended");
+        super::emit(&xiri::workbench::canonical(&loaded, order))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let then = if diagram {
         "the diagrams are of the grammar as mended: a rule defined twice by its first definition, an undefined rule a box saying so"
     } else {

@@ -5,7 +5,9 @@
 use super::appendix_a::{AppendixA, GrammarArg};
 use clap::Args;
 use std::path::PathBuf;
-use xiri::workbench::{AbnfFile, Decider, DeciderError, LoadedGrammar, Severity};
+use xiri::workbench::{
+    AbnfFile, Decider, DeciderError, ListSyntax, LoadOptions, LoadedGrammar, Severity, Values,
+};
 use xiri::Grammar;
 
 /// The grammar of `rules`, `generate`, `grammar --diagram`, and of
@@ -15,13 +17,65 @@ pub struct Source {
     /// A built-in grammar: uri, iri, iri-bis, leiri, xri, or
     /// xri-appendix-a (XRI 2.0 Appendix A as printed); iri when neither
     /// -g nor --abnf is given (every URI is an IRI).
-    #[arg(long = "grammar", short = 'g', conflicts_with = "abnf")]
+    /// With --abnf, the built-in grammar is loaded first, as an include:
+    /// your files use its rules (`-g uri` for URI-reference), and a
+    /// prose value of yours that names one of them resolves to it.
+    #[arg(long = "grammar", short = 'g')]
     pub given: Option<GrammarArg>,
-    /// An ABNF file of your own; repeat it to load several, a later
-    /// file's rule replacing an earlier one of the same name (`=/`
+    /// An ABNF file of your own, or an RFC, draft, xml2rfc XML or
+    /// Markdown file with ABNF figures; repeat it to load several, a
+    /// later file's rule replacing an earlier one of the same name (`=/`
     /// alternatives accumulate).
     #[arg(long, value_name = "FILE")]
     pub abnf: Vec<PathBuf>,
+    #[command(flatten)]
+    pub reading: Reading,
+}
+
+/// How an author's grammar is read (issue 26).
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct Reading {
+    /// RFC 9110's lists (`#element`, `1#element`): as a sender writes
+    /// them (section 5.6.1.1), or as a recipient reads them, empty
+    /// elements allowed (section 5.6.1.2).
+    #[arg(long, value_enum, default_value = "sender")]
+    pub lists: Lists,
+    /// Values above %x7F: code points (characters), or octets (a value
+    /// above %xFF is then an error).
+    #[arg(long, value_enum, default_value = "code-points")]
+    pub values: ValuesArg,
+}
+
+/// `--lists`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum Lists {
+    #[default]
+    Sender,
+    Recipient,
+}
+
+/// `--values`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum ValuesArg {
+    #[default]
+    CodePoints,
+    Octets,
+}
+
+impl Reading {
+    /// The library's options.
+    pub fn options(&self) -> LoadOptions {
+        LoadOptions {
+            lists: match self.lists {
+                Lists::Sender => ListSyntax::Sender,
+                Lists::Recipient => ListSyntax::Recipient,
+            },
+            values: match self.values {
+                ValuesArg::CodePoints => Values::CodePoints,
+                ValuesArg::Octets => Values::Octets,
+            },
+        }
+    }
 }
 
 /// The files of a side: read from disk, or a built-in grammar's ABNF.
@@ -35,8 +89,8 @@ pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFi
         None => abnf
             .iter()
             .map(|path| {
-                std::fs::read_to_string(path)
-                    .map(|text| AbnfFile::new(path.display().to_string(), text))
+                std::fs::read(path)
+                    .map(|bytes| AbnfFile::from_bytes(path.display().to_string(), &bytes))
                     .map_err(|e| format!("reading {}: {e}", path.display()))
             })
             .collect(),
@@ -48,8 +102,18 @@ pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFi
 /// without a base) refuse only a rule that reaches them ([`decider`]),
 /// and are warnings otherwise ([`warn`]).
 pub fn load(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<LoadedGrammar, String> {
+    load_with(grammar, abnf, &LoadOptions::default())
+}
+
+/// [`load`], reading the grammar as `options` say.
+pub fn load_with(
+    grammar: Option<GrammarArg>,
+    abnf: &[PathBuf],
+    options: &LoadOptions,
+) -> Result<LoadedGrammar, String> {
     let files = files(grammar, abnf)?;
-    LoadedGrammar::analyze(&files).map_err(|e| format!("the grammar does not load:\n{e}"))
+    LoadedGrammar::analyze_with(&files, options)
+        .map_err(|e| format!("the grammar does not load:\n{e}"))
 }
 
 /// The grammar's errors, one after the other.
@@ -138,27 +202,44 @@ pub fn production(
 
 impl Source {
     /// The built-in grammar: the one given, or iri when there is neither
-    /// -g nor --abnf.
+    /// -g nor --abnf; `None` with --abnf (a grammar given beside it is
+    /// an include).
     pub fn grammar(&self) -> Option<GrammarArg> {
         match self.given {
+            _ if !self.abnf.is_empty() => None,
             Some(g) => Some(g),
-            None if self.abnf.is_empty() => Some(GrammarArg::Library(Grammar::Iri)),
-            None => None,
+            None => Some(GrammarArg::Library(Grammar::Iri)),
         }
     }
 
-    /// The files.
-    pub fn files(&self) -> Result<Vec<AbnfFile>, String> {
-        files(self.grammar(), &self.abnf)
+    /// The files: with --abnf, the included built-in grammar's first.
+    fn files(&self) -> Result<Vec<AbnfFile>, String> {
+        let mut all = match (self.given, self.abnf.is_empty()) {
+            (Some(g), false) => files(Some(g), &[])?,
+            _ => Vec::new(),
+        };
+        all.extend(files(self.grammar(), &self.abnf)?);
+        Ok(all)
     }
 
     /// Loaded, refusing a grammar with errors.
     pub fn load(&self) -> Result<LoadedGrammar, String> {
-        load(self.grammar(), &self.abnf)
+        LoadedGrammar::analyze_with(&self.files()?, &self.reading.options())
+            .map_err(|e| format!("the grammar does not load:\n{e}"))
     }
 
-    /// The production `rule` names (see [`production`]).
+    /// The production `rule` names (see [`production`]); without one,
+    /// beside an included grammar, the first rule of the first --abnf file.
     pub fn production(&self, loaded: &LoadedGrammar, rule: Option<&str>) -> Result<String, String> {
+        if let (Some(_), Some(first), None) = (self.given, self.abnf.first(), rule) {
+            let name = first.display().to_string();
+            if let Some(r) = loaded
+                .rules()
+                .find(|r| loaded.location_of(r).is_some_and(|l| l.file == name))
+            {
+                return Ok(r.to_string());
+            }
+        }
         production(self.grammar(), loaded, rule)
     }
 }

@@ -1,7 +1,7 @@
 //! What is wrong with a grammar, and where: `FILE:LINE:COLUMN: message`,
 //! the line, and a caret under the place.
 
-use super::load::Read;
+use super::read::Read;
 use abnf_oracle::Span;
 use std::fmt;
 
@@ -17,6 +17,9 @@ pub enum Severity {
     Error,
     /// Worth a look, and no obstacle (an unused rule).
     Warning,
+    /// For information (a byte order mark skipped, a rule defined twice
+    /// the same way).
+    Note,
 }
 
 impl fmt::Display for Severity {
@@ -24,6 +27,7 @@ impl fmt::Display for Severity {
         f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         })
     }
 }
@@ -139,35 +143,52 @@ pub(crate) fn place(files: &[Read], span: Span) -> String {
     }
 }
 
-/// The file, line and column a span of the joined text starts at.
+/// The file, line and column a span of the joined text starts at: the
+/// line of the parsed text, then where that line was in the file (its
+/// figure, its indentation, its entities).
 fn locate(files: &[Read], span: Span) -> Option<Location> {
     let file = files.iter().rev().find(|f| f.base <= span.start)?;
-    let offset = usize::try_from(span.start - file.base).ok()?;
     let text = &file.parsed;
-    let before = text.get(..offset.min(text.len()))?;
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let offset = usize::try_from(span.start - file.base)
+        .ok()?
+        .min(text.len());
+    let line = file
+        .parsed_starts
+        .partition_point(|&s| s <= offset)
+        .saturating_sub(1);
+    let line_start = file.parsed_starts.get(line).copied().unwrap_or(0);
     let line_text = text.get(line_start..)?.lines().next().unwrap_or_default();
-    let mut column = offset - line_start;
-    let width = usize::try_from(span.end.saturating_sub(span.start))
+    let byte = offset - line_start;
+    let bytes = usize::try_from(span.end.saturating_sub(span.start))
         .unwrap_or(1)
-        .min(line_text.len().saturating_sub(column))
+        .min(line_text.len().saturating_sub(byte));
+    // In characters, as the column is.
+    let width = line_text
+        .get(byte..byte + bytes)
+        .map_or(bytes, |t| t.chars().count())
         .max(1);
-    // Files are rewritten line for line (indentation taken off, the W3C
-    // layout turned into RFC 5234's); the line shown is the file's, and
-    // the column moves with it.
-    let original = file.original.lines().nth(line - 1).unwrap_or(line_text);
+    let (original_line, mut original_byte) = match file.origins.get(line) {
+        Some(origin) => (origin.line, origin.byte(byte)),
+        // Past the last line: the line after it.
+        None => (file.origins.last().map_or(0, |o| o.line + 1), byte),
+    };
+    let original = file
+        .lines
+        .get(&file.original, original_line)
+        .unwrap_or_default();
     if file.w3c {
-        column = (column + body_start(original)).saturating_sub(body_start(line_text));
-    } else if original.len() >= line_text.len() + file.indent {
-        column += file.indent;
+        // The W3C layout is rewritten line for line, its start changed.
+        original_byte = (byte + body_start(original)).saturating_sub(body_start(line_text));
     }
-    let shown = original.to_string();
+    let column = original
+        .get(..original_byte.min(original.len()))
+        .map_or(0, |b| b.chars().count())
+        + original_byte.saturating_sub(original.len());
     Some(Location {
         file: file.name.clone(),
-        line,
+        line: original_line + 1,
         column: column + 1,
-        text: shown,
+        text: original.to_string(),
         width,
     })
 }

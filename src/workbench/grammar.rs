@@ -5,6 +5,7 @@ use super::diagnostic::{Diagnostic, Location, Severity};
 use super::earley::{Earley, EarleyError};
 use super::left::LeftRecursion;
 use super::load::{join, references, AbnfFile, Joined, CORE_RULES};
+use super::options::LoadOptions;
 use abnf_oracle::{CheckedGrammar, DefinedAs, Element};
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
@@ -99,7 +100,19 @@ impl LoadedGrammar {
     /// assert!(!g.decider("greeting").unwrap().decide("ab cd").unwrap().accepted);
     /// ```
     pub fn load(files: &[AbnfFile]) -> Result<Self, LoadError> {
-        let grammar = Self::analyze(files)?;
+        Self::load_with(files, &LoadOptions::default())
+    }
+
+    /// [`load`](Self::load), reading the grammar as `options` say (RFC
+    /// 9110's lists as a recipient reads them, values as octets).
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadOptions, LoadedGrammar};
+    /// let g = LoadedGrammar::load_with(&[AbnfFile::new("g", "a = \"x\"\n")], &LoadOptions::default());
+    /// assert!(g.is_ok());
+    /// ```
+    pub fn load_with(files: &[AbnfFile], options: &LoadOptions) -> Result<Self, LoadError> {
+        let grammar = Self::analyze_with(files, options)?;
         let errors: Vec<Diagnostic> = grammar
             .joined
             .diagnostics
@@ -131,7 +144,19 @@ impl LoadedGrammar {
     /// assert_eq!(g.rules().collect::<Vec<_>>(), ["a"]);
     /// ```
     pub fn analyze(files: &[AbnfFile]) -> Result<Self, LoadError> {
-        let (joined, checked) = join(files).map_err(|diagnostics| LoadError { diagnostics })?;
+        Self::analyze_with(files, &LoadOptions::default())
+    }
+
+    /// [`analyze`](Self::analyze), reading the grammar as `options` say.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadOptions, LoadedGrammar};
+    /// let g = LoadedGrammar::analyze_with(&[AbnfFile::new("g", "a = b\n")], &LoadOptions::default());
+    /// assert_eq!(g.unwrap().diagnostics()[0].kind, "undefined");
+    /// ```
+    pub fn analyze_with(files: &[AbnfFile], options: &LoadOptions) -> Result<Self, LoadError> {
+        let (joined, checked) =
+            join(files, options).map_err(|diagnostics| LoadError { diagnostics })?;
         Ok(LoadedGrammar { joined, checked })
     }
 
@@ -277,6 +302,12 @@ impl LoadedGrammar {
         None
     }
 
+    /// Whether a value is no character (above `%x10FFFF`), so that a
+    /// rule may match no string though its shortest match is finite.
+    pub(crate) fn no_character(&self) -> bool {
+        self.joined.no_character
+    }
+
     /// Whether the name is used and defined nowhere (analysis only).
     pub(crate) fn is_undefined(&self, name: &str) -> bool {
         self.joined
@@ -306,19 +337,19 @@ impl LoadedGrammar {
             let span = definition.span.0;
             let start = span.start.saturating_sub(read.base) as usize;
             let end = span.end.saturating_sub(read.base) as usize;
-            let lines_from = read
-                .parsed
-                .get(..start)
-                .map_or(0, |b| b.matches('\n').count());
-            let line_count = read
-                .parsed
-                .get(start..end)
-                .map_or(1, |t| t.trim_end().matches('\n').count() + 1);
-            let text: Vec<&str> = read
-                .original
-                .lines()
-                .skip(lines_from)
-                .take(line_count)
+            let body = read.parsed.get(start..end).unwrap_or_default().trim_end();
+            let line_of = |offset: usize| {
+                read.parsed_starts
+                    .partition_point(|&s| s <= offset)
+                    .saturating_sub(1)
+            };
+            let first = read.origins.get(line_of(start)).map_or(0, |o| o.line);
+            let last = read
+                .origins
+                .get(line_of(start + body.len()))
+                .map_or(first, |o| o.line);
+            let text: Vec<&str> = (first..=last.max(first))
+                .filter_map(|i| read.lines.get(&read.original, i))
                 .map(str::trim_end)
                 .collect();
             parts.push(text.join("\n"));

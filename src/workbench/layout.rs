@@ -1,42 +1,10 @@
-//! How an ABNF file is laid out, and its rewriting into RFC 5234's
-//! layout, line for line: rules indented as an RFC prints them, and the
-//! W3C Note's `[N] name ::= ...`; and where each file's spans sit once
+//! How an ABNF file is laid out: whether it is in the W3C Note's
+//! `[N] name ::= ...` (rewritten into RFC 5234's layout, line for line,
+//! by `syntax::abnf`); and where each file's spans sit once
 //! the files are joined (one after the other, each one byte past the
 //! last).
 
 use abnf_oracle::{Definition, Element, Span};
-
-/// The indentation of the least indented line that starts a rule
-/// (`name =` or `name =/`).
-pub(super) fn indentation(text: &str) -> usize {
-    text.lines()
-        .filter(|l| {
-            let t = l.trim_start();
-            !t.starts_with(';')
-                && t.split_once('=').is_some_and(|(name, _)| {
-                    let name = name.trim_end();
-                    name.starts_with(|c: char| c.is_ascii_alphabetic())
-                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-                })
-        })
-        .map(|l| l.len() - l.trim_start_matches(' ').len())
-        .min()
-        .unwrap_or(0)
-}
-
-/// Every line with at least `indent` leading spaces loses that many; line
-/// for line, so lines keep their numbers.
-pub(super) fn dedent(text: &str, indent: usize) -> String {
-    if indent == 0 {
-        return text.to_string();
-    }
-    let prefix = " ".repeat(indent);
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        out.push_str(line.strip_prefix(prefix.as_str()).unwrap_or(line));
-    }
-    out
-}
 
 /// Whether the text's first production is in the W3C Note's layout:
 /// `[N] name ::= ...`.

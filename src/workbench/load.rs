@@ -1,26 +1,29 @@
 //! Loading a grammar from ABNF files at run time.
 //!
-//! Each file is parsed by `abnf-oracle`; a file in the W3C Note's layout
-//! (`[N] name ::= ...`, as `grammar/leiri.abnf`) is first rewritten into
-//! RFC 5234 layout, line for line. The files are then joined: a rule a
-//! later file defines with `=` replaces every definition of it in the
-//! earlier files (as `grammar/xri-balanced.abnf` replaces `xref` of
-//! `grammar/xri.abnf`), while `=/` adds alternatives to the rule as
-//! RFC 5234 section 3.3 says, whichever file the base is in. What the
-//! joined grammar gets wrong is found here, each with its file, line and
-//! column ([`Diagnostic`](super::Diagnostic)): rules defined twice with
-//! `=`, `=/` without a base, undefined rules. `abnf-oracle` refuses a
-//! grammar with any of these, so the analysis goes on with a mended copy
-//! (the second definition dropped, the orphan `=/` dropped, each undefined
-//! name defined as a prose value), which is what
-//! [`rules`](super::rules) classifies. Left recursion, which abnf-oracle
-//! refuses too, is legal ABNF: it is a warning, and abnf-oracle checks the
-//! rules that do not reach it (`left.rs`).
+//! Each file is read (`read.rs`): its ABNF figures taken out of it
+//! (`source/`), a file in the W3C Note's layout (`[N] name ::= ...`, as
+//! `grammar/leiri.abnf`) rewritten into RFC 5234 layout line for line,
+//! and each rule parsed by `abnf-oracle` on its own, so that every
+//! mistake is reported. The files are then joined: a rule a later file
+//! defines with `=` replaces every definition of it in the earlier files
+//! (as `grammar/xri-balanced.abnf` replaces `xref` of `grammar/xri.abnf`),
+//! while `=/` adds alternatives to the rule as RFC 5234 section 3.3 says,
+//! whichever file the base is in. What the joined grammar gets wrong is
+//! found here and in `mend.rs`, each with its file, line and column
+//! ([`Diagnostic`](super::Diagnostic)): rules defined twice, `=/` without
+//! a base, undefined rules, and the warnings of `warnings.rs`.
+//! `abnf-oracle` refuses a grammar with any of these errors, so the
+//! analysis goes on with a mended copy (the second definition dropped,
+//! the orphan `=/` dropped, each undefined name defined as a prose value),
+//! which is what [`rules`](super::rules) classifies. Left recursion, which
+//! abnf-oracle refuses too, is legal ABNF: it is a warning, and
+//! abnf-oracle checks the rules that do not reach it (`left.rs`).
 
 use super::diagnostic::{Diagnostic, Severity};
-use super::layout::{dedent, indentation, is_w3c, next_base, shift_definition, shifted};
+use super::layout::next_base;
 use super::left::{cycle_text, Left, NO_GENERATOR};
-use crate::syntax::abnf::{to_rfc5234, Notation};
+use super::mistakes;
+pub(crate) use super::read::Read;
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
 use std::collections::BTreeSet;
 
@@ -34,8 +37,11 @@ use std::collections::BTreeSet;
 pub struct AbnfFile {
     /// The name messages give it, usually its path.
     pub name: String,
-    /// Its text.
+    /// Its text: ABNF, an RFC or draft as text, xml2rfc XML or Markdown
+    /// ([`SourceFormat`](super::SourceFormat)).
     pub text: String,
+    /// The bytes that were not UTF-8 (each now U+FFFD): where, and which.
+    invalid: Vec<(usize, u8)>,
 }
 
 impl AbnfFile {
@@ -49,7 +55,48 @@ impl AbnfFile {
         AbnfFile {
             name: name.into(),
             text: text.into(),
+            invalid: Vec::new(),
         }
+    }
+
+    /// A file of these bytes, as read from disk: UTF-8, each byte that is
+    /// not taken as U+FFFD and reported by the loader with its line and
+    /// column (a Latin-1 `é` is the byte 0xE9). A BOM is kept here, and
+    /// skipped by the loader with a note.
+    ///
+    /// ```
+    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// let file = AbnfFile::from_bytes("l.abnf", b"a = \"x\" ; caf\xe9\n");
+    /// assert_eq!(file.invalid_utf8(), [(13, 0xE9)]);
+    /// let e = LoadedGrammar::load(&[file]).unwrap_err();
+    /// assert!(e.to_string().starts_with("l.abnf:1:14: error: byte 0xE9 is not UTF-8"), "{e}");
+    /// ```
+    pub fn from_bytes(name: impl Into<String>, bytes: &[u8]) -> Self {
+        let mut text = String::with_capacity(bytes.len());
+        let mut invalid = Vec::new();
+        for chunk in bytes.utf8_chunks() {
+            text.push_str(chunk.valid());
+            for &b in chunk.invalid() {
+                invalid.push((text.len(), b));
+                text.push('\u{fffd}');
+            }
+        }
+        AbnfFile {
+            name: name.into(),
+            text,
+            invalid,
+        }
+    }
+
+    /// The bytes that were not UTF-8 ([`from_bytes`](Self::from_bytes)):
+    /// each one's offset in [`text`](Self::text), and its value.
+    ///
+    /// ```
+    /// let file = xiri::workbench::AbnfFile::from_bytes("g", b"\xff");
+    /// assert_eq!((file.text.as_str(), file.invalid_utf8()), ("\u{fffd}", &[(0, 0xFF)][..]));
+    /// ```
+    pub fn invalid_utf8(&self) -> &[(usize, u8)] {
+        &self.invalid
     }
 
     /// The ABNF of a built-in grammar, as [`Grammar::abnf`](crate::Grammar::abnf)
@@ -66,20 +113,9 @@ impl AbnfFile {
     }
 }
 
-/// A file as read: its text in RFC 5234 layout, and where it starts in
-/// the joined text the spans count in.
-#[derive(Clone, Debug)]
-pub(crate) struct Read {
-    pub(crate) name: String,
-    pub(crate) original: String,
-    /// What abnf-oracle parsed: `original`, or its RFC 5234 rewriting.
-    pub(crate) parsed: String,
-    pub(crate) w3c: bool,
-    /// How many columns of indentation were taken off every line (an RFC
-    /// prints its ABNF indented; RFC 5234 wants rules to start a line).
-    pub(crate) indent: usize,
-    pub(crate) base: u32,
-}
+/// The kinds of error that leave the grammar unread: a rule that does
+/// not parse, bytes that are not UTF-8, a reversed range.
+const EARLY: [&str; 4] = ["syntax", "indented-rule", "encoding", "invalid-range"];
 
 /// The RFC 5234 core rules (Appendix B.1), which every grammar has.
 pub(crate) const CORE_RULES: [&str; 16] = [
@@ -104,83 +140,55 @@ pub(crate) struct Joined {
     pub(crate) mended: Vec<Definition>,
     /// The left recursion of `mended`.
     pub(crate) left: Left,
+    /// Whether a value is no character (above `%x10FFFF`): the rules
+    /// reaching it may match no string.
+    pub(crate) no_character: bool,
 }
 
 /// Reads and joins the files; `Err` with every syntax error when any
 /// file is not ABNF (or with an inverted range). The checked grammar is
 /// the whole grammar, or, when some rules are left-recursive, the rules
 /// that do not reach them.
-pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
+pub(crate) fn join(
+    files: &[AbnfFile],
+    options: &super::LoadOptions,
+) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut parsed = Vec::new();
-    let mut errors = Vec::new();
+    let mut early = Vec::new();
+    let mut broken = BTreeSet::new();
     let mut base = 0u32;
     for file in files {
-        let w3c = is_w3c(&file.text);
-        let indent = if w3c { 0 } else { indentation(&file.text) };
-        let text = if w3c {
-            to_rfc5234(&file.text, Notation::W3cNote)
-        } else {
-            dedent(&file.text, indent)
-        };
-        let entry = Read {
-            name: file.name.clone(),
-            original: file.text.clone(),
-            parsed: text.clone(),
-            w3c,
-            indent,
-            base,
-        };
-        // Refused before the parser, which would overflow the stack.
-        let parse = match crate::engine::too_deep(&text) {
-            Some(offset) => Err((
-                Span::new(
-                    u32::try_from(offset).unwrap_or(u32::MAX),
-                    u32::try_from(offset + 1).unwrap_or(u32::MAX),
-                ),
-                format!(
-                    "groups and options nested more than {} deep",
-                    crate::engine::MAX_GROUP_NESTING
-                ),
-            )),
-            None => abnf_oracle::Grammar::parse(&text).map_err(|e| (e.span(), e.to_string())),
-        };
-        match parse {
-            Ok(g) => parsed.push(g.into_definitions()),
-            Err((span, message)) => {
-                let span = shifted(span, base);
-                read.push(entry);
-                errors.push(Diagnostic::at(
-                    Severity::Error,
-                    "syntax",
-                    None,
-                    message,
-                    &read,
-                    span,
-                ));
-                parsed.push(Vec::new());
-                base = next_base(base, &text);
-                continue;
-            }
-        }
-        read.push(entry);
-        base = next_base(base, &text);
+        let rules = super::read::read(file, base, options);
+        base = next_base(base, &rules.read.parsed);
+        early.extend(rules.diagnostics);
+        broken.extend(rules.broken.iter().map(|n| n.to_ascii_lowercase()));
+        parsed.push(rules.definitions);
+        read.push(rules.read);
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    for (span, message) in parsed.iter_mut().flat_map(|d| mistakes::reversed(d)) {
+        early.push(Diagnostic::at(
+            Severity::Error,
+            "invalid-range",
+            None,
+            message,
+            &read,
+            span,
+        ));
     }
     let mut joined = Joined {
         files: read,
         definitions: Vec::new(),
         replaced: Vec::new(),
-        diagnostics: Vec::new(),
+        diagnostics: early,
         undefined: BTreeSet::new(),
         duplicated: BTreeSet::new(),
         mended: Vec::new(),
         left: Left::default(),
+        no_character: false,
     };
-    for (index, definitions) in parsed.into_iter().enumerate() {
-        let base = joined.files.get(index).map_or(0, |f| f.base);
+    for (index, mut definitions) in parsed.into_iter().enumerate() {
+        super::mend::resolve_prose(&mut joined, &mut definitions);
         let redefined: BTreeSet<String> = definitions
             .iter()
             .filter(|d| d.defined_as == DefinedAs::Base)
@@ -202,25 +210,34 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
             }
         }
         joined.definitions = kept;
-        for mut definition in definitions {
-            shift_definition(&mut definition, base);
+        for definition in definitions {
             joined.definitions.push((index, definition));
         }
     }
-    mend(&mut joined);
-    let mut definitions: Vec<Definition> =
-        joined.definitions.iter().map(|(_, d)| d.clone()).collect();
-    for name in &joined.undefined {
-        definitions.push(Definition {
-            name: abnf_oracle::RuleName::new(name.clone()),
-            defined_as: DefinedAs::Base,
-            body: Element::ProseVal {
-                text: format!("{name} is not defined"),
-                span: abnf_oracle::Ignored(Span::default()),
-            },
-            span: abnf_oracle::Ignored(Span::default()),
-        });
+    super::mend::mend(&mut joined, &broken);
+    let written: Vec<Definition> = joined.definitions.iter().map(|(_, d)| d.clone()).collect();
+    let (warnings, nothing) = super::warnings::written(&written, &joined.files, options.values);
+    joined.diagnostics.extend(warnings);
+    joined.no_character = nothing;
+    if joined
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && EARLY.contains(&d.kind))
+    {
+        // Every mistake at once: the syntax errors, then what the rules
+        // that parse get wrong (those the checked grammar finds too, when
+        // the rules that parse, the others taken as prose, check).
+        let mut definitions = with_prose(&joined, joined.undefined.iter().chain(&broken));
+        definitions.retain(|d| !d.name.as_str().is_empty());
+        let checked =
+            abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check();
+        if let Ok(checked) = checked {
+            let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
+            joined.diagnostics.extend(nullable);
+        }
+        return Err(joined.diagnostics);
     }
+    let definitions = with_prose(&joined, joined.undefined.iter());
     let check = |definitions: Vec<Definition>| {
         abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check()
     };
@@ -230,6 +247,8 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
     let errors = match check(definitions.clone()) {
         Ok(checked) => {
             joined.mended = definitions;
+            let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
+            joined.diagnostics.extend(nullable);
             return Ok((joined, checked));
         }
         Err(errors) => errors,
@@ -271,7 +290,32 @@ pub(crate) fn join(files: &[AbnfFile]) -> Result<(Joined, CheckedGrammar), Vec<D
         ));
     }
     joined.mended = definitions;
+    let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
+    joined.diagnostics.extend(nullable);
     Ok((joined, checked))
+}
+
+/// The definitions in force, and each of `names` (used and defined
+/// nowhere, or with a syntax error) defined as a prose value.
+fn with_prose<'n>(joined: &Joined, names: impl Iterator<Item = &'n String>) -> Vec<Definition> {
+    let mut definitions: Vec<Definition> =
+        joined.definitions.iter().map(|(_, d)| d.clone()).collect();
+    let mut seen = BTreeSet::new();
+    for name in names {
+        if !seen.insert(name.to_ascii_lowercase()) {
+            continue;
+        }
+        definitions.push(Definition {
+            name: abnf_oracle::RuleName::new(name.clone()),
+            defined_as: DefinedAs::Base,
+            body: Element::ProseVal {
+                text: format!("{name} is not defined"),
+                span: abnf_oracle::Ignored(Span::default()),
+            },
+            span: abnf_oracle::Ignored(Span::default()),
+        });
+    }
+    definitions
 }
 
 /// What abnf-oracle still refuses once the grammar is mended: inverted
@@ -288,88 +332,6 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
         Some(span) => Diagnostic::at(Severity::Error, kind, None, error.to_string(), files, span),
         None => Diagnostic::without_place(Severity::Error, kind, None, error.to_string()),
     }
-}
-
-/// Finds duplicates, orphan increments and undefined names, and drops
-/// the definitions abnf-oracle would refuse.
-fn mend(joined: &mut Joined) {
-    let mut based: BTreeSet<String> = BTreeSet::new();
-    let mut first_at: Vec<(String, Span)> = Vec::new();
-    let mut kept = Vec::new();
-    for (file, definition) in std::mem::take(&mut joined.definitions) {
-        let key = definition.name.key();
-        let name = definition.name.as_str().to_string();
-        match definition.defined_as {
-            DefinedAs::Base if based.contains(&key) => {
-                let first = first_at
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, s)| super::diagnostic::place(&joined.files, *s));
-                let message = match first {
-                    Some(first) => format!(
-                        "`{name}` is defined twice with `=` (first at {first}); use `=/` to add alternatives"
-                    ),
-                    None => format!("`{name}` is defined twice with `=`"),
-                };
-                joined.duplicated.insert(key);
-                joined.diagnostics.push(Diagnostic::at(
-                    Severity::Error,
-                    "duplicate",
-                    Some(name),
-                    message,
-                    &joined.files,
-                    definition.span.0,
-                ));
-            }
-            DefinedAs::Incremental if !based.contains(&key) => {
-                joined.diagnostics.push(Diagnostic::at(
-                    Severity::Error,
-                    "incremental-without-base",
-                    Some(name.clone()),
-                    format!("`{name} =/ ...` has no `{name} = ...` before it"),
-                    &joined.files,
-                    definition.span.0,
-                ));
-            }
-            DefinedAs::Base => {
-                based.insert(key.clone());
-                first_at.push((key, definition.span.0));
-                kept.push((file, definition));
-            }
-            DefinedAs::Incremental => kept.push((file, definition)),
-        }
-    }
-    joined.definitions = kept;
-    let mut reported = BTreeSet::new();
-    let mut diagnostics = Vec::new();
-    for (_, definition) in &joined.definitions {
-        references(&definition.body, &mut |name, span| {
-            let key = name.to_ascii_lowercase();
-            if based.contains(&key) || CORE_RULES.iter().any(|c| c.eq_ignore_ascii_case(&key)) {
-                return;
-            }
-            joined.undefined.insert(name.to_string());
-            if reported.insert((key, span.start)) {
-                diagnostics.push(Diagnostic::at(
-                    Severity::Error,
-                    "undefined",
-                    Some(name.to_string()),
-                    format!(
-                        "`{name}` is used here and defined nowhere (used in `{}`)",
-                        definition.name.as_str()
-                    ),
-                    &joined.files,
-                    span,
-                ));
-            }
-        });
-    }
-    // One undefined name spelled two ways would be defined twice.
-    let mut seen = BTreeSet::new();
-    joined
-        .undefined
-        .retain(|n| seen.insert(n.to_ascii_lowercase()));
-    joined.diagnostics.extend(diagnostics);
 }
 
 /// Calls `found` with every rule name `element` refers to and where.
@@ -392,7 +354,7 @@ mod tests {
 
     fn load(files: &[(&str, &str)]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
         let files: Vec<AbnfFile> = files.iter().map(|(n, t)| AbnfFile::new(*n, *t)).collect();
-        join(&files)
+        join(&files, &Default::default())
     }
 
     #[test]
@@ -416,7 +378,7 @@ mod tests {
         let shown: Vec<String> = joined.diagnostics.iter().map(|d| d.to_string()).collect();
         assert!(
             shown[0].starts_with(
-                "g.abnf:3:1: error: `b` is defined twice with `=` (first at g.abnf:2:1)"
+                "g.abnf:3:1: error: `b` is defined twice with `=`, differently (first at g.abnf:2:1)"
             ),
             "{shown:?}"
         );
@@ -450,7 +412,10 @@ mod tests {
     fn rules_indented_as_an_rfc_prints_them_load() {
         let text = "; comment\n   a = b\n       / \"y\"\n   b = \"x\" c\n";
         let (joined, _) = load(&[("rfc.abnf", text)]).unwrap();
-        assert_eq!(joined.files[0].indent, 3);
+        assert_eq!(
+            joined.files[0].origins[1].columns,
+            crate::workbench::source::Columns::Shift(3)
+        );
         let shown = joined.diagnostics[0].to_string();
         assert!(
             shown.starts_with("rfc.abnf:4:12: error: `c` is used here"),

@@ -4,7 +4,11 @@
 //! [`LoadedGrammar`] loads ABNF files (a later file's rule replaces an
 //! earlier one of the same name; `=/` accumulates; RFC 5234's core rules
 //! and RFC 7405's `%s`/`%i` are built in) and reports what is wrong with
-//! them, each finding with its file, line, column and a caret.
+//! them, every mistake at once, each finding with its file, line, column
+//! and a caret. A file may be an author's source as it is, an RFC or
+//! draft as text, xml2rfc XML or Markdown ([`extract`] takes its ABNF
+//! figures out); RFC 9110's `#` lists are read ([`LoadOptions`]), and
+//! [`canonical`] prints the grammar in one normal form.
 //! [`rules`] classifies every rule (regular, recursive only through a
 //! bracket pair, recursive, left-recursive, reaching prose) and finds
 //! unused rules; [`Decider`] checks inputs with the engine's automaton
@@ -35,6 +39,7 @@
 /// this feature): [`crate::engine::earley`].
 pub use crate::engine::earley;
 
+mod canonical;
 mod compare;
 mod cover;
 mod decide;
@@ -44,10 +49,18 @@ mod generate;
 mod grammar;
 mod layout;
 mod left;
+mod lists;
 mod load;
+mod mend;
+mod mistakes;
 mod near_miss;
+mod options;
+mod read;
 mod rules;
+mod source;
+mod warnings;
 
+pub use canonical::{canonical, Order, CANONICAL_WIDTH};
 pub use compare::{compare, CompareError, Comparison, Difference, Found, Side};
 pub use cover::Cover;
 pub use decide::{Decider, DeciderError, Engine, Undecided, Verdict};
@@ -58,4 +71,6 @@ pub use grammar::{LoadError, LoadedGrammar};
 pub use left::LeftRecursion;
 pub use load::AbnfFile;
 pub use near_miss::{near_misses, Edit, NearMiss};
+pub use options::{ListSyntax, LoadOptions, Values};
 pub use rules::{rules, RuleKind, RuleReport, RulesReport};
+pub use source::{extract, Extracted, Figure, SourceFormat};

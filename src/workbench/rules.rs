@@ -110,14 +110,23 @@ pub struct RuleReport {
 /// ```
 /// use xiri::workbench::{rules, AbnfFile, LoadedGrammar};
 /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nc = \"x\"\n")]).unwrap();
-/// let report = rules(&g, &[]);
+/// let report = rules(&g, &["a"]);
 /// assert_eq!(report.errors(), 1);
 /// assert_eq!(report.diagnostics[1].kind, "unused");
+/// // Without an entry, `a` and `c` are the roots, and neither is unused.
+/// let report = rules(&g, &[]);
+/// assert_eq!((report.roots, report.entries.as_slice()), (true, &["a".to_string(), "c".to_string()][..]));
+/// assert_eq!(report.diagnostics.len(), 1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesReport {
-    /// The entry points unused rules are counted from.
+    /// The entry points unused rules are counted from: those given, or
+    /// the grammar's roots.
     pub entries: Vec<String>,
+    /// Whether `entries` are the roots (no entry was given): the first
+    /// rule and the rules no other rule refers to, which are not reported
+    /// as unused.
+    pub roots: bool,
     /// Every rule, in the order first defined.
     pub rules: Vec<RuleReport>,
     /// The grammar's findings, then the unused and unproductive rules.
@@ -141,7 +150,8 @@ impl RulesReport {
 }
 
 /// Classifies every rule and lists the findings; unused rules are those
-/// unreachable from `entries` (the first rule when empty).
+/// unreachable from `entries`, or, when it is empty, from the grammar's
+/// roots (its first rule and the rules no other rule refers to).
 ///
 /// ```
 /// use xiri::workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
@@ -153,8 +163,9 @@ impl RulesReport {
 /// assert_eq!(report.diagnostics[0].rule.as_deref(), Some("spare"));
 /// ```
 pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
-    let entries: Vec<String> = if entries.is_empty() {
-        grammar.first_rule().into_iter().map(String::from).collect()
+    let roots = entries.is_empty();
+    let entries: Vec<String> = if roots {
+        roots_of(grammar)
     } else {
         entries.iter().map(|e| e.to_string()).collect()
     };
@@ -188,7 +199,7 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
                 _ => {}
             }
         }
-        if *kind == RuleKind::Empty && grammar.left_recursion(name).is_some() {
+        if *kind == RuleKind::Empty && !found.iter().any(|(k, _)| *k == "unproductive") {
             found.push(("unproductive", format!("`{name}` matches no string")));
         }
         if !used.contains(&name.to_ascii_lowercase()) {
@@ -207,9 +218,33 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     }
     RulesReport {
         entries,
+        roots,
         rules,
         diagnostics,
     }
+}
+
+/// The grammar's roots: its first rule and the rules no other rule
+/// refers to, in the order they are defined.
+fn roots_of(grammar: &LoadedGrammar) -> Vec<String> {
+    let mut referred = BTreeSet::new();
+    for rule in grammar.rules() {
+        for body in grammar.bodies_of(rule) {
+            super::load::references(body, &mut |name, _| {
+                if !name.eq_ignore_ascii_case(rule) {
+                    referred.insert(name.to_ascii_lowercase());
+                }
+            });
+        }
+    }
+    // The first rule is the grammar's top by custom, even when a rule
+    // it reaches refers back to it (`item = "(" list ")"`).
+    grammar
+        .rules()
+        .enumerate()
+        .filter(|(i, r)| *i == 0 || !referred.contains(&r.to_ascii_lowercase()))
+        .map(|(_, r)| r.to_string())
+        .collect()
 }
 
 /// The rules `starts` use, themselves included (by key), as abnf-oracle's
@@ -277,6 +312,10 @@ fn kind(grammar: &LoadedGrammar, name: &str) -> RuleKind {
         .rule(name)
         .is_some_and(|r| checked.min_len(r.body).is_finite())
     {
+        return RuleKind::Empty;
+    }
+    // A value that is no character matches nothing: as `check` finds it.
+    if grammar.no_character() && matches!(grammar.earley(name), Err(EarleyError::Empty(_))) {
         return RuleKind::Empty;
     }
     match structure(checked, name, None) {

@@ -1,0 +1,230 @@
+//! Where an author's ABNF lives: a plain ABNF file, an RFC or
+//! Internet-Draft as text, xml2rfc XML, or kramdown-rfc Markdown. The
+//! format is told from the content ([`SourceFormat::of`]); [`extract`]
+//! takes the ABNF figures out of it, each line remembering where it was,
+//! so that every position the loader reports refers to the original file.
+//!
+//! ```
+//! use xiri::workbench::{extract, SourceFormat};
+//! let md = "# Syntax\n\n~~~ abnf\ndate = 4DIGIT \"-\" 2DIGIT\n~~~\n\n~~~ http\nGET / HTTP/1.1\n~~~\n";
+//! let found = extract(md);
+//! assert_eq!(found.format, SourceFormat::Markdown);
+//! assert_eq!(found.figures.len(), 1);
+//! assert_eq!(found.figures[0].line(), 4);
+//! assert_eq!(found.figures[0].text(), "date = 4DIGIT \"-\" 2DIGIT\n");
+//! ```
+
+mod lines;
+mod markdown;
+mod rfc_text;
+mod shape;
+mod xml;
+
+pub(crate) use lines::{Columns, Lines, Origin};
+pub(crate) use shape::{parses_as_rules, rule_start, some_rule_parses};
+
+use std::fmt;
+
+/// What kind of file an author's ABNF is in.
+///
+/// ```
+/// use xiri::workbench::SourceFormat;
+/// assert_eq!(SourceFormat::of("a = \"x\"\n"), SourceFormat::Abnf);
+/// assert_eq!(SourceFormat::of("<?xml version=\"1.0\"?>\n<rfc/>\n"), SourceFormat::Xml);
+/// assert_eq!(SourceFormat::of("~~~ abnf\na = \"x\"\n~~~\n"), SourceFormat::Markdown);
+/// assert_eq!(SourceFormat::of("Network Working Group\n\n   a = \"x\"\n"), SourceFormat::RfcText);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceFormat {
+    /// A file of ABNF rules (RFC 5234's layout, rules possibly indented
+    /// as an RFC prints them, or the W3C Note's `[N] name ::=`).
+    Abnf,
+    /// An RFC or Internet-Draft as text: page headers, footers and form
+    /// feeds dropped, figures told apart from examples and prose.
+    RfcText,
+    /// xml2rfc v2 or v3: `<sourcecode>` and `<artwork>` whose type starts
+    /// with `abnf`, and untyped ones that parse entirely as ABNF rules.
+    Xml,
+    /// kramdown-rfc or Markdown: fenced blocks marked `abnf`.
+    Markdown,
+}
+
+impl SourceFormat {
+    /// The format of a text, told from its content: XML when it starts
+    /// with an XML declaration or an `<rfc>` element; Markdown when it
+    /// has a fenced block marked `abnf` or starts with YAML front matter;
+    /// RFC text when it has page breaks or an RFC's or a draft's first
+    /// page header, or when most of its lines are prose (a specification
+    /// of another body, as text); plain ABNF otherwise.
+    ///
+    /// ```
+    /// use xiri::workbench::SourceFormat;
+    /// let draft = "Internet-Draft        Example        May 2026\n\n   a = \"x\"\n";
+    /// assert_eq!(SourceFormat::of(draft), SourceFormat::RfcText);
+    /// ```
+    pub fn of(text: &str) -> Self {
+        let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+        if start.starts_with("<?xml")
+            || start.starts_with("<!DOCTYPE rfc")
+            || start.starts_with("<rfc")
+        {
+            return SourceFormat::Xml;
+        }
+        let lines = Lines::new(text);
+        let all = lines.all(text);
+        if start.starts_with("---")
+            || all
+                .iter()
+                .any(|l| markdown::fence(l).is_some_and(|f| f.abnf))
+        {
+            return SourceFormat::Markdown;
+        }
+        if text.contains('\u{c}')
+            || rfc_text::looks_like_rfc(&all)
+            || (!super::layout::is_w3c(text) && rfc_text::mostly_prose(&all))
+        {
+            return SourceFormat::RfcText;
+        }
+        SourceFormat::Abnf
+    }
+
+    /// Its name: `abnf`, `rfc-text`, `xml`, `markdown`.
+    ///
+    /// ```
+    /// assert_eq!(xiri::workbench::SourceFormat::RfcText.name(), "rfc-text");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceFormat::Abnf => "abnf",
+            SourceFormat::RfcText => "rfc-text",
+            SourceFormat::Xml => "xml",
+            SourceFormat::Markdown => "markdown",
+        }
+    }
+}
+
+impl fmt::Display for SourceFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A line of a figure before it is made: its original line (from 0),
+/// its text, and how its bytes sit in the original line.
+pub(crate) type RawLine = (usize, String, Columns);
+
+/// One ABNF figure of a source: its rules, indentation taken off so that
+/// rules start a line, and where each line was.
+///
+/// ```
+/// let found = xiri::workbench::extract("Internet-Draft   X   May 2026\n\n   The rule:\n\n      a = \"x\"\n        / \"y\"\n");
+/// let figure = &found.figures[0];
+/// assert_eq!((figure.line(), figure.text()), (5, "a = \"x\"\n  / \"y\"\n"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figure {
+    text: String,
+    origins: Vec<Origin>,
+}
+
+impl Figure {
+    /// The figure's ABNF, each line ended by LF.
+    ///
+    /// ```
+    /// let found = xiri::workbench::extract("a = \"x\"\r\n");
+    /// assert_eq!(found.figures[0].text(), "a = \"x\"\n");
+    /// ```
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The line of the source (from 1) its first line was on.
+    ///
+    /// ```
+    /// let found = xiri::workbench::extract("Text.\n\n```abnf\na = \"x\"\n```\n");
+    /// assert_eq!(found.figures[0].line(), 4);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.origins.first().map_or(1, |o| o.line + 1)
+    }
+
+    pub(crate) fn origins(&self) -> &[Origin] {
+        &self.origins
+    }
+
+    /// A figure of these lines, dedented so that its least indented rule
+    /// starts its line.
+    pub(crate) fn dedented(lines: Vec<RawLine>) -> Self {
+        let indent = lines
+            .iter()
+            .filter_map(|(_, l, _)| rule_start(l))
+            .map(|r| r.indent)
+            .min()
+            .unwrap_or(0);
+        Figure::from_lines(lines, indent)
+    }
+
+    /// A figure of these lines: `(original line, text, byte map)`, each
+    /// dedented by `indent` (where it has that many leading spaces).
+    pub(crate) fn from_lines(lines: Vec<RawLine>, indent: usize) -> Self {
+        let mut text = String::new();
+        let mut origins = Vec::with_capacity(lines.len());
+        for (line, content, columns) in lines {
+            let cut = content
+                .bytes()
+                .take(indent)
+                .take_while(|&b| b == b' ')
+                .count();
+            text.push_str(content.get(cut..).unwrap_or_default());
+            text.push('\n');
+            let columns = match columns {
+                Columns::Shift(n) => Columns::Shift(n + cut),
+                Columns::Map(map) => Columns::Map(map.get(cut..).unwrap_or_default().to_vec()),
+            };
+            origins.push(Origin { line, columns });
+        }
+        Figure { text, origins }
+    }
+}
+
+/// A source's format and its ABNF figures, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extracted {
+    /// The format, told from the content.
+    pub format: SourceFormat,
+    /// The figures: for plain ABNF, the whole file as one.
+    pub figures: Vec<Figure>,
+}
+
+/// The ABNF figures of a source (see [`SourceFormat`] for each format).
+///
+/// ```
+/// let xml = "<?xml version=\"1.0\"?>\n<rfc>\n<sourcecode type=\"abnf\"><![CDATA[\na = \"x\" / b\nb = %x62\n]]></sourcecode>\n<artwork>a = &lt;prose&gt;\n</artwork>\n</rfc>\n";
+/// let found = xiri::workbench::extract(xml);
+/// let texts: Vec<&str> = found.figures.iter().map(|f| f.text()).collect();
+/// assert_eq!(texts, ["a = \"x\" / b\nb = %x62\n", "a = <prose>\n"]);
+/// assert_eq!((found.figures[0].line(), found.figures[1].line()), (4, 7));
+/// ```
+pub fn extract(text: &str) -> Extracted {
+    let format = SourceFormat::of(text);
+    let figures = match format {
+        SourceFormat::Abnf => plain(text),
+        SourceFormat::RfcText => rfc_text::figures(text),
+        SourceFormat::Xml => xml::figures(text),
+        SourceFormat::Markdown => markdown::figures(text),
+    };
+    Extracted { format, figures }
+}
+
+/// A plain ABNF file as one figure, every line kept, indentation of the
+/// least indented rule taken off (an RFC prints its rules indented).
+fn plain(text: &str) -> Vec<Figure> {
+    let lines = Lines::new(text);
+    let numbered = lines
+        .all(text)
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i, (*l).to_string(), Columns::Shift(0)))
+        .collect();
+    vec![Figure::dedented(numbered)]
+}
