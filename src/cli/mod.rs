@@ -30,6 +30,7 @@ macro_rules! with_syntax {
 }
 
 pub mod appendix_a;
+pub mod args;
 pub mod batch;
 pub mod check;
 pub mod compare;

@@ -1,0 +1,397 @@
+//! The command line's arguments: the commands, their flags and the help
+//! texts clap prints (src/main.rs dispatches them).
+
+use clap::{Args, Parser, Subcommand};
+use xiri::Grammar;
+
+#[derive(Parser)]
+#[command(
+    name = "xiri",
+    version,
+    about = "URIs, IRIs, LEIRIs and XRIs, checked against their specifications' ABNF"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// What to match against, shared by check, parse and tree.
+#[derive(Args)]
+pub(crate) struct Target {
+    /// The grammar: -g uri, iri, iri-bis, leiri or xri (for check also
+    /// xri-appendix-a, XRI 2.0 Appendix A as printed, without xiri's
+    /// cross-reference policy, decided by an ABNF engine); or --abnf FILE,
+    /// your own ABNF (check and tree).
+    #[command(flatten)]
+    pub(crate) source: crate::cli::source::Source,
+    /// reference (the default), absolute, relative, or (except for parse)
+    /// any production by its ABNF name, e.g. xri-segment, IPv6address;
+    /// with --abnf, the first rule of the first file by default.
+    #[arg(long, short)]
+    pub(crate) rule: Option<String>,
+    /// Each input is a JSON string, so inputs may hold NUL, newlines and
+    /// other control characters.
+    #[arg(long)]
+    pub(crate) json_input: bool,
+}
+
+impl Target {
+    /// The built-in grammar, for the commands that need one.
+    pub(crate) fn library(&self, command: &str) -> Result<Grammar, String> {
+        match self.source.grammar() {
+            Some(g) if self.source.abnf.is_empty() => g.library(command),
+            _ => Err(format!("`{command}` needs a built-in grammar (-g); --abnf is for check, tree, rules, generate, compare and grammar")),
+        }
+    }
+
+    pub(crate) fn rule_or_reference(&self) -> &str {
+        self.rule.as_deref().unwrap_or("reference")
+    }
+}
+
+/// A base and the inputs to answer against it, for resolve and relative.
+#[derive(Args)]
+pub(crate) struct Against {
+    /// uri, iri (the default; every URI is an IRI), iri-bis, leiri or xri.
+    #[arg(long, short, default_value = "iri")]
+    pub(crate) grammar: Grammar,
+    /// The absolute base, taken as typed (--json-input is about the
+    /// inputs).
+    #[arg(long, short)]
+    pub(crate) base: String,
+    /// Each input is a JSON string.
+    #[arg(long)]
+    pub(crate) json_input: bool,
+    /// One result a line as text, like jq -r; refusals on standard error.
+    #[arg(long, short)]
+    pub(crate) raw: bool,
+    /// The references (resolve) or absolute targets (relative); standard
+    /// input when none.
+    pub(crate) inputs: Vec<std::ffi::OsString>,
+}
+
+/// How normalize and equiv normalize.
+#[derive(Args)]
+pub(crate) struct Normalizing {
+    /// uri, iri (the default; every URI is an IRI), iri-bis, leiri or xri.
+    #[arg(long, short, default_value = "iri")]
+    pub(crate) grammar: Grammar,
+    /// Unicode Normalization Form C too (RFC 3987 5.3.2.2).
+    #[arg(long)]
+    pub(crate) nfc: bool,
+    /// Unicode Normalization Form KC too (XRI 2.0 2.1.1).
+    #[arg(long)]
+    pub(crate) nfkc: bool,
+    /// Scheme-based normalization too (RFC 3986 6.2.3): default ports, "/"
+    /// for an empty path, for http, https, ws, wss and ftp; mailto domains
+    /// in lowercase.
+    #[arg(long)]
+    pub(crate) scheme_based: bool,
+}
+
+impl Normalizing {
+    pub(crate) fn options(&self) -> xiri::Normalization {
+        xiri::Normalization::default()
+            .with_nfc(self.nfc)
+            .with_nfkc(self.nfkc)
+            .with_scheme_based(self.scheme_based)
+    }
+}
+
+/// What `preprocess` does with spaces.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub(crate) enum SpacesArg {
+    Split,
+    Encode,
+    Remove,
+}
+
+impl From<SpacesArg> for xiri::Spaces {
+    fn from(s: SpacesArg) -> Self {
+        match s {
+            SpacesArg::Split => xiri::Spaces::Split,
+            SpacesArg::Encode => xiri::Spaces::Encode,
+            SpacesArg::Remove => xiri::Spaces::Remove,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Is each input a match for a rule? One JSON object per input, in order.
+    ///
+    /// Without INPUT, reads standard input, one input per line. Exit status:
+    /// 0 if all match, 1 if any does not, 2 for a usage or I/O error, 3 if
+    /// any was left undecided ("valid": null: a bound on the work was
+    /// reached, named in the error with the byte where work stopped).
+    Check {
+        #[command(flatten)]
+        target: Target,
+        /// Also refuse what RFC 3987 section 4 forbids in bidi IRIs: bidi
+        /// formatting characters (4.1) and components whose direction
+        /// breaks 4.2.
+        #[arg(long)]
+        strict: bool,
+        /// Also say whether each accepted input has more than one
+        /// derivation, with two of its trees (the Earley parser; with -g,
+        /// on the grammar's ABNF).
+        #[arg(long)]
+        ambiguity: bool,
+        /// On refusal, also the rules under way at the offset (the Earley
+        /// parser; with -g, on the grammar's ABNF).
+        #[arg(long)]
+        trace: bool,
+        /// The Earley parser's bound on work, in items (default
+        /// 20000000): past it an input is undecided (exit status 3).
+        #[arg(long, value_name = "N")]
+        max_items: Option<usize>,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// The typed components of each reference, for a person (or JSON with
+    /// --json, or one line from a template with --get). Exit status 1 if
+    /// any is refused.
+    Parse {
+        #[command(flatten)]
+        target: Target,
+        /// Print JSON instead.
+        #[arg(long, conflicts_with = "get")]
+        json: bool,
+        /// One line an input from TEMPLATE: {scheme}, {userinfo}, {user},
+        /// {password}, {host}, {port}, {path}, {query}, {fragment},
+        /// {query:NAME} (the first value of a query key, decoded),
+        /// {idn:host} and {puny:host} (IDNA ToUnicode and ToASCII); a
+        /// missing component prints empty; {{ and }} print braces.
+        #[arg(long, value_name = "TEMPLATE")]
+        get: Option<String>,
+        /// The references; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// The full parse tree: one production a line, indented, with byte span
+    /// and matched text.
+    ///
+    /// Inside an XRI cross-reference, the value is shown as it parses on its
+    /// own, as an IRI or an XRI-reference.
+    Tree {
+        #[command(flatten)]
+        target: Target,
+        /// Every derivation, up to --limit, saying how many there are (the
+        /// Earley parser; with -g, on the grammar's ABNF).
+        #[arg(long)]
+        all: bool,
+        /// How many derivations --all prints.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        /// The Earley parser's bound on work, in items and forest nodes
+        /// (default 20000000): past it the answer is undecided (exit
+        /// status 3), never "no match".
+        #[arg(long, value_name = "N")]
+        max_items: Option<usize>,
+        input: String,
+    },
+    /// Resolves each reference against a base (RFC 3986 5.2; RFC 3987 6.5 for
+    /// IRIs; nothing percent-encoded for LEIRIs). One JSON object per
+    /// reference, in order, with the same conventions as check.
+    Resolve(Against),
+    /// The reference from a base to each target: the shortest that resolves
+    /// back to the target. Same conventions as resolve.
+    Relative(Against),
+    /// The normal form of each reference, absolute or relative (RFC 3986
+    /// 6.2.2, RFC 3987 5.3.2; a relative path keeps its ".." segments).
+    /// Same conventions as check, with `output`.
+    Normalize {
+        #[command(flatten)]
+        how: Normalizing,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// One result a line as text, like jq -r; refusals on standard error.
+        #[arg(long, short)]
+        raw: bool,
+        /// The references; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// Whether two references, absolute or relative, are equivalent (equal once
+    /// normalized). A pair is two arguments, or on standard input a line of
+    /// two references separated by a TAB (a JSON array of two strings with
+    /// --json-input).
+    Equiv {
+        #[command(flatten)]
+        how: Normalizing,
+        /// Each pair is a JSON array of two strings (given as two
+        /// arguments, each is a JSON string).
+        #[arg(long)]
+        json_input: bool,
+        /// Two references; pairs from standard input when none.
+        pair: Vec<std::ffi::OsString>,
+    },
+    /// Converts each input from one form to another: LEIRI to IRI or URI,
+    /// IRI to URI, URI to IRI, XRI to its IRI-normal or URI-normal form, an
+    /// XRI's IRI-normal (or URI-normal) form back to XRI, and an HTTP IRI
+    /// to an XRI (XRI 2.0 Appendix B, with warnings). Same conventions as
+    /// check, with `output` and `warnings`.
+    Convert {
+        /// leiri, iri, uri or xri.
+        #[arg(long)]
+        from: Grammar,
+        /// iri, uri or xri.
+        #[arg(long)]
+        to: Grammar,
+        /// NFKC before converting an XRI (XRI 2.0 2.3.1 step 1).
+        #[arg(long)]
+        nfkc: bool,
+        /// Registered names with characters outside ASCII through IDNA
+        /// ToASCII, not percent-encoding (RFC 3987 3.1); from a URI to an
+        /// IRI, Punycode (xn--) labels through ToUnicode. Only for schemes
+        /// whose hosts are DNS names (http, https, ftp, ...); a label that
+        /// fails is an error.
+        #[arg(long)]
+        idna: bool,
+        /// The document charset (a WHATWG label such as shift_jis or
+        /// windows-1252): http and https queries are encoded in it before
+        /// percent-encoding (3987bis 3.6; the IRI processing draft's 6.1).
+        #[arg(long, value_name = "NAME")]
+        query_charset: Option<String>,
+        /// Show each step of the spec's procedure with the text after it,
+        /// for a person, instead of JSON.
+        #[arg(long)]
+        steps: bool,
+        /// One result a line as text, like jq -r; refusals on standard error.
+        #[arg(long, short)]
+        raw: bool,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// Applies changes, in the order given, to each reference: --set,
+    /// --append, --trim, --sort-query, --redact (as trurl does). Each
+    /// change is checked in the syntax; one it refuses refuses the input.
+    /// Same conventions as check, with `output`.
+    Edit(crate::cli::edit::EditArgs),
+    /// Percent-encodes each text for one component of a syntax, one line
+    /// each (for shell scripts).
+    Encode(crate::cli::encode::EncodeArgs),
+    /// Percent-decodes each text, one line each; octets that are not
+    /// UTF-8 refuse it (exit status 1) unless --lossy.
+    Decode(crate::cli::encode::DecodeArgs),
+    /// Pre-processes arbitrary strings (IRI processing draft section 4):
+    /// ASCII whitespace trimmed, then spaces split on, encoded or removed.
+    Preprocess {
+        /// split (several references allowed), encode (as %20) or remove.
+        #[arg(long, value_enum, default_value = "encode")]
+        spaces: SpacesArg,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// Splits each input into components as the IRI processing draft's
+    /// section 5 does: any string, with path, query and fragment
+    /// percent-encoded where the draft says so. Same conventions as check,
+    /// with `components`.
+    DraftComponents {
+        /// Pre-process each input first (section 4: ASCII whitespace
+        /// trimmed, spaces written %20).
+        #[arg(long)]
+        preprocess: bool,
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// Lists the characters of each input that a LEIRI allows and an IRI does
+    /// not (LEIRI Note section 5): offset, group, and which conversions
+    /// percent-encode them.
+    Lint {
+        /// Each input is a JSON string.
+        #[arg(long)]
+        json_input: bool,
+        /// The inputs; standard input when none.
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// Every example the specifications print, what each says of it, what
+    /// xiri gives and the verdict, section by section; then the peers'
+    /// vectors. docs/CONFORMANCE.md is its Markdown.
+    Conformance {
+        /// md (Markdown), json or html.
+        #[arg(long, value_enum, default_value = "md")]
+        format: crate::cli::conformance::Format,
+    },
+    /// A rule's pest text next to the ABNF production it transcribes (all
+    /// rules without RULE); with --abnf, your grammar's productions as
+    /// written; with --diagram, railroad diagrams instead.
+    Grammar {
+        /// G [RULE]: G is uri, iri, iri-bis, leiri or xri (or, with
+        /// --diagram, xri-appendix-a); RULE a production by its ABNF name,
+        /// or reference, absolute, relative. With --abnf, only [RULE].
+        #[arg(value_name = "G RULE")]
+        args: Vec<String>,
+        /// The built-in grammar, as `-g` names it for the other commands
+        /// (then the positional arguments are only [RULE]).
+        #[arg(long, short, conflicts_with = "abnf")]
+        grammar: Option<String>,
+        /// Your own ABNF file (repeatable; a later file's rule replaces an
+        /// earlier one of the same name).
+        #[arg(long, value_name = "FILE")]
+        abnf: Vec<std::path::PathBuf>,
+        /// One self-contained HTML page of railroad diagrams (SVG), one a
+        /// rule, each rule it names linked to its diagram; RULE and every
+        /// rule it reaches, or every rule.
+        #[arg(long)]
+        diagram: bool,
+        /// Every rule in canonical form, by name, folded to 72 columns,
+        /// as a collected-ABNF appendix prints it (RFC 9110's lists
+        /// expanded); it loads back to the same grammar.
+        #[arg(long, conflicts_with_all = ["diagram", "expand_lists"])]
+        canonical: bool,
+        /// Every rule in canonical form in the grammar's order, RFC 9110's
+        /// lists expanded.
+        #[arg(long, conflicts_with = "diagram")]
+        expand_lists: bool,
+        #[command(flatten)]
+        reading: crate::cli::source::Reading,
+    },
+    /// The ABNF figures of RFCs and drafts as text, xml2rfc XML or
+    /// kramdown-rfc Markdown (the format told from the content), or of
+    /// ABNF files: in order, each after a comment naming its file and
+    /// line. Exit status 1 when there is none.
+    Extract {
+        /// The files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<std::path::PathBuf>,
+    },
+    /// Every production of a grammar, one a line: where it is defined and
+    /// whether the engine compiles it (regular, or recursive only through a
+    /// bracket pair) or it is recursive; then what is wrong: undefined
+    /// rules, rules defined twice with `=`, `=/` without a base (errors),
+    /// rules unused from the entry rule (warnings). Exit status 1 when
+    /// there is an error.
+    Rules {
+        #[command(flatten)]
+        source: crate::cli::source::Source,
+        /// An entry rule unused rules are counted from (repeatable); by
+        /// default the grammar's roots: its first rule and the rules
+        /// nothing refers to.
+        #[arg(long, short)]
+        rule: Vec<String>,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Strings of a rule: members (each checked before it is printed),
+    /// near-misses (one character inserted, deleted or replaced, refused;
+    /// printed after the byte offset where they are refused and a TAB), or
+    /// a covering set (every alternative of every rule the rule reaches
+    /// taken at least once). The same seed gives the same strings.
+    Generate(crate::cli::generate::GenerateArgs),
+    /// The strings two grammars disagree on: members, near-misses and a
+    /// covering set generated from each side, checked on the other; each
+    /// difference with the deepest rule whose text the two sides disagree
+    /// on. "identical within N samples" when there is none. Exit status 1
+    /// when there is a difference.
+    Compare(crate::cli::compare::CompareArgs),
+}
