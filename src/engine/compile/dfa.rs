@@ -254,9 +254,6 @@ fn determinize_counting(
             if let Some(&id) = ids.get(&set) {
                 return Ok(id);
             }
-            if std::env::var("XW").is_ok() && subsets.len() % 4096 == 0 {
-                eprintln!("states {} nfa {}", subsets.len(), nfa.states.len());
-            }
             if subsets.len() >= MAX_STATES {
                 return Err(CompileError::TooLarge(format!(
                     "more than {MAX_STATES} states"
