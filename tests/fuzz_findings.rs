@@ -223,9 +223,10 @@ fn the_optional_star_stays_before_a_combining_mark() {
 /// (found by `workbench`, timeout-a592bd98, as found): the subset
 /// construction ran to its limit of states. Its budget of work now
 /// refuses the rule after a fraction of that, which the first assertion
-/// checks without a clock (the budget's message, not the states'); the
-/// time bound is ten times what a debug build takes on a loaded machine,
-/// there only to catch the seconds coming back.
+/// checks without a clock (the budget's message, not the states'). The
+/// decider took 0.25 s both in `cargo test` (whose profile is optimized)
+/// and in release, on 2 cores with a load of 2.8; the time bound, forty
+/// times that, is there only to catch the seconds coming back.
 #[cfg(feature = "workbench")]
 #[test]
 fn a_bracketed_rule_repeated_203_times_is_decided_quickly() {
@@ -242,5 +243,5 @@ fn a_bracketed_rule_repeated_203_times_is_decided_quickly() {
     assert!(decider.decide("[12]").unwrap().accepted);
     let took = started.elapsed();
     eprintln!("decided in {took:?}");
-    assert!(took.as_secs_f64() < 30.0, "{took:?}");
+    assert!(took.as_secs_f64() < 10.0, "{took:?}");
 }
