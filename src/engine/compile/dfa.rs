@@ -7,10 +7,24 @@ use super::chars::CharDfa;
 use super::nfa::Nfa;
 use super::CompileError;
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The most DFA states the tables' `u16` indexes can name.
 const MAX_STATES: usize = u16::MAX as usize;
+
+/// How many steps the subset construction may take in all (each NFA
+/// state a closure walks, each state and each pair of calling state and
+/// returning fragments the search for returns looks at) before the rule
+/// is refused as too large. A rule whose automaton blows up (`list = item *("," 203item)`
+/// with `item = 2*DIGIT / "[" list "]"`, where the digits of the items
+/// run together) would otherwise be refused only when its states passed
+/// [`MAX_STATES`], after seconds of work and hundreds of megabytes of
+/// subsets (some 32 million steps); the budget refuses it as soon as it
+/// is spent. The built-in grammars' rules need less than a third of it
+/// (XRI's `XRI-reference-x` with calls through `()`, the most, about 2
+/// million: the test below).
+const WORK_BUDGET: u64 = 8_000_000;
 
 /// The character classes: the code points cut where any set starts or
 /// ends, the pieces grouped by which sets hold them.
@@ -152,6 +166,17 @@ pub(super) fn determinize(
     brackets: Option<(char, char)>,
     max_depth: usize,
 ) -> Result<CharDfa, CompileError> {
+    determinize_counting(nfa, rule, brackets, max_depth).map(|(dfa, _)| dfa)
+}
+
+/// [`determinize`], with the work it took: how many NFA states its
+/// closures visited, which [`WORK_BUDGET`] bounds.
+fn determinize_counting(
+    nfa: &Nfa,
+    rule: &str,
+    brackets: Option<(char, char)>,
+    max_depth: usize,
+) -> Result<(CharDfa, u64), CompileError> {
     let extra: Vec<u32> = brackets
         .map(|(o, c)| vec![u32::from(o), u32::from(c)])
         .unwrap_or_default();
@@ -179,13 +204,29 @@ pub(super) fn determinize(
     // closure costs its size, not a tree's allocations.
     let mut stamp: Vec<u32> = vec![0; nfa.states.len()];
     let mut epoch = 0u32;
-    let mut closure = |seed: &mut Vec<usize>| -> Vec<usize> {
+    // The work done so far, spent by the closures and by the search for
+    // returns, and refused past the budget.
+    let work = Cell::new(0u64);
+    let spend = |n: usize| -> Result<(), CompileError> {
+        let spent = work
+            .get()
+            .saturating_add(u64::try_from(n).unwrap_or(u64::MAX));
+        work.set(spent);
+        if spent > WORK_BUDGET {
+            return Err(CompileError::TooLarge(format!(
+                "determinizing took more than {WORK_BUDGET} steps"
+            )));
+        }
+        Ok(())
+    };
+    let mut closure = |seed: &mut Vec<usize>| -> Result<Vec<usize>, CompileError> {
         epoch = epoch.wrapping_add(1);
         let mut out = Vec::new();
         while let Some(q) = seed.pop() {
             match stamp.get_mut(q) {
                 Some(mark) if *mark != epoch && is_live(q) => {
                     *mark = epoch;
+                    spend(1)?;
                     if kernel.get(q) == Some(&true) {
                         out.push(q);
                     }
@@ -197,7 +238,7 @@ pub(super) fn determinize(
             }
         }
         out.sort_unstable();
-        out
+        Ok(out)
     };
     // For each NFA character set, the classes it holds.
     let held: Vec<Vec<usize>> = cls
@@ -224,7 +265,7 @@ pub(super) fn determinize(
             subsets.push(set);
             Ok(id)
         };
-    let start = closure(&mut vec![nfa.fragments.first().map_or(0, |f| f.start)]);
+    let start = closure(&mut vec![nfa.fragments.first().map_or(0, |f| f.start)])?;
     if start.is_empty() {
         return Err(CompileError::Empty(rule.to_string()));
     }
@@ -265,7 +306,7 @@ pub(super) fn determinize(
                     Some(&id) => id,
                     None => {
                         let key = seed.clone();
-                        let id = intern(closure(seed), &mut subsets)?;
+                        let id = intern(closure(seed)?, &mut subsets)?;
                         known.insert(key, id);
                         id
                     }
@@ -287,7 +328,7 @@ pub(super) fn determinize(
                     .iter()
                     .filter_map(|&(f, _)| nfa.fragments.get(f).map(|f| f.start))
                     .collect();
-                intern(closure(&mut seed), &mut subsets)?
+                intern(closure(&mut seed)?, &mut subsets)?
             };
             call.push(callee);
             calls_of.push(calls);
@@ -295,6 +336,7 @@ pub(super) fn determinize(
         }
         // Returns: for each calling state and each set of fragments some
         // state can end, the state after the closing character.
+        spend(subsets.len())?;
         let masks: BTreeSet<u64> = subsets
             .iter()
             .map(|s| ends(nfa, s))
@@ -302,6 +344,10 @@ pub(super) fn determinize(
             .collect();
         let before = subsets.len();
         for (caller, calls) in calls_of.iter().enumerate() {
+            if calls.is_empty() {
+                continue;
+            }
+            spend(masks.len())?;
             let called = calls.iter().fold(0u64, |m, &(f, _)| m | 1 << f);
             for &mask in &masks {
                 let key = mask & called;
@@ -314,7 +360,7 @@ pub(super) fn determinize(
                     .filter(|&&(f, _)| key & (1 << f) != 0)
                     .map(|&(_, to)| to)
                     .collect();
-                let target = intern(closure(&mut seed), &mut subsets)?;
+                let target = intern(closure(&mut seed)?, &mut subsets)?;
                 returns.insert((caller16, key), target);
             }
         }
@@ -383,24 +429,27 @@ pub(super) fn determinize(
     } else {
         0
     };
-    Ok(CharDfa {
-        rule: rule.to_string(),
-        classes: cls.count,
-        ascii,
-        beyond,
-        trans,
-        accept,
-        expect_at,
-        expect,
-        names: nfa.names.clone(),
-        open,
-        call,
-        ret_mask,
-        returns_at,
-        returns: flat,
-        max_depth,
-        tags: Vec::new(),
-    })
+    Ok((
+        CharDfa {
+            rule: rule.to_string(),
+            classes: cls.count,
+            ascii,
+            beyond,
+            trans,
+            accept,
+            expect_at,
+            expect,
+            names: nfa.names.clone(),
+            open,
+            call,
+            ret_mask,
+            returns_at,
+            returns: flat,
+            max_depth,
+            tags: Vec::new(),
+        },
+        work.get(),
+    ))
 }
 
 /// The fragments whose end is in `set`, as a bit mask.
@@ -410,4 +459,58 @@ fn ends(nfa: &Nfa, set: &[usize]) -> u64 {
         .enumerate()
         .filter(|(_, f)| set.binary_search(&f.end).is_ok())
         .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{determinize_counting, CompileError, WORK_BUDGET};
+    use crate::engine::compile::nfa::Builder;
+
+    /// Every rule of the built-in grammars, with and without calls
+    /// through `()`, determinizes well within [`WORK_BUDGET`], so the
+    /// budget refuses only rules whose automata blow up.
+    #[test]
+    fn the_built_in_grammars_are_far_from_the_work_budget() {
+        let mut most = (0, String::new());
+        for grammar in crate::Grammar::ALL {
+            let Ok(Ok(checked)) = abnf_oracle::Grammar::parse(&grammar.abnf()).map(|g| g.check())
+            else {
+                continue;
+            };
+            for (i, rule) in checked.rules().iter().enumerate() {
+                let Ok(id) = u32::try_from(i) else { continue };
+                for brackets in [None, Some(('(', ')'))] {
+                    let built =
+                        Builder::new(&checked, brackets).build(abnf_oracle::RuleId::User(id));
+                    let Ok(nfa) = built else { continue };
+                    let name = rule.name.as_str();
+                    if let Ok((_, work)) = determinize_counting(&nfa, name, brackets, 32) {
+                        if work > most.0 {
+                            most = (work, format!("{grammar:?} {name} {brackets:?}"));
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("most work: {most:?}");
+        assert!(most.0 > 0 && most.0 * 3 < WORK_BUDGET, "{most:?}");
+    }
+
+    /// A rule whose automaton blows up is refused by the budget, before
+    /// it reaches the limit of states (some four times the budget).
+    #[test]
+    fn a_rule_whose_automaton_blows_up_is_refused_by_the_budget() {
+        let text = "list = item *(\",\" 203item)\nitem = 2*DIGIT / \"[\" list \"]\"\n";
+        let checked = abnf_oracle::Grammar::parse(text).map(|g| g.check());
+        let Ok(Ok(checked)) = checked else {
+            panic!("{checked:?}")
+        };
+        let brackets = Some(('[', ']'));
+        let built = Builder::new(&checked, brackets).build(abnf_oracle::RuleId::User(0));
+        let Ok(nfa) = built else { panic!("no NFA") };
+        match determinize_counting(&nfa, "list", brackets, 32) {
+            Err(CompileError::TooLarge(why)) => assert!(why.contains("steps"), "{why}"),
+            other => panic!("{:?}", other.map(|(_, work)| work)),
+        }
+    }
 }
