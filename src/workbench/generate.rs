@@ -29,7 +29,10 @@ pub struct Derivation {
     pub start: usize,
     /// Where it ends.
     pub end: usize,
-    /// The rules it is made of, in order.
+    /// The rules it is made of, in order. An iteration of a repetition
+    /// whose body can match the empty string is recorded only where the
+    /// generator wrote it: the iterations the count requires beyond those
+    /// match the empty string and are left out.
     pub children: Vec<Derivation>,
 }
 
@@ -244,6 +247,16 @@ impl<'g> Generator<'g> {
             }
             Node::Repeat { repeat, body, .. } => {
                 let (min, max, body) = (repeat.min, repeat.max, *body);
+                // A body that matches the empty string can be taken empty
+                // as often as the count asks, so such a repetition is
+                // walked as if its minimum were 0: the iterations taken
+                // empty are neither written nor recorded in the tree, and
+                // a count of 2^64 - 1 costs nothing (issue 27's finding).
+                let min = if self.grammar.min_len(body) == MinLen::ZERO {
+                    0
+                } else {
+                    min
+                };
                 let count = if steer && self.near(body) && max.is_none_or(|m| m >= 1) {
                     min.max(1)
                 } else if short {

@@ -9,7 +9,7 @@
 //! - An alternation, an option or a repetition inside a production is an
 //!   anonymous nonterminal of its own (a *group*); trees splice them.
 //! - `m*X` is `R = X…X (m times) / R X`: left recursion, on which Earley
-//!   is linear. `m*nX` is `R = X…X T(n-m)` with `T(k) = ε / T(k-1) X`.
+//!   is linear. `m*nX` is `R = X…X T(n-m)` with `T(k) = ε / X T(k-1)`.
 //!   A body that is not one symbol is a group of its own.
 //!
 //! Productions with a symbol that derives nothing (an unproductive rule,
@@ -250,7 +250,10 @@ impl Lower<'_> {
                 }
             },
             Made::Group(e, k) => {
-                // T(k) = ε / T(k-1) X of a bounded repetition.
+                // T(k) = ε / X T(k-1) of a bounded repetition: right
+                // recursion, so that only the counts an iteration has
+                // reached are predicted at a position (left recursion
+                // would predict all k at once, at every start).
                 let Some(Expr::Repeat { body, .. }) = x.get(e) else {
                     return Ok(());
                 };
@@ -261,12 +264,12 @@ impl Lower<'_> {
                     self.push(id, e, vec![item])
                 } else {
                     let t = self.nonterminal(Made::Group(e, k - 1), owner)?;
-                    let prev = Sym {
+                    let rest = Sym {
                         sym: t,
                         cursor: Cursor::Before(body, 0),
                         inherit: false,
                     };
-                    self.push(id, e, vec![prev, item])
+                    self.push(id, e, vec![item, rest])
                 }
             }
         }

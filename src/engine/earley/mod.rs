@@ -38,7 +38,8 @@
 //! Alternations, options and repetitions inside a rule are anonymous
 //! nonterminals, which trees splice away. `m*X` is `R = X…X / R X` (left
 //! recursion, on which Earley's algorithm is linear); `m*nX` is
-//! `R = X…X T(n-m)`, `T(k) = ε / T(k-1) X`. A bound above
+//! `R = X…X T(n-m)`, `T(k) = ε / X T(k-1)` (right recursion, which Leo's
+//! items keep linear). A bound above
 //! [`MAX_REPEAT`] is refused ([`EarleyError::TooLarge`]) rather than
 //! expanded. Productions that can derive nothing (an unproductive rule, a
 //! numeric value above U+10FFFF or in the surrogates) are dropped, which
