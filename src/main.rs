@@ -38,6 +38,7 @@ fn main() -> ExitCode {
             strict,
             ambiguity,
             trace,
+            explain,
             max_items,
             inputs,
         } => match target.source.grammar() {
@@ -48,10 +49,12 @@ fn main() -> ExitCode {
                     grammar,
                     target.rule.as_deref().unwrap_or("reference"),
                     strict,
+                    explain,
                     target.json_input,
                     inputs,
                 )
             }
+            _ if explain => Err("--explain is for the built-in XRI grammar (-g xri)".into()),
             _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;

@@ -1,5 +1,5 @@
 //! XRI 2.0 Appendix A as printed, beside xiri's grammar: `check --grammar
-//! xri-appendix-a`, the note `check -g xri` adds when only the
+//! xri-appendix-a`, the note `check -g xri --explain` adds when only the
 //! cross-reference policy refuses an input, and `xiri grammar` saying
 //! which productions xiri mends.
 #![cfg(feature = "cli")]
@@ -28,18 +28,24 @@ fn check(args: &[&str], input: &str) -> (bool, String) {
 fn appendix_a_as_printed_takes_what_the_policy_refuses() {
     // DECISIONS.md's example: Appendix A reads the cross-reference as
     // "(b)c)", whose content "b)c" is an ireg-name.
-    let (xri, message) = check(&["-g", "xri"], "xri://@a/(b)c)");
+    let (xri, message) = check(&["-g", "xri", "--explain"], "xri://@a/(b)c)");
     assert!(!xri);
     assert!(
         message.contains("policy refuses it") && message.contains("xri-appendix-a"),
         "{message}"
     );
+    // Without --explain, the refusal alone.
+    let (xri, message) = check(&["-g", "xri"], "xri://@a/(b)c)");
+    assert!(!xri && !message.contains("policy"), "{message}");
+    // --explain is about Appendix A: another grammar refuses it.
+    let (out, code) = common::xiri(&["check", "-g", "iri", "--explain", "a"]);
+    assert_eq!((out.as_str(), code), ("", 2));
     assert_eq!(
         check(&["-g", "xri-appendix-a"], "xri://@a/(b)c)"),
         (true, String::new())
     );
     // Refused by both: no word of the policy.
-    let (xri, message) = check(&["-g", "xri"], "xri://@a/(b");
+    let (xri, message) = check(&["-g", "xri", "--explain"], "xri://@a/(b");
     assert!(!xri && !message.contains("policy"), "{message}");
     let (spec, message) = check(&["-g", "xri-appendix-a"], "xri://@a/(b");
     assert!(
@@ -89,7 +95,7 @@ fn the_command_asks_the_production_the_rule_names() {
 
 #[test]
 fn the_note_reads_appendix_a_as_the_backtracking_engine_does() {
-    // The note of `check -g xri` comes from xiri's engine (Appendix A's
+    // The note of `check -g xri --explain` comes from xiri's engine (Appendix A's
     // production compiled once a run); `--grammar xri-appendix-a` from
     // abnf-oracle. On the peers' XRI vectors, each also made refused
     // three ways (a space after it, an unbalanced ")" in its first
@@ -110,7 +116,7 @@ fn the_note_reads_appendix_a_as_the_backtracking_engine_does() {
         inputs.extend(cut);
         inputs.push(v.input);
     }
-    let mut args = vec!["check", "-g", "xri", "--"];
+    let mut args = vec!["check", "-g", "xri", "--explain", "--"];
     args.extend(inputs.iter().map(String::as_str));
     let (out, _) = common::xiri(&args);
     let (mut noted, mut plain) = (0, 0);

@@ -141,6 +141,12 @@ pub(crate) enum Command {
         /// parser; with -g, on the grammar's ABNF).
         #[arg(long)]
         trace: bool,
+        /// With -g xri: where xiri's cross-reference policy refuses an
+        /// input that XRI 2.0 Appendix A as printed accepts, say so after
+        /// the error's message (Appendix A is compiled at the first
+        /// refusal, and each refusal is checked against it).
+        #[arg(long)]
+        explain: bool,
         /// The Earley parser's bound on work, in items (default
         /// 20000000): past it an input is undecided (exit status 3).
         #[arg(long, value_name = "N")]

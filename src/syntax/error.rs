@@ -236,18 +236,18 @@ impl ParseError {
     /// assert!(err.message().starts_with("no match for URI"));
     /// ```
     pub fn message(&self) -> String {
-        let what = format!("{} ({})", self.rule, self.grammar.name());
+        // One allocation: the parts are written into it as they are
+        // displayed (a refused line of `xiri check` builds one).
+        let what = format_args!("{} ({})", self.rule, self.grammar.name());
+        let (found, expected) = (Found(self), ExpectedList(&self.expected));
+        let offset = self.offset;
         match self.kind {
-            ErrorKind::Syntax => format!(
-                "no match for {what} at byte {}: found {}, expected {}",
-                self.offset,
-                self.found(),
-                self.expected_list()
-            ),
+            ErrorKind::Syntax => {
+                format!("no match for {what} at byte {offset}: found {found}, expected {expected}")
+            }
             ErrorKind::TooDeep => format!(
-                "not parsed as {what}: parentheses nest deeper than {} at byte {}",
-                crate::MAX_NESTING,
-                self.offset
+                "not parsed as {what}: parentheses nest deeper than {} at byte {offset}",
+                crate::MAX_NESTING
             ),
             ErrorKind::NotAbsolute if self.grammar == Grammar::Xri => {
                 let policy = "by xiri's policy an absolute XRI starts with \"xri://\", \
@@ -261,47 +261,54 @@ impl ParseError {
             ErrorKind::NotAbsolute => {
                 format!("no match for {what}: a relative reference, which has no scheme")
             }
-            ErrorKind::Bidi => format!(
-                "refused as {what} at byte {}: found {}, expected {}",
-                self.offset,
-                self.found(),
-                self.expected_list()
-            ),
-            ErrorKind::NotConvertible => format!(
-                "not converted from {what} at byte {}: expected {}",
-                self.offset,
-                self.expected_list()
-            ),
-            ErrorKind::NotNormalizable => format!(
-                "no normal form of {what}: at byte {}, expected {}",
-                self.offset,
-                self.expected_list()
-            ),
+            ErrorKind::Bidi => {
+                format!("refused as {what} at byte {offset}: found {found}, expected {expected}")
+            }
+            ErrorKind::NotConvertible => {
+                format!("not converted from {what} at byte {offset}: expected {expected}")
+            }
+            ErrorKind::NotNormalizable => {
+                format!("no normal form of {what}: at byte {offset}, expected {expected}")
+            }
             ErrorKind::Ambiguous => format!(
-                "no text reads as these components of {what}: at byte {}, expected {}",
-                self.offset,
-                self.expected_list()
+                "no text reads as these components of {what}: at byte {offset}, expected {expected}"
             ),
         }
     }
+}
 
-    /// The character at the offset, or the end of the input; a character
-    /// of what may be a password is not named.
-    fn found(&self) -> String {
-        if crate::syntax::mask::password_in(&self.input).is_some_and(|p| p.contains(&self.offset)) {
-            return "a character of the password".to_string();
+/// The character at an error's offset, or the end of the input; a
+/// character of what may be a password is not named.
+struct Found<'e>(&'e ParseError);
+
+impl fmt::Display for Found<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ParseError { input, offset, .. } = self.0;
+        if crate::syntax::mask::password_in(input).is_some_and(|p| p.contains(offset)) {
+            return f.write_str("a character of the password");
         }
-        match self.input.get(self.offset..).and_then(|s| s.chars().next()) {
-            Some(c) => format!("{c:?}"),
-            None => "the end of the input".to_string(),
+        match input.get(*offset..).and_then(|s| s.chars().next()) {
+            Some(c) => write!(f, "{c:?}"),
+            None => f.write_str("the end of the input"),
         }
     }
+}
 
-    fn expected_list(&self) -> String {
-        match self.expected.as_slice() {
-            [] => "nothing more".to_string(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("one of {} or {last}", init.join(", ")),
+/// "nothing more", "a", or "one of a, b or c".
+struct ExpectedList<'e>(&'e [String]);
+
+impl fmt::Display for ExpectedList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [] => f.write_str("nothing more"),
+            [one] => f.write_str(one),
+            [first, middle @ .., last] => {
+                write!(f, "one of {first}")?;
+                for name in middle {
+                    write!(f, ", {name}")?;
+                }
+                write!(f, " or {last}")
+            }
         }
     }
 }

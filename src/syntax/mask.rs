@@ -63,7 +63,14 @@ impl fmt::Debug for PasswordMasked<'_> {
 /// extends it), so that what a malformed input carries as a password is
 /// covered whatever else is wrong with it.
 pub(crate) fn password_in(input: &str) -> Option<Range<usize>> {
-    let start = input.find("//")? + 2;
+    // ("//" found as a '/' followed by one: a char search is a memchr, a
+    // str search sets up a two-way searcher each call.)
+    let bytes = input.as_bytes();
+    let start = input
+        .match_indices('/')
+        .find(|&(i, _)| bytes.get(i + 1) == Some(&b'/'))?
+        .0
+        + 2;
     let rest = input.get(start..)?;
     let at = rest.rfind('@')?;
     let colon = rest.get(..at)?.find(':')?;
