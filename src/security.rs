@@ -293,7 +293,12 @@ impl Rule {
     pub fn check_strict(&self, input: &str) -> Result<(), ParseError> {
         self.check(input)?;
         match check(input).into_iter().find(|f| f.kind.is_bidi()) {
-            Some(f) => Err(self.error(input, ErrorKind::Bidi, f.offset, vec![f.kind.expected()])),
+            Some(f) => Err(self.error(
+                input,
+                ErrorKind::Bidi,
+                f.offset,
+                vec![f.kind.expected().into()],
+            )),
             None => Ok(()),
         }
     }

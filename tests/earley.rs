@@ -242,7 +242,7 @@ fn agrees_with_the_engine(name: &str) {
                     let ea: BTreeSet<&str> = a
                         .expected
                         .iter()
-                        .map(|e| if e == "xref" { "\"(\"" } else { e.as_str() })
+                        .map(|e| if e == "xref" { "\"(\"" } else { e.as_ref() })
                         .collect();
                     let eb: BTreeSet<&str> = b.expected.iter().map(String::as_str).collect();
                     if a.offset != b.offset || ea != eb {

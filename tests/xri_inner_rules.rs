@@ -54,7 +54,7 @@ fn the_rules_compiled_on_first_use_answer_as_the_compiler_and_the_abnf() {
                     let engine: BTreeSet<&str> = got
                         .1
                         .iter()
-                        .map(|e| if e == "xref" { "\"(\"" } else { e.as_str() })
+                        .map(|e| if e == "xref" { "\"(\"" } else { e.as_ref() })
                         .collect();
                     let earley: BTreeSet<&str> = e.expected.iter().map(String::as_str).collect();
                     assert_eq!(

@@ -269,7 +269,7 @@ fn write_answer(
             write!(out, "{{\"offset\":{},\"expected\":", e.offset())?;
             serde_json::to_writer(&mut *out, e.expected())?;
             out.extend_from_slice(b",\"message\":");
-            serde_json::to_writer(&mut *out, &error.message())?;
+            serde_json::to_writer(&mut *out, &Escaped(error))?;
             out.push(b'}');
         }
         Error::Plain(offset, message) => {
@@ -283,6 +283,22 @@ fn write_answer(
     }
     out.extend_from_slice(b"}\n");
     Ok(())
+}
+
+/// A parse error's message (and note) as a JSON string, escaped as it is
+/// formatted (serde_json's `collect_str`): no `String` is made of it.
+struct Escaped<'e>(&'e Error);
+
+impl serde::Serialize for Escaped<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Error::Parse(e, None) => serializer.collect_str(&e.message_display()),
+            Error::Parse(e, Some(note)) => {
+                serializer.collect_str(&format_args!("{}; {note}", e.message_display()))
+            }
+            other => serializer.serialize_str(&other.message()),
+        }
+    }
 }
 
 /// The inputs as bytes: the arguments, or the lines of standard input

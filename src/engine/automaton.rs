@@ -68,7 +68,7 @@ pub struct Refusal {
     /// What could continue the prefix: ABNF rule names (for a character
     /// of a rule that stands for one character, such as `ALPHA` or
     /// `sub-delims`) and quoted literals (`":"`, `"//"`).
-    pub expected: Vec<String>,
+    pub expected: Vec<Cow<'static, str>>,
     /// Whether a bracket opened there would nest deeper than the
     /// automaton's limit.
     pub too_deep: bool,
@@ -401,9 +401,11 @@ impl Automaton {
 
     /// The refusal at `offset` with `states` alive before it.
     pub(super) fn refusal(&self, states: &[usize], offset: usize, too_deep: bool) -> Refusal {
-        let mut expected: Vec<String> = Vec::new();
+        // The names are borrowed from the tables (a built-in automaton's
+        // are static): a refusal allocates only this vector.
+        let mut expected: Vec<Cow<'static, str>> = Vec::new();
         if states.iter().any(|&s| self.accepts(s)) {
-            expected.push(String::from("end of input"));
+            expected.push(Cow::Borrowed("end of input"));
         }
         for &state in states {
             let set = self.expect_of.get(state).map_or(0, |&k| usize::from(k));
@@ -412,7 +414,7 @@ impl Automaton {
             for &name in self.expect.get(from..to).unwrap_or(&[]) {
                 if let Some(name) = self.names.get(usize::from(name)) {
                     if !expected.iter().any(|e| e == name) {
-                        expected.push(name.to_string());
+                        expected.push(name.clone());
                     }
                 }
             }

@@ -315,8 +315,8 @@ impl Automaton {
         });
         if closing {
             let close = format!("{:?}", char::from(self.close).to_string());
-            if !refusal.expected.contains(&close) {
-                refusal.expected.push(close);
+            if !refusal.expected.iter().any(|e| *e == close) {
+                refusal.expected.push(close.into());
             }
         }
         refusal

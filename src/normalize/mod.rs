@@ -188,7 +188,7 @@ fn not_normalizable(source: Source<'_>, offset: usize, expected: String) -> Pars
         source.text,
         ErrorKind::NotNormalizable,
         offset,
-        vec![expected],
+        vec![expected.into()],
     )
 }
 

@@ -2,6 +2,7 @@
 //! matching, and what the grammar expected there.
 
 use crate::syntax::grammar::Grammar;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Why an input was refused.
@@ -109,7 +110,7 @@ pub struct ParseError {
     pub(crate) grammar: Grammar,
     pub(crate) rule: &'static str,
     pub(crate) offset: usize,
-    pub(crate) expected: Vec<String>,
+    pub(crate) expected: Vec<Cow<'static, str>>,
     pub(crate) input: Box<str>,
 }
 
@@ -128,7 +129,7 @@ impl ParseError {
             grammar,
             rule,
             offset,
-            expected: vec![expected],
+            expected: vec![expected.into()],
             input: input.into(),
         }
     }
@@ -196,7 +197,7 @@ impl ParseError {
     /// let err = xiri::UriRef::parse("http://a/b c").unwrap_err();
     /// assert!(err.expected().iter().any(|e| e == "pchar"));
     /// ```
-    pub fn expected(&self) -> &[String] {
+    pub fn expected(&self) -> &[Cow<'static, str>] {
         &self.expected
     }
 
@@ -236,41 +237,81 @@ impl ParseError {
     /// assert!(err.message().starts_with("no match for URI"));
     /// ```
     pub fn message(&self) -> String {
-        // One allocation: the parts are written into it as they are
-        // displayed (a refused line of `xiri check` builds one).
-        let what = format_args!("{} ({})", self.rule, self.grammar.name());
-        let (found, expected) = (Found(self), ExpectedList(&self.expected));
-        let offset = self.offset;
-        match self.kind {
+        self.message_display().to_string()
+    }
+
+    /// [`message`](Self::message) as a `Display`, written where it goes
+    /// without a `String` of its own (`xiri check` escapes it straight
+    /// into its JSON answer).
+    ///
+    /// ```
+    /// let err = xiri::Uri::parse("a b").unwrap_err();
+    /// assert_eq!(format!("{}", err.message_display()), err.message());
+    /// ```
+    pub fn message_display(&self) -> impl fmt::Display + '_ {
+        Message(self)
+    }
+}
+
+/// An error's one-line description.
+struct Message<'e>(&'e ParseError);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = self.0;
+        let what = format_args!("{} ({})", e.rule, e.grammar.name());
+        let (found, expected) = (Found(e), ExpectedList(&e.expected));
+        let offset = e.offset;
+        match e.kind {
             ErrorKind::Syntax => {
-                format!("no match for {what} at byte {offset}: found {found}, expected {expected}")
+                write!(
+                    f,
+                    "no match for {what} at byte {offset}: found {found}, expected {expected}"
+                )
             }
-            ErrorKind::TooDeep => format!(
+            ErrorKind::TooDeep => write!(
+                f,
                 "not parsed as {what}: parentheses nest deeper than {} at byte {offset}",
                 crate::MAX_NESTING
             ),
-            ErrorKind::NotAbsolute if self.grammar == Grammar::Xri => {
+            ErrorKind::NotAbsolute if e.grammar == Grammar::Xri => {
                 let policy = "by xiri's policy an absolute XRI starts with \"xri://\", \
                               a global context symbol (= @ + $ !!) or a cross-reference";
-                if self.rule == "typed-XRI-reference" {
-                    format!("no match for {what}: not a relative XRI reference, and {policy}")
+                if e.rule == "typed-XRI-reference" {
+                    write!(
+                        f,
+                        "no match for {what}: not a relative XRI reference, and {policy}"
+                    )
                 } else {
-                    format!("no match for {what}: a relative XRI reference; {policy}")
+                    write!(f, "no match for {what}: a relative XRI reference; {policy}")
                 }
             }
             ErrorKind::NotAbsolute => {
-                format!("no match for {what}: a relative reference, which has no scheme")
+                write!(
+                    f,
+                    "no match for {what}: a relative reference, which has no scheme"
+                )
             }
             ErrorKind::Bidi => {
-                format!("refused as {what} at byte {offset}: found {found}, expected {expected}")
+                write!(
+                    f,
+                    "refused as {what} at byte {offset}: found {found}, expected {expected}"
+                )
             }
             ErrorKind::NotConvertible => {
-                format!("not converted from {what} at byte {offset}: expected {expected}")
+                write!(
+                    f,
+                    "not converted from {what} at byte {offset}: expected {expected}"
+                )
             }
             ErrorKind::NotNormalizable => {
-                format!("no normal form of {what}: at byte {offset}, expected {expected}")
+                write!(
+                    f,
+                    "no normal form of {what}: at byte {offset}, expected {expected}"
+                )
             }
-            ErrorKind::Ambiguous => format!(
+            ErrorKind::Ambiguous => write!(
+                f,
                 "no text reads as these components of {what}: at byte {offset}, expected {expected}"
             ),
         }
@@ -295,7 +336,7 @@ impl fmt::Display for Found<'_> {
 }
 
 /// "nothing more", "a", or "one of a, b or c".
-struct ExpectedList<'e>(&'e [String]);
+struct ExpectedList<'e>(&'e [Cow<'static, str>]);
 
 impl fmt::Display for ExpectedList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

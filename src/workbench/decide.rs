@@ -399,7 +399,7 @@ impl Decider<'_> {
                     return Ok(Verdict {
                         accepted: false,
                         offset: Some(r.offset),
-                        expected: r.expected,
+                        expected: r.expected.into_iter().map(String::from).collect(),
                         engine: Engine::Automaton,
                     })
                 }

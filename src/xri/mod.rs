@@ -345,7 +345,7 @@ fn refused(
             (
                 ErrorKind::NotAbsolute,
                 0,
-                vec!["\"xri://\", a global context symbol or \"(\"".to_string()],
+                vec!["\"xri://\", a global context symbol or \"(\"".into()],
             )
         } else if refusal.too_deep {
             (ErrorKind::TooDeep, refusal.offset, refusal.expected)

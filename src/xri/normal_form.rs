@@ -121,7 +121,7 @@ impl XriRef<'_> {
                     self.as_str(),
                     crate::ErrorKind::NotNormalizable,
                     culprit.offset,
-                    vec![culprit.expected()],
+                    vec![culprit.expected().into()],
                 ));
             }
             let nfkc: String = self.as_str().nfkc().collect();

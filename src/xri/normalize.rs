@@ -416,6 +416,6 @@ fn not_normalizable(x: &XriRef<'_>, offset: usize, expected: String) -> ParseErr
         x.as_str(),
         ErrorKind::NotNormalizable,
         offset,
-        vec![expected],
+        vec![expected.into()],
     )
 }

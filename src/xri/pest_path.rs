@@ -22,13 +22,13 @@ pub(super) fn parse(input: &str) -> Result<XriRef<'_>, ParseError> {
         if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
             e.kind = ErrorKind::NotAbsolute;
             e.rule = "XRI-reference";
-            e.expected = vec!["\"xri://\", a global context symbol or \"(\"".to_string()];
+            e.expected = vec!["\"xri://\", a global context symbol or \"(\"".into()];
             e.offset = 0;
         }
         e
     })?;
     let Some(top) = nodes.first() else {
-        return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().to_string()]));
+        return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().into()]));
     };
     check_cross_references(input, top)?;
     let parsed = reference(input, top);
@@ -53,7 +53,7 @@ fn not_prefixed(input: &str) -> ParseError {
     error.rule = rule.name();
     error
         .expected
-        .push("by xiri's policy, an xri-no-scheme after \"xri://\"".to_string());
+        .push("by xiri's policy, an xri-no-scheme after \"xri://\"".into());
     error
 }
 

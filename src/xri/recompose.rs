@@ -112,6 +112,6 @@ pub(super) fn same<'t>(x: XriRef<'t>, written: &Written) -> Result<XriRef<'t>, P
         x.as_str(),
         ErrorKind::Ambiguous,
         written.first_difference(&read),
-        vec![expected],
+        vec![expected.into()],
     ))
 }

@@ -140,7 +140,7 @@ impl Rule {
         input: &str,
         kind: ErrorKind,
         offset: usize,
-        expected: Vec<String>,
+        expected: Vec<std::borrow::Cow<'static, str>>,
     ) -> ParseError {
         ParseError {
             kind,
@@ -232,13 +232,15 @@ impl Rule {
         });
         match result {
             Ok((roots, end)) if end == input.len() => Ok(roots),
-            Ok((_, end)) => Err(self.error(
+            Ok((_, end)) => {
+                Err(self.error(input, ErrorKind::Syntax, end, vec!["end of input".into()]))
+            }
+            Err((offset, expected)) => Err(self.error(
                 input,
                 ErrorKind::Syntax,
-                end,
-                vec!["end of input".to_string()],
+                offset,
+                expected.into_iter().map(Into::into).collect(),
             )),
-            Err((offset, expected)) => Err(self.error(input, ErrorKind::Syntax, offset, expected)),
         }
     }
 }

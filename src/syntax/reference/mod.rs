@@ -51,7 +51,7 @@ pub(crate) fn parse_spans(
     if absolute && spans.scheme.is_none() {
         // The scheme that is missing would have started the input.
         let absolute = grammar.absolute();
-        return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".to_string()]));
+        return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".into()]));
     }
     Ok(spans)
 }
@@ -86,13 +86,13 @@ pub(crate) fn pest_spans(
         e
     })?;
     let Some(top) = nodes.first() else {
-        return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().to_string()]));
+        return Err(rule.error(input, ErrorKind::Syntax, 0, vec![rule.name().into()]));
     };
     let spans = crate::syntax::components::spans(top);
     if absolute && spans.scheme.is_none() {
         let absolute = grammar.absolute();
         // The scheme that is missing would have started the input.
-        return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".to_string()]));
+        return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".into()]));
     }
     Ok(spans)
 }
