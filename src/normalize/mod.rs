@@ -128,33 +128,40 @@ pub(crate) struct Source<'t> {
 /// changes nothing: percent-encodings decoded (RFC 3986 6.2.2.2); NFC or
 /// NFKC (RFC 3987 5.3.2.2), refused where it would change the structure;
 /// then case (6.2.2.1, 3987 5.3.2.1), ports, and dot segments (6.2.2.3),
-/// which read the text the forms made.
+/// which read the text the forms made. Also whether the forms left the
+/// characters as they were (true when none is asked for).
 fn normalize(
     source: Source<'_>,
     decode: Decode,
     options: Normalization,
-) -> Result<(String, Spans), ParseError> {
+) -> Result<(String, Spans, bool), ParseError> {
     // Found before decoding, which makes them look like the others.
     let hidden = relative::hidden_dots(source.text, source.spans);
     let grammar = source.grammar;
     let syntax = |text: &str, spans| syntax(text, spans, grammar, decode, options, &hidden);
+    let unformed = |(text, spans)| (text, spans, true);
     if !(options.nfc || options.nfkc) {
-        return Ok(syntax(source.text, source.spans));
+        return Ok(unformed(syntax(source.text, source.spans)));
     }
     // Refused before anything is made of it.
     if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
         return Err(not_normalizable(source, culprit.offset, culprit.expected()));
     }
     let decoded = decoded(source.text, decode);
-    let formed = match forms::apply(&decoded, options) {
+    let (formed, changed) = match forms::apply(&decoded, options) {
         // Nothing decoded and already in the form: the source's own
         // spans, without parsing it again.
-        None if decoded == source.text => return Ok(syntax(source.text, source.spans)),
-        Some(formed) => formed,
-        None => decoded,
+        None if decoded == source.text => {
+            return Ok(unformed(syntax(source.text, source.spans)))
+        }
+        Some(formed) => (formed, true),
+        None => (decoded, false),
     };
     match crate::syntax::reference::parse_spans(source.grammar, &formed, false) {
-        Ok(spans) => Ok(syntax(&formed, spans)),
+        Ok(spans) => {
+            let (text, spans) = syntax(&formed, spans);
+            Ok((text, spans, !changed))
+        }
         // Not met in the tests: the structure check above leaves the
         // forms only characters of the same classes.
         Err(e) => Err(not_normalizable(
@@ -394,7 +401,7 @@ fn normal_text<S: GenericSyntax>(
     } else {
         Decode::Unreserved
     };
-    let (normal, written) = normalize(source, decode, options)?;
+    let (normal, written, unformed) = normalize(source, decode, options)?;
     // Decoding and the Unicode forms change characters, and what they may
     // make is decided character by character (`allowed`, `forms::culprit`):
     // their result is checked by the engine, a check not met in the tests
@@ -403,8 +410,7 @@ fn normal_text<S: GenericSyntax>(
     // in its form, each character is the source's, in the same component,
     // at most an ASCII letter in another case: the steps that remain (dot
     // segments, ports, an added "/") are the grammar's own structure.
-    let unchanged_characters = !text.contains('%')
-        && (!(options.nfc || options.nfkc) || forms::apply(text, options).is_none());
+    let unchanged_characters = !text.contains('%') && unformed;
     if !unchanged_characters {
         builtin::check_reference(S::GRAMMAR, &normal)?;
     }
