@@ -215,15 +215,24 @@ impl XriRefBuf {
     /// assert_eq!(x.as_str(), "=c/b");
     /// x.set_authority(None).unwrap();
     /// assert_eq!(x.as_str(), "/b");
+    /// assert!(x.set_authority(Some("")).is_err()); // "/b" has no authority
+    /// assert_eq!(x.as_str(), "/b");
     /// ```
     pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), SetError> {
-        let head = match authority {
-            Some(a) => head(&self.as_borrowed(), a),
-            None => String::new(),
+        let Some(a) = authority else {
+            return self.change("authority", |w| w.head = String::new());
         };
         // The path stays as it was; the check refuses a text that would
-        // not read it back.
-        self.change("authority", |w| w.head = head)
+        // not read it back. An empty authority without "xri://" would be
+        // no authority at all (`=a` with `Some("")` is ""): refused too.
+        let before = self.clone();
+        let head = head(&self.as_borrowed(), a);
+        self.change("authority", |w| w.head = head)?;
+        if self.as_borrowed().authority().map(|x| x.as_str()) != Some(a) {
+            *self = before;
+            return Err(SetError::new("authority", SetErrorKind::Structure));
+        }
+        Ok(())
     }
 }
 
