@@ -14,7 +14,7 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
 #[test]
 fn parse_takes_many_inputs_and_stdin_and_a_template() {
     let template =
-        "{scheme}|{user}|{password}|{host}|{port}|{path}|{query}|{fragment}|{query:b}|{{}}";
+        "{scheme}|{userinfo}|{user}|{password}|{host}|{port}|{path}|{query}|{fragment}|{query:b}|{{}}";
     let (out, _, code) = run(
         &[
             "parse",
@@ -26,7 +26,10 @@ fn parse_takes_many_inputs_and_stdin_and_a_template() {
         "",
     );
     assert_eq!(code, 0);
-    assert_eq!(out, "http|u|p|h|8|/p|a=1&b=x+y|f|x y|{}\n|||||/rel||||{}\n");
+    assert_eq!(
+        out,
+        "http|u:p|u|p|h|8|/p|a=1&b=x+y|f|x y|{}\n||||||/rel||||{}\n"
+    );
     // Standard input, one a line; a refused one on stderr, exit 1.
     let (out, err, code) = run(
         &["parse", "--get", "{host}"],
@@ -147,6 +150,19 @@ fn idna_both_ways() {
         "",
     );
     assert_eq!(out, "http://xn--rsum-bpad.example.org/\n");
+    // `parse --get` applies IDNA as `convert --idna` does: only for a
+    // scheme whose hosts are DNS names.
+    let (out, _, code) = sh(
+        "parse --get '{idn:host} {puny:host}' http://xn--rsum-bpad.example.org/ mailto://xn--rsum-bpad.example.org/ urn://r\u{e9}sum\u{e9}.example.org/",
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "r\u{e9}sum\u{e9}.example.org xn--rsum-bpad.example.org\n\
+         xn--rsum-bpad.example.org xn--rsum-bpad.example.org\n\
+         r\u{e9}sum\u{e9}.example.org r\u{e9}sum\u{e9}.example.org\n"
+    );
 }
 
 /// Where a grammar is needed, -g defaults to iri, and the answer's
