@@ -89,6 +89,22 @@ fn edit_applies_changes_in_order() {
         "",
     );
     assert_eq!(out, "http://b.example:8080/p/x%20y%2Fz?z=1&utm_x=2&b=3#f\n");
+    // The two halves of the user information, as trurl sets them.
+    let (out, _, code) = sh(
+        "edit -r --set user=bob --set password=pw http://a/p http://u:p@h/ http://u@h/",
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "http://bob:pw@a/p\nhttp://bob:pw@h/\nhttp://bob:pw@h/\n"
+    );
+    let (out, _, _) = sh("edit -r --set user=anne http://u:p@h/ http://h/", "");
+    assert_eq!(out, "http://anne:p@h/\nhttp://anne@h/\n");
+    let (out, _, _) = sh("edit -r --set password= http://u:p@h/ http://h/", "");
+    assert_eq!(out, "http://u@h/\nhttp://h/\n");
+    let (out, _, _) = sh("edit -r --set user= http://u:p@h/", "");
+    assert_eq!(out, "http://h/\n");
     // A change the syntax refuses refuses the input: JSON says why.
     let (out, _, code) = run(&["edit", "--set", "path=no-slash", input], "");
     assert_eq!(code, 1);
