@@ -1,6 +1,7 @@
 //! Parsing (XRI references too) does not touch the heap, and resolution and the IRI/URI
 //! conversions allocate their output only: a counting allocator around
-//! them, on the benchmark corpora and a few references more.
+//! them, on the benchmark corpora and a few references more; setting a
+//! query or a fragment allocates the new text only.
 
 mod common;
 
@@ -126,6 +127,22 @@ fn parsing_does_not_allocate() {
         let options = xiri::Normalization::default();
         let n = allocations(|| drop(std::hint::black_box(iri.normalize(options))));
         assert!(n <= 1, "normalize {input:?}: {n} allocations");
+    }
+    // Setting the query or the fragment splices the new value in, checked
+    // alone by its rule's automaton: one allocation, the new text (the
+    // whole text checked again would take more). A first call may build
+    // the rules' automata, once: it is not counted.
+    let mut first: xiri::IriRefBuf = "a".parse().unwrap();
+    first.set_query(Some("q")).unwrap();
+    first.set_fragment(Some("f")).unwrap();
+    for input in &inputs {
+        let Ok(mut iri) = xiri::IriRefBuf::parse(input.clone()) else {
+            continue;
+        };
+        let n = allocations(|| iri.set_query(Some("a=1&b=%C3%A9")).unwrap());
+        assert!(n <= 1, "set_query {input:?}: {n} allocations");
+        let n = allocations(|| iri.set_fragment(None).unwrap());
+        assert!(n <= 1, "set_fragment {input:?}: {n} allocations");
     }
     // The counter counts: a refusal explains itself, which allocates.
     assert!(allocations(|| assert!(xiri::UriRef::parse("a b").is_err())) > 0);

@@ -14,7 +14,7 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
 #[test]
 fn parse_takes_many_inputs_and_stdin_and_a_template() {
     let template =
-        "{scheme}|{user}|{password}|{host}|{port}|{path}|{query}|{fragment}|{query:b}|{{}}";
+        "{scheme}|{userinfo}|{user}|{password}|{host}|{port}|{path}|{query}|{fragment}|{query:b}|{{}}";
     let (out, _, code) = run(
         &[
             "parse",
@@ -26,7 +26,10 @@ fn parse_takes_many_inputs_and_stdin_and_a_template() {
         "",
     );
     assert_eq!(code, 0);
-    assert_eq!(out, "http|u|p|h|8|/p|a=1&b=x+y|f|x y|{}\n|||||/rel||||{}\n");
+    assert_eq!(
+        out,
+        "http|u:p|u|p|h|8|/p|a=1&b=x+y|f|x y|{}\n||||||/rel||||{}\n"
+    );
     // Standard input, one a line; a refused one on stderr, exit 1.
     let (out, err, code) = run(
         &["parse", "--get", "{host}"],
@@ -86,6 +89,22 @@ fn edit_applies_changes_in_order() {
         "",
     );
     assert_eq!(out, "http://b.example:8080/p/x%20y%2Fz?z=1&utm_x=2&b=3#f\n");
+    // The two halves of the user information, as trurl sets them.
+    let (out, _, code) = sh(
+        "edit -r --set user=bob --set password=pw http://a/p http://u:p@h/ http://u@h/",
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "http://bob:pw@a/p\nhttp://bob:pw@h/\nhttp://bob:pw@h/\n"
+    );
+    let (out, _, _) = sh("edit -r --set user=anne http://u:p@h/ http://h/", "");
+    assert_eq!(out, "http://anne:p@h/\nhttp://anne@h/\n");
+    let (out, _, _) = sh("edit -r --set password= http://u:p@h/ http://h/", "");
+    assert_eq!(out, "http://u@h/\nhttp://h/\n");
+    let (out, _, _) = sh("edit -r --set user= http://u:p@h/", "");
+    assert_eq!(out, "http://h/\n");
     // A change the syntax refuses refuses the input: JSON says why.
     let (out, _, code) = run(&["edit", "--set", "path=no-slash", input], "");
     assert_eq!(code, 1);
@@ -147,6 +166,19 @@ fn idna_both_ways() {
         "",
     );
     assert_eq!(out, "http://xn--rsum-bpad.example.org/\n");
+    // `parse --get` applies IDNA as `convert --idna` does: only for a
+    // scheme whose hosts are DNS names.
+    let (out, _, code) = sh(
+        "parse --get '{idn:host} {puny:host}' http://xn--rsum-bpad.example.org/ mailto://xn--rsum-bpad.example.org/ urn://r\u{e9}sum\u{e9}.example.org/",
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "r\u{e9}sum\u{e9}.example.org xn--rsum-bpad.example.org\n\
+         xn--rsum-bpad.example.org xn--rsum-bpad.example.org\n\
+         r\u{e9}sum\u{e9}.example.org r\u{e9}sum\u{e9}.example.org\n"
+    );
 }
 
 /// Where a grammar is needed, -g defaults to iri, and the answer's

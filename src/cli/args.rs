@@ -166,7 +166,8 @@ pub(crate) enum Command {
         /// One line an input from TEMPLATE: {scheme}, {userinfo}, {user},
         /// {password}, {host}, {port}, {path}, {query}, {fragment},
         /// {query:NAME} (the first value of a query key, decoded),
-        /// {idn:host} and {puny:host} (IDNA ToUnicode and ToASCII); a
+        /// {idn:host} and {puny:host} (IDNA ToUnicode and ToASCII, for a
+        /// scheme whose hosts are DNS names; any other host as written); a
         /// missing component prints empty; {{ and }} print braces.
         #[arg(long, value_name = "TEMPLATE")]
         get: Option<String>,

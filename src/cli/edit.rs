@@ -13,10 +13,12 @@ pub struct EditArgs {
     /// uri, iri (the default; every URI is an IRI), iri-bis, leiri or xri.
     #[arg(long, short, default_value = "iri")]
     pub grammar: Grammar,
-    /// COMPONENT=VALUE: scheme, authority, userinfo, host, port, path,
-    /// query or fragment, as written (percent-encoded where need be);
-    /// COMPONENT= removes an optional one (an empty path or host for
-    /// those). An XRI has authority, path, query and fragment.
+    /// COMPONENT=VALUE: scheme, authority, userinfo, user, password,
+    /// host, port, path, query or fragment, as written (percent-encoded
+    /// where need be); COMPONENT= removes an optional one (an empty path
+    /// or host for those; user= removes the user information, password=
+    /// the password alone). An XRI has authority, path, query and
+    /// fragment.
     #[arg(long, value_name = "COMPONENT=VALUE")]
     pub set: Vec<String>,
     /// path=SEGMENT (a segment added, percent-encoded) or
@@ -153,6 +155,20 @@ impl<S: GenericSyntax> Editable for ReferenceBuf<S> {
             "scheme" => self.set_scheme(value),
             "authority" => self.set_authority(value),
             "userinfo" => self.set_userinfo(value),
+            // The two halves of the user information, as trurl has them.
+            "user" => {
+                let password = self.password().map(|p| format!(":{p}"));
+                let userinfo = value.map(|u| format!("{u}{}", password.unwrap_or_default()));
+                self.set_userinfo(userinfo.as_deref())
+            }
+            "password" => {
+                let user = self.username().unwrap_or_default().to_string();
+                let userinfo = match value {
+                    Some(p) => Some(format!("{user}:{p}")),
+                    None => Some(user).filter(|u| !u.is_empty()),
+                };
+                self.set_userinfo(userinfo.as_deref())
+            }
             "host" => self.set_host(value.unwrap_or_default()),
             "port" => {
                 let port = value.map(str::parse::<u16>).transpose().map_err(|_| None)?;

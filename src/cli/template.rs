@@ -2,8 +2,10 @@
 //! of components, as trurl's `--get`. `{scheme}`, `{userinfo}`, `{user}`,
 //! `{password}`, `{host}`, `{port}`, `{path}`, `{query}`, `{fragment}`,
 //! `{query:NAME}` (the first value of a query key, decoded), `{idn:host}`
-//! and `{puny:host}` (the host through IDNA ToUnicode or ToASCII); a
-//! missing component is empty; `{{` and `}}` are braces.
+//! and `{puny:host}` (the host through IDNA ToUnicode or ToASCII, for a
+//! registered name of a scheme whose hosts are DNS names, as `convert
+//! --idna` does; any other host as written); a missing component is
+//! empty; `{{` and `}}` are braces.
 
 use xiri::{GenericSyntax, Grammar, HostKind, ParseError, Reference, XriAuthority, XriRef};
 
@@ -116,7 +118,8 @@ fn field(name: &str) -> Result<Field, String> {
 struct Parts<'t> {
     scheme: Option<&'t str>,
     userinfo: Option<&'t str>,
-    /// The host, and whether it is a registered name (IDNA applies).
+    /// The host, and whether IDNA applies to it: a registered name, of a
+    /// scheme whose hosts are DNS names.
     host: Option<(&'t str, bool)>,
     port: Option<&'t str>,
     path: &'t str,
@@ -176,9 +179,10 @@ fn generic<S: GenericSyntax>(input: &str) -> Result<Parts<'_>, ParseError> {
     Ok(Parts {
         scheme: r.scheme(),
         userinfo: r.userinfo(),
-        host: r
-            .host()
-            .map(|h| (h.as_str(), h.kind() == HostKind::RegName)),
+        host: r.host().map(|h| {
+            let dns = xiri::UriOptions::idna_applies_to(r.scheme());
+            (h.as_str(), dns && h.kind() == HostKind::RegName)
+        }),
         port: r.port(),
         path: r.path(),
         query: r.query(),
@@ -231,6 +235,21 @@ mod tests {
         );
         assert_eq!(
             t.render(Grammar::Uri, "http://xn--x-9fa.example/").unwrap(),
+            "xn--x-9fa.example \u{e9}x.example"
+        );
+        // IDNA only for schemes whose hosts are DNS names, as `convert
+        // --idna`: another scheme's host is as written, both ways.
+        assert_eq!(
+            t.render(Grammar::Uri, "mailto://xn--x-9fa.example/")
+                .unwrap(),
+            "xn--x-9fa.example xn--x-9fa.example"
+        );
+        assert_eq!(
+            t.render(Grammar::Iri, "urn://\u{e9}x.example/").unwrap(),
+            "\u{e9}x.example \u{e9}x.example"
+        );
+        assert_eq!(
+            t.render(Grammar::Iri, "//\u{e9}x.example/").unwrap(),
             "xn--x-9fa.example \u{e9}x.example"
         );
     }

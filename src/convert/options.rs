@@ -116,6 +116,24 @@ impl UriOptions {
         self
     }
 
+    /// Whether [`idna`](Self::idna) applies to the host of a reference
+    /// with this scheme (`None`: a relative reference, which has no scheme
+    /// to tell and whose caller asked for IDNA): only schemes whose hosts
+    /// are DNS names (http, https, ws, wss, ftp, ldap, sip, ...; the list
+    /// is in docs/DECISIONS.md, "IDNA for registered names"). Any other
+    /// scheme's host is percent-encoded going to a URI, and left as it is
+    /// going to an IRI.
+    ///
+    /// ```
+    /// assert!(xiri::UriOptions::idna_applies_to(Some("HTTPS")));
+    /// assert!(xiri::UriOptions::idna_applies_to(None));
+    /// assert!(!xiri::UriOptions::idna_applies_to(Some("mailto")));
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn idna_applies_to(scheme: Option<&str>) -> bool {
+        scheme.is_none_or(idna_host::uses_dns)
+    }
+
     /// With the document charset of the http(s) query (`None`: UTF-8).
     ///
     /// ```
@@ -199,7 +217,7 @@ impl<S: IriSyntax> Reference<'_, S> {
         )];
         let mut text = self.as_str().to_string();
         #[cfg(feature = "idna")]
-        if options.idna && self.scheme().is_none_or(idna_host::uses_dns) {
+        if options.idna && UriOptions::idna_applies_to(self.scheme()) {
             if let Some(mapped) = idna_host::idna_host(self)? {
                 text = mapped;
                 steps.push(Step::new(

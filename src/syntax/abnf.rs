@@ -180,7 +180,10 @@ fn dedent(text: &str) -> String {
         .join("\n")
 }
 
-/// The pest spelling of an ABNF rule name: `-` becomes `_`.
+/// The pest spelling of an ABNF rule name: `-` becomes `_`. Build-time
+/// only (build.rs's rule reader and generator); `Grammar::rule` compares
+/// the spellings without writing one out.
+#[allow(dead_code)]
 pub fn pest_name(abnf_name: &str) -> String {
     abnf_name.replace('-', "_")
 }

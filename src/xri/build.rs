@@ -5,6 +5,7 @@
 use super::owned::{XriBuf, XriRefBuf};
 use super::set::Wanted;
 use super::XriRef;
+use crate::pct::{encode, Component};
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::set::{push_segment, with_pair, SetError, SetErrorKind};
@@ -43,8 +44,11 @@ impl XriTarget for XriBuf {
 
 /// Builds an owned XRI reference (`XriRefBuf::builder()`) or absolute XRI
 /// (`XriBuf::builder()`): the components as written, but for
+/// [`path_encoded`](Self::path_encoded), [`query_encoded`](Self::query_encoded),
+/// [`fragment_encoded`](Self::fragment_encoded),
 /// [`path_segment`](Self::path_segment) and [`query_pair`](Self::query_pair),
-/// which encode plain text. [`build`](Self::build) checks the result.
+/// which take plain text and encode it for the component ("%" included,
+/// so nothing is encoded twice). [`build`](Self::build) checks the result.
 ///
 /// ```
 /// let x = xiri::XriBuf::builder()
@@ -115,6 +119,18 @@ impl<T: XriTarget> XriBuilder<T> {
         self
     }
 
+    /// The path given as plain text, encoded for an XRI path ("/", `*`
+    /// and `!` kept; "(", ")", "?", "#" and "%" encoded).
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().authority("=a").path_encoded("/b (c)").build().unwrap();
+    /// assert_eq!(x.as_str(), "=a/b%20%28c%29");
+    /// ```
+    pub fn path_encoded(self, path: &str) -> Self {
+        let encoded = encode(path, Component::Path, Grammar::Xri);
+        self.path(&encoded)
+    }
+
     /// Appends "/" and a segment given as plain text, encoded for an XRI
     /// segment ("(" and ")" encoded, `*` and `!` kept).
     ///
@@ -136,6 +152,17 @@ impl<T: XriTarget> XriBuilder<T> {
     pub fn query(mut self, query: &str) -> Self {
         self.query = Some(query.to_string());
         self
+    }
+
+    /// The query given as plain text, encoded for an XRI query.
+    ///
+    /// ```
+    /// let x = xiri::XriBuf::builder().authority("=a").query_encoded("k=(+v)#1").build().unwrap();
+    /// assert_eq!(x.query(), Some("k=%28+v%29%231"));
+    /// ```
+    pub fn query_encoded(self, query: &str) -> Self {
+        let encoded = encode(query, Component::Query, Grammar::Xri);
+        self.query(&encoded)
     }
 
     /// Appends a `key=value` pair, both given as plain text and encoded as
@@ -164,6 +191,17 @@ impl<T: XriTarget> XriBuilder<T> {
     pub fn fragment(mut self, fragment: &str) -> Self {
         self.fragment = Some(fragment.to_string());
         self
+    }
+
+    /// The fragment given as plain text, encoded for an XRI fragment.
+    ///
+    /// ```
+    /// let x = xiri::XriRefBuf::builder().path("a").fragment_encoded("b c#").build().unwrap();
+    /// assert_eq!(x.as_str(), "a#b%20c%23");
+    /// ```
+    pub fn fragment_encoded(self, fragment: &str) -> Self {
+        let encoded = encode(fragment, Component::Fragment, Grammar::Xri);
+        self.fragment(&encoded)
     }
 
     /// The value, checked: it parses (an `XriBuf` needs an authority) and

@@ -5,6 +5,7 @@
 
 use super::owned::{XriBuf, XriRefBuf};
 use super::{Xri, XriRef};
+use crate::pct::Component;
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
@@ -121,6 +122,48 @@ macro_rules! setters {
                 self.change("fragment", |w| w.fragment = fragment.map(str::to_string))
             }
 
+            /// Sets the path given as plain text, encoded for an XRI path
+            /// ([`pct::encode`](crate::pct::encode): "/", `*` and `!` kept;
+            /// "(", ")", "?", "#" and "%" encoded), under the same rules
+            /// as [`set_path`](Self::set_path).
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.set_path_encoded("/a (b)/50%").unwrap();
+            /// assert_eq!(x.path(), "/a%20%28b%29/50%25");
+            /// ```
+            pub fn set_path_encoded(&mut self, path: &str) -> Result<(), SetError> {
+                self.set_path(&crate::pct::encode(path, Component::Path, Grammar::Xri))
+            }
+
+            /// Sets the query given as plain text, encoded for an XRI query
+            /// ("(", ")", "#" and "%" encoded, so no cross-reference opens
+            /// and nothing is encoded twice), or removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.set_query_encoded(Some("k=(+v)#1")).unwrap();
+            /// assert_eq!(x.query(), Some("k=%28+v%29%231"));
+            /// ```
+            pub fn set_query_encoded(&mut self, query: Option<&str>) -> Result<(), SetError> {
+                let encoded = query.map(|q| crate::pct::encode(q, Component::Query, Grammar::Xri));
+                self.set_query(encoded.as_deref())
+            }
+
+            /// Sets the fragment given as plain text, encoded for an XRI
+            /// fragment, or removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), " = ", $example, ".parse().unwrap();")]
+            /// x.set_fragment_encoded(Some("a#b (c)")).unwrap();
+            /// assert_eq!(x.fragment(), Some("a%23b%20%28c%29"));
+            /// ```
+            pub fn set_fragment_encoded(&mut self, fragment: Option<&str>) -> Result<(), SetError> {
+                let encoded =
+                    fragment.map(|f| crate::pct::encode(f, Component::Fragment, Grammar::Xri));
+                self.set_fragment(encoded.as_deref())
+            }
+
             /// Appends a path segment given as plain text, encoded for an
             /// XRI segment ([`pct::encode`](crate::pct::encode): "(" and
             /// ")" encoded, `*` and `!` kept as sub-segment delimiters).
@@ -172,15 +215,24 @@ impl XriRefBuf {
     /// assert_eq!(x.as_str(), "=c/b");
     /// x.set_authority(None).unwrap();
     /// assert_eq!(x.as_str(), "/b");
+    /// assert!(x.set_authority(Some("")).is_err()); // "/b" has no authority
+    /// assert_eq!(x.as_str(), "/b");
     /// ```
     pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), SetError> {
-        let head = match authority {
-            Some(a) => head(&self.as_borrowed(), a),
-            None => String::new(),
+        let Some(a) = authority else {
+            return self.change("authority", |w| w.head = String::new());
         };
         // The path stays as it was; the check refuses a text that would
-        // not read it back.
-        self.change("authority", |w| w.head = head)
+        // not read it back. An empty authority without "xri://" would be
+        // no authority at all (`=a` with `Some("")` is ""): refused too.
+        let before = self.clone();
+        let head = head(&self.as_borrowed(), a);
+        self.change("authority", |w| w.head = head)?;
+        if self.as_borrowed().authority().map(|x| x.as_str()) != Some(a) {
+            *self = before;
+            return Err(SetError::new("authority", SetErrorKind::Structure));
+        }
+        Ok(())
     }
 }
 

@@ -153,11 +153,19 @@ impl Grammar {
             "absolute" => self.entry_names().1,
             "relative" => self.entry_names().2,
             _ => {
-                let pest = crate::syntax::abnf::pest_name(name);
+                // The pest spelling of `name` (`abnf::pest_name`), compared
+                // without writing it out: the setters look rules up on
+                // every call and allocate their new text only.
+                let pest = |p: &str| {
+                    p.len() == name.len()
+                        && p.bytes()
+                            .zip(name.bytes())
+                            .all(|(a, b)| a == if b == b'-' { b'_' } else { b })
+                };
                 return self
                     .table()
                     .iter()
-                    .find(|info| !info.abnf.is_empty() && info.pest_name == pest)
+                    .find(|info| !info.abnf.is_empty() && pest(info.pest_name))
                     .map(|info| Rule {
                         grammar: self,
                         info,

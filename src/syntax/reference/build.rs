@@ -3,6 +3,7 @@
 //! in the syntax and checks that every component reads back as given.
 
 use super::{AbsoluteBuf, AsReference, Reference, ReferenceBuf};
+use crate::pct::{encode, Component};
 use crate::syntax::error::ParseError;
 use crate::syntax::set::{compose, push_segment, with_pair, SetError, SetErrorKind};
 use crate::syntax::GenericSyntax;
@@ -45,10 +46,16 @@ impl<S: GenericSyntax> Target for AbsoluteBuf<S> {
 
 /// Builds an owned reference (`IriRefBuf::builder()`) or absolute one
 /// (`IriBuf::builder()`), component by component. The components are
-/// given as they are written (percent-encoded where need be), but for
+/// given as they are written (percent-encoded where need be); the
+/// `_encoded` methods ([`userinfo_encoded`](Self::userinfo_encoded),
+/// [`host_encoded`](Self::host_encoded), [`path_encoded`](Self::path_encoded),
+/// [`query_encoded`](Self::query_encoded),
+/// [`fragment_encoded`](Self::fragment_encoded)),
 /// [`path_segment`](Self::path_segment) and
-/// [`query_pair`](Self::query_pair), which encode plain text.
-/// [`build`](Self::build) checks the result in its syntax.
+/// [`query_pair`](Self::query_pair) take plain text and encode it for the
+/// component ([`pct::encode`](crate::pct::encode): a "%" becomes "%25",
+/// so nothing is encoded twice). [`build`](Self::build) checks the result
+/// in its syntax.
 ///
 /// ```
 /// let iri = xiri::IriBuf::builder()
@@ -115,6 +122,20 @@ impl<T: Target> Builder<T> {
         self
     }
 
+    /// The user information given as plain text, encoded for it in the
+    /// syntax (":" kept, so "name:password" stays two halves; "@", "/"
+    /// and "%" encoded).
+    ///
+    /// ```
+    /// let uri = xiri::UriBuf::builder().scheme("ftp").userinfo_encoded("anne@x:p w").host("h").build().unwrap();
+    /// assert_eq!(uri.as_str(), "ftp://anne%40x:p%20w@h");
+    /// assert_eq!(uri.password(), Some("p%20w"));
+    /// ```
+    pub fn userinfo_encoded(self, userinfo: &str) -> Self {
+        let encoded = encode(userinfo, Component::Userinfo, Self::grammar());
+        self.userinfo(&encoded)
+    }
+
     /// The host (an IP literal with its brackets); it makes an authority.
     ///
     /// ```
@@ -124,6 +145,21 @@ impl<T: Target> Builder<T> {
     pub fn host(mut self, host: &str) -> Self {
         self.host = Some(host.to_string());
         self
+    }
+
+    /// A registered name given as plain text, encoded for a host of the
+    /// syntax (an IRI keeps its non-ASCII letters; a URI encodes their
+    /// UTF-8). Not for an IP literal, whose brackets it would encode.
+    ///
+    /// ```
+    /// let iri = xiri::IriBuf::builder().scheme("s").host_encoded("caf\u{e9} 1").build().unwrap();
+    /// assert_eq!(iri.as_str(), "s://caf\u{e9}%201");
+    /// let uri = xiri::UriBuf::builder().scheme("s").host_encoded("caf\u{e9}").build().unwrap();
+    /// assert_eq!(uri.as_str(), "s://caf%C3%A9");
+    /// ```
+    pub fn host_encoded(self, host: &str) -> Self {
+        let encoded = encode(host, Component::Host, Self::grammar());
+        self.host(&encoded)
     }
 
     /// The port (it makes an authority).
@@ -146,6 +182,19 @@ impl<T: Target> Builder<T> {
     pub fn path(mut self, path: &str) -> Self {
         self.path = path.to_string();
         self
+    }
+
+    /// The path given as plain text, encoded for a path of the syntax
+    /// ("/" stays; "?", "#" and "%" are encoded); it replaces what the
+    /// path was.
+    ///
+    /// ```
+    /// let uri = xiri::UriBuf::builder().scheme("s").host("h").path_encoded("/a b/50%?").build().unwrap();
+    /// assert_eq!(uri.as_str(), "s://h/a%20b/50%25%3F");
+    /// ```
+    pub fn path_encoded(self, path: &str) -> Self {
+        let encoded = encode(path, Component::Path, Self::grammar());
+        self.path(&encoded)
     }
 
     /// Appends "/" and a segment given as plain text, percent-encoded
@@ -171,6 +220,19 @@ impl<T: Target> Builder<T> {
         self
     }
 
+    /// The query given as plain text, encoded for a query of the syntax
+    /// ("#" and "%" encoded, "&" and "=" kept); it replaces what the
+    /// query was.
+    ///
+    /// ```
+    /// let uri = xiri::UriRefBuf::builder().query_encoded("q=100% sure#1").build().unwrap();
+    /// assert_eq!(uri.as_str(), "?q=100%25%20sure%231");
+    /// ```
+    pub fn query_encoded(self, query: &str) -> Self {
+        let encoded = encode(query, Component::Query, Self::grammar());
+        self.query(&encoded)
+    }
+
     /// Appends a `key=value` pair to the query, both given as plain text
     /// and encoded as form fields ([`Component::QueryValue`](crate::pct::Component::QueryValue)).
     ///
@@ -193,6 +255,18 @@ impl<T: Target> Builder<T> {
     pub fn fragment(mut self, fragment: &str) -> Self {
         self.fragment = Some(fragment.to_string());
         self
+    }
+
+    /// The fragment given as plain text, encoded for a fragment of the
+    /// syntax.
+    ///
+    /// ```
+    /// let iri = xiri::IriRefBuf::builder().fragment_encoded("r\u{e9}sum\u{e9} #2").build().unwrap();
+    /// assert_eq!(iri.as_str(), "#r\u{e9}sum\u{e9}%20%232");
+    /// ```
+    pub fn fragment_encoded(self, fragment: &str) -> Self {
+        let encoded = encode(fragment, Component::Fragment, Self::grammar());
+        self.fragment(&encoded)
     }
 
     /// The value: its text put together, parsed in the syntax, and each

@@ -166,6 +166,35 @@ macro_rules! setters {
                 )
             }
 
+            /// Sets the user information given as plain text, encoded for
+            /// it in this syntax (":" kept between name and password; "@",
+            /// "/" and "%" encoded), or removes it with `None`.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), "<xiri::Rfc3986> = ", $example, ".parse().unwrap();")]
+            /// x.set_userinfo_encoded(Some("anne@x:p w")).unwrap();
+            /// assert_eq!(x.userinfo(), Some("anne%40x:p%20w"));
+            /// ```
+            pub fn set_userinfo_encoded(&mut self, userinfo: Option<&str>) -> Result<(), SetError> {
+                let encoded =
+                    userinfo.map(|u| crate::pct::encode(u, Component::Userinfo, S::GRAMMAR));
+                self.set_userinfo(encoded.as_deref())
+            }
+
+            /// Sets the host to a registered name given as plain text,
+            /// encoded for a host of this syntax (an IRI keeps non-ASCII
+            /// letters, a URI encodes their UTF-8); not for an IP literal,
+            /// whose brackets it would encode.
+            ///
+            /// ```
+            #[doc = concat!("let mut x: xiri::", stringify!($Buf), "<xiri::Rfc3986> = ", $example, ".parse().unwrap();")]
+            /// x.set_host_encoded("caf\u{e9} 1").unwrap();
+            /// assert_eq!(x.host().unwrap().as_str(), "caf%C3%A9%201");
+            /// ```
+            pub fn set_host_encoded(&mut self, host: &str) -> Result<(), SetError> {
+                self.set_host(&crate::pct::encode(host, Component::Host, S::GRAMMAR))
+            }
+
             /// Sets the port, or removes it with `None`; a port needs an
             /// authority.
             ///
