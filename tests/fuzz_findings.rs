@@ -215,6 +215,28 @@ fn an_escape_whose_decoding_would_change_the_reading_stays() {
     assert_eq!(n.as_str(), "xri://=a*(.bc)");
 }
 
+/// "(%41I://3x#（1/)" in NFKC: decoding "%41" makes the IRI authority a
+/// cross-reference, so the escapes stay; then NFKC would make U+FF08 a
+/// "(", which is refused. The refusal named the text the first pass had
+/// written ("xri://(ai://3x#（1/)") instead of the input (found by
+/// `normalization`, crash-801d28af, minimized): the error now names the
+/// input, at the fullwidth parenthesis.
+#[test]
+fn a_refused_normal_form_names_the_input() {
+    let input = "(%41I://3x#\u{ff08}1/)";
+    let x = XriRef::parse(input).unwrap();
+    let e = x
+        .normalize(xiri::Normalization::default().with_nfkc(true))
+        .unwrap_err();
+    assert_eq!(
+        (e.input(), e.offset(), e.kind()),
+        (input, 11, ErrorKind::NotNormalizable)
+    );
+    let n = x.normalize(xiri::Normalization::default()).unwrap();
+    assert_eq!(n.as_str(), "xri://(%41i://3x#\u{ff08}1/)");
+    target_holds(props::NORMALIZATION, input, "");
+}
+
 /// The optional "*" of a global authority's first sub-segment (2.5.3)
 /// stays before a combining mark: without it "=" and U+0338 would be
 /// "≠" in NFC and NFKC, a delimiter gone (found by `normalization`,

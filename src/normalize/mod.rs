@@ -151,9 +151,7 @@ fn normalize(
     let (formed, changed) = match forms::apply(&decoded, options) {
         // Nothing decoded and already in the form: the source's own
         // spans, without parsing it again.
-        None if decoded == source.text => {
-            return Ok(unformed(syntax(source.text, source.spans)))
-        }
+        None if decoded == source.text => return Ok(unformed(syntax(source.text, source.spans))),
         Some(formed) => (formed, true),
         None => (decoded, false),
     };
