@@ -103,7 +103,10 @@ fn a_whole_rfc_yields_its_grammar_and_nothing_else() {
         assert_eq!(found.format, SourceFormat::RfcText);
         assert_eq!(found.figures.len(), figures, "{name}");
         let all: String = found.figures.iter().map(|f| f.text()).collect();
-        assert!(!all.contains("[Page") && !all.contains("result = "), "{name}");
+        assert!(
+            !all.contains("[Page") && !all.contains("result = "),
+            "{name}"
+        );
         let extracted = LoadedGrammar::analyze(&[AbnfFile::new(name, &text)]).unwrap();
         let errors = extracted
             .diagnostics()
@@ -121,7 +124,11 @@ fn a_whole_rfc_yields_its_grammar_and_nothing_else() {
             rule,
         };
         let c = compare(old, new, 200, 7).unwrap();
-        assert!(c.differences.is_empty(), "{name}: {:?}", c.differences.first());
+        assert!(
+            c.differences.is_empty(),
+            "{name}: {:?}",
+            c.differences.first()
+        );
         assert!(c.samples > 500, "{name}: {}", c.samples);
     }
 }
