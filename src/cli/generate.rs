@@ -25,8 +25,8 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "cover")]
     pub near_miss: bool,
     /// A covering set instead of members; how many alternatives it
-    /// covers, of how many, goes to standard error (or, with --json,
-    /// a last object).
+    /// covers, of how many, and each alternative it did not take and
+    /// why, go to standard error (or, with --json, a last object).
     #[arg(long)]
     pub cover: bool,
     /// One JSON object a line.
@@ -112,13 +112,25 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
                 s(set.members.len())
             );
             if json {
+                let uncovered: Vec<_> = set
+                    .uncovered
+                    .iter()
+                    .map(|u| {
+                        json!({"rule": u.rule, "alternative": u.alternative, "in_group": u.in_group,
+                               "abnf": u.abnf, "why": u.why.to_string()})
+                    })
+                    .collect();
                 let _ = writeln!(
                     out,
                     "{}",
-                    json!({"covered": set.covered, "alternatives": set.total, "strings": set.members.len()})
+                    json!({"covered": set.covered, "alternatives": set.total, "strings": set.members.len(),
+                           "uncovered": uncovered})
                 );
             } else {
                 eprintln!("xiri: {summary}");
+                for u in &set.uncovered {
+                    eprintln!("xiri: not taken: {u}");
+                }
             }
         }
     }
