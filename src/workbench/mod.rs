@@ -58,6 +58,7 @@ mod near_miss;
 mod options;
 mod read;
 mod rules;
+mod scalars;
 mod source;
 mod warnings;
 
