@@ -73,7 +73,7 @@ pub use generate::{Derivation, GenerateError, Generated, Generator};
 pub use grammar::{LoadError, LoadedGrammar};
 pub use left::LeftRecursion;
 pub use load::AbnfFile;
-pub use near_miss::{near_misses, Edit, NearMiss};
+pub use near_miss::{near_misses, Edit, NearMiss, NearMisses};
 pub use options::{ListSyntax, LoadOptions, Values};
 pub use rules::{rules, RuleKind, RuleReport, RulesReport};
 pub use source::{extract, Extracted, Figure, SourceFormat};
