@@ -155,3 +155,45 @@ fn cover_says_why_an_alternative_was_not_taken() {
         .count();
     assert_eq!(refused_or_never_reached, 5, "{:?}", set.uncovered);
 }
+
+/// Other cycles: the issue's ring of 25 rules, arithmetic through groups
+/// (`factor` back to `expr`), and RFC 8259's JSON, whose escapes are
+/// reached through `value`, `object`, `member` and `string`.
+#[test]
+fn cover_takes_every_alternative_of_other_cyclic_grammars() {
+    let ring: String = (0..25)
+        .map(|i| format!("r{i} = \"a{i}\" / \"(\" r{} \")\"\n", (i + 1) % 25))
+        .collect();
+    let arithmetic = "expr = term *( ( \"+\" / \"-\" ) term )\n\
+                      term = factor *( ( \"*\" / \"/\" ) factor )\n\
+                      factor = 1*DIGIT / \"(\" expr \")\" / \"-\" factor\n";
+    let json = std::fs::read_to_string(format!(
+        "{}/benches/earley_linear.rs",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let json = json
+        .split("const JSON: &str = r#\"")
+        .nth(1)
+        .and_then(|rest| rest.split("\"#;").next())
+        .unwrap()
+        .to_string();
+    for (text, rule, total) in [
+        (ring, "r0", 50),
+        (arithmetic.to_string(), "expr", 7),
+        (json, "JSON-text", 38),
+    ] {
+        let grammar = LoadedGrammar::load(&[AbnfFile::new("cyclic.abnf", text)]).unwrap();
+        let decider = grammar.decider(rule).unwrap();
+        let set = Generator::new(&grammar, 9).cover(rule, 100).unwrap();
+        assert_eq!((set.covered, set.total), (total, total), "{rule}");
+        assert!(set.uncovered.is_empty(), "{rule}: {:?}", set.uncovered);
+        for m in &set.members {
+            assert!(
+                decider.decide(&m.text).unwrap().accepted,
+                "{rule}: {}",
+                m.text
+            );
+        }
+    }
+}
