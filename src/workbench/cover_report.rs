@@ -172,11 +172,17 @@ fn owners(g: &CheckedGrammar) -> Vec<Option<(usize, bool)>> {
     let mut owners = vec![None; g.node_count()];
     let rules = g.rules().iter().map(|r| (r, true));
     let core = g.core_rules().iter().map(|r| (r, false));
+    // Each node is in one rule's body: one walk of each body, in turn,
+    // goes over the grammar once.
+    let mut stack = Vec::new();
     for (k, (rule, user)) in rules.enumerate().chain(core.enumerate()) {
-        for id in reach(g, rule.body, |n| parts(g, n)) {
-            if let Some(o) = owners.get_mut(id.index()) {
-                o.get_or_insert((k, user));
+        stack.push(rule.body);
+        while let Some(id) = stack.pop() {
+            match owners.get_mut(id.index()) {
+                Some(o @ None) => *o = Some((k, user)),
+                _ => continue,
             }
+            stack.extend(parts(g, id));
         }
     }
     owners
