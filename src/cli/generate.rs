@@ -1,10 +1,11 @@
 //! `xiri generate`: members of a rule, near-misses, or a covering set,
-//! every string checked by the decider before it is printed.
+//! every string checked by the decider before it is printed, and printed
+//! as it is made: memory is bounded by the grammar, not by `-n`.
 
 use serde_json::json;
-use std::fmt::Write;
+use std::io::{BufWriter, StdoutLock, Write};
 use std::process::ExitCode;
-use xiri::workbench::{near_misses, Edit, Generator};
+use xiri::workbench::{Edit, Generator, NearMisses};
 
 /// `xiri generate`'s arguments.
 #[derive(clap::Args)]
@@ -25,8 +26,8 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "cover")]
     pub near_miss: bool,
     /// A covering set instead of members; how many alternatives it
-    /// covers, of how many, goes to standard error (or, with --json,
-    /// a last object).
+    /// covers, of how many, and each alternative it did not take and
+    /// why, go to standard error (or, with --json, a last object).
     #[arg(long)]
     pub cover: bool,
     /// One JSON object a line.
@@ -56,7 +57,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
     let mut generator = Generator::new(&grammar, seed);
     // Near-misses and covering sets are made of members too.
     generator.check(&rule).map_err(|e| e.to_string())?;
-    let mut out = String::new();
+    let mut out = Out(BufWriter::new(std::io::stdout().lock()));
     let mut slips = 0;
     let mut undecided = 0;
     match mode {
@@ -64,24 +65,23 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
             for _ in 0..n {
                 let member = generator.member(&rule).map_err(|e| e.to_string())?;
                 match decider.decide(&member.text) {
-                    Ok(v) if v.accepted => line(&mut out, &member.text, json),
+                    Ok(v) if v.accepted => out.string(&member.text, json)?,
                     Ok(_) => slips += 1,
                     Err(_) => undecided += 1,
                 }
             }
         }
         Mode::NearMisses => {
-            let misses = near_misses(&decider, &mut generator, n).map_err(|e| e.to_string())?;
-            for m in misses {
-                let offset = m.offset.map_or("-".to_string(), |o| o.to_string());
+            for m in NearMisses::new(&decider, &mut generator, n) {
+                let m = m.map_err(|e| e.to_string())?;
                 if json {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        json!({"input": m.text, "refused_at": m.offset, "from": m.from.text, "edit": edit(&m.edit)})
-                    );
+                    let edit = edit(&m.edit);
+                    out.line(
+                        &json!({"input": m.text, "refused_at": m.offset, "from": m.from.text, "edit": edit}),
+                    )?;
                 } else {
-                    let _ = writeln!(out, "{offset}\t{}", m.text);
+                    let offset = m.offset.map_or("-".to_string(), |o| o.to_string());
+                    out.line(&format_args!("{offset}\t{}", m.text))?;
                 }
             }
         }
@@ -100,7 +100,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
                 })
                 .map_err(|e| e.to_string())?;
             for m in &set.members {
-                line(&mut out, &m.text, json);
+                out.string(&m.text, json)?;
             }
             let s = |n: usize| if n == 1 { "" } else { "s" };
             let summary = format!(
@@ -112,17 +112,27 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
                 s(set.members.len())
             );
             if json {
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    json!({"covered": set.covered, "alternatives": set.total, "strings": set.members.len()})
-                );
+                let uncovered: Vec<_> = set
+                    .uncovered
+                    .iter()
+                    .map(|u| {
+                        json!({"rule": u.rule, "alternative": u.alternative, "in_group": u.in_group,
+                               "abnf": u.abnf, "why": u.why.to_string()})
+                    })
+                    .collect();
+                out.line(
+                    &json!({"covered": set.covered, "alternatives": set.total, "strings": set.members.len(),
+                           "uncovered": uncovered}),
+                )?;
             } else {
                 eprintln!("xiri: {summary}");
+                for u in &set.uncovered {
+                    eprintln!("xiri: not taken: {u}");
+                }
             }
         }
     }
-    super::emit(&out)?;
+    out.flush()?;
     if slips > 0 {
         eprintln!(
             "xiri: {slips} generated strings were refused by the {} engine and not printed (a generator slip: please report it)",
@@ -135,13 +145,37 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A string, as is or as a JSON object.
-fn line(out: &mut String, text: &str, json: bool) {
-    if json {
-        let _ = writeln!(out, "{}", json!({ "input": text }));
-    } else {
-        let _ = writeln!(out, "{text}");
+/// Standard output, buffered, each line written as it is made.
+struct Out(BufWriter<StdoutLock<'static>>);
+
+impl Out {
+    /// A string, as is or as a JSON object.
+    fn string(&mut self, text: &str, json: bool) -> Result<(), String> {
+        if json {
+            self.line(&json!({ "input": text }))
+        } else {
+            self.line(&text)
+        }
     }
+
+    fn line(&mut self, line: &dyn std::fmt::Display) -> Result<(), String> {
+        let written = writeln!(self.0, "{line}");
+        written.or_else(closed)
+    }
+
+    fn flush(&mut self) -> Result<(), String> {
+        let flushed = self.0.flush();
+        flushed.or_else(closed)
+    }
+}
+
+/// A reader that went away (`xiri generate | head`) ends the run quietly,
+/// as [`super::emit`] does; any other error is one.
+fn closed(e: std::io::Error) -> Result<(), String> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0)
+    }
+    Err(format!("writing standard output: {e}"))
 }
 
 /// An edit in words: `insert "x" at 3`.

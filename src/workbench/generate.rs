@@ -9,6 +9,7 @@
 //! ranges above the surrogates at U+E000; tests/common/abnf.rs works
 //! around it there).
 
+use super::scalars::{nth_scalar, scalar};
 use abnf_oracle::{CheckedGrammar, MinLen, Node, NodeId, NumVal, Witness};
 
 /// A rule's part of a generated (or parsed) string: the rule, its byte
@@ -46,16 +47,25 @@ pub struct Generated {
 }
 
 /// Past this depth of rules, or this many characters, the generator takes
-/// the shortest way out of every choice.
+/// the shortest way out of every choice. A covering set's walk counts
+/// nodes instead of rules ([`SOFT_NESTING`]), and its way to the
+/// alternative it is after is not bounded but by the hard bounds.
 const MAX_DEPTH: usize = 12;
 const SOFT_LENGTH: usize = 120;
-/// Past this many characters, or rules this deep, it gives up on the string.
-const HARD_LENGTH: usize = 4000;
+const SOFT_NESTING: usize = 48;
+/// Past this many nodes walked, a covering set's walk takes the shortest
+/// way out too: a nesting of repetitions below [`SOFT_NESTING`] that
+/// writes nothing would otherwise be walked a number of times
+/// exponential in its depth.
+const SOFT_NODES: usize = 4096;
+/// Past this many characters, or rules this deep (outside a covering
+/// set, which the nesting bound alone bounds), it gives up on the string.
+pub(super) const HARD_LENGTH: usize = 4000;
 const HARD_DEPTH: usize = 200;
 /// Past this many nested nodes (groups and rules, which nest without
 /// limit in a chain of deeply grouped rules) it gives up on the string
 /// too, rather than overflow the stack.
-const HARD_NESTING: usize = 1000;
+pub(super) const HARD_NESTING: usize = 1000;
 
 /// Writes strings a rule derives. Deterministic: the same grammar, seed
 /// and sequence of calls give the same strings.
@@ -74,12 +84,25 @@ pub struct Generator<'g> {
     pub(super) rng: u64,
     /// Per node: which productive branches of an alternation were taken.
     pub(super) taken: Vec<Vec<bool>>,
-    /// Per node: how far (in nodes) an untaken branch is; `u32::MAX` for none.
-    pub(super) distance: Vec<u32>,
-    /// Whether the walk steers towards untaken branches.
+    /// Per node, in a covering set: how far an alternative still wanted
+    /// is, in nodes and the characters written on the way; `u64::MAX` for
+    /// none.
+    pub(super) distance: Vec<u64>,
+    /// The alternatives (alternation, branch) a covering set still wants,
+    /// sorted.
+    pub(super) wanted: Vec<(usize, usize)>,
+    /// Whether the walk is a covering set's: it takes a wanted branch
+    /// where it passes one, and counts nodes, not rules, for its bound.
     pub(super) covering: bool,
+    /// The node the covering walk's steering has reached: it follows the
+    /// distances down, one node at a time, to a wanted alternative.
+    pub(super) token: Option<NodeId>,
+    /// The wanted alternative the steering took, if it took one.
+    pub(super) reached: Option<(usize, usize)>,
     /// How deep the walk is in nodes (rules count in `depth` too).
     nesting: usize,
+    /// How many nodes the walk of this string has been through.
+    walked: usize,
 }
 
 /// Why nothing could be generated.
@@ -115,9 +138,13 @@ impl<'g> Generator<'g> {
             loaded: grammar,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15,
             taken,
-            distance: vec![u32::MAX; checked.node_count()],
+            distance: Vec::new(),
+            wanted: Vec::new(),
             covering: false,
+            token: None,
+            reached: None,
             nesting: 0,
+            walked: 0,
         }
     }
 
@@ -187,6 +214,7 @@ impl<'g> Generator<'g> {
             end: 0,
             children: Vec::new(),
         };
+        self.walked = 0;
         self.walk(body, 0, &mut text, &mut tree.children).ok()?;
         tree.end = text.len();
         Some(Generated { text, tree })
@@ -207,10 +235,12 @@ impl<'g> Generator<'g> {
         out: &mut String,
         trees: &mut Vec<Derivation>,
     ) -> Result<(), ()> {
-        if out.len() > HARD_LENGTH || depth > HARD_DEPTH || self.nesting > HARD_NESTING {
+        let too_deep = depth > HARD_DEPTH && !self.covering;
+        if out.len() > HARD_LENGTH || too_deep || self.nesting > HARD_NESTING {
             return Err(());
         }
         self.nesting += 1;
+        self.walked += 1;
         let walked = self.walk_node(id, depth, out, trees);
         self.nesting -= 1;
         walked
@@ -223,14 +253,28 @@ impl<'g> Generator<'g> {
         out: &mut String,
         trees: &mut Vec<Derivation>,
     ) -> Result<(), ()> {
-        let short = depth > MAX_DEPTH || out.len() > SOFT_LENGTH;
-        // Steering stops where the shortest way out starts, so that a chase
-        // through a recursive rule ends.
-        let steer = self.covering && !short;
+        // The covering walk's steering: the node holding the token goes
+        // towards a wanted alternative, whatever the soft bounds say.
+        let holding = self.token == Some(id);
+        if holding {
+            self.token = None;
+        }
+        let short = if self.covering {
+            out.len() > SOFT_LENGTH || self.nesting > SOFT_NESTING || self.walked > SOFT_NODES
+        } else {
+            depth > MAX_DEPTH || out.len() > SOFT_LENGTH
+        };
+        // Where it is not short, a covering walk takes any wanted branch
+        // it passes.
+        let greedy = self.covering && !short;
         match self.grammar.node(id) {
             Node::Alt { branches } => {
                 let branches = branches.clone();
-                let b = self.branch(id, &branches, short, steer);
+                let steered = if holding { self.steer(id) } else { None };
+                let b = match steered {
+                    Some(b) => b,
+                    None => self.branch(id, &branches, short, greedy),
+                };
                 if let Some(taken) = self.taken.get_mut(id.index()).and_then(|t| t.get_mut(b)) {
                     *taken = true;
                 }
@@ -240,7 +284,12 @@ impl<'g> Generator<'g> {
                 }
             }
             Node::Concat { items } => {
-                for item in items.clone() {
+                let items = items.clone();
+                let steered = if holding { self.nearest(id) } else { None };
+                for (i, item) in items.into_iter().enumerate() {
+                    if steered == Some(i) {
+                        self.token = Some(item);
+                    }
                     self.walk(item, depth, out, trees)?;
                 }
                 Ok(())
@@ -257,7 +306,9 @@ impl<'g> Generator<'g> {
                 } else {
                     min
                 };
-                let count = if steer && self.near(body) && max.is_none_or(|m| m >= 1) {
+                let steered = holding && self.nearest(id).is_some();
+                let count = if (steered || greedy && self.near(body)) && max.is_none_or(|m| m >= 1)
+                {
                     min.max(1)
                 } else if short {
                     min
@@ -265,16 +316,20 @@ impl<'g> Generator<'g> {
                     let ceiling = max.unwrap_or(u64::MAX).min(min.saturating_add(3));
                     min + self.below(ceiling.saturating_sub(min).saturating_add(1))
                 };
-                for _ in 0..count {
+                for k in 0..count {
+                    if steered && k == 0 {
+                        self.token = Some(body);
+                    }
                     self.walk(body, depth, out, trees)?;
                 }
                 Ok(())
             }
             Node::Optional { body } => {
                 let body = *body;
+                let steered = holding && self.nearest(id).is_some();
                 let take = if !self.grammar.min_len(body).is_finite() {
                     false
-                } else if steer && self.near(body) {
+                } else if steered || greedy && self.near(body) {
                     true
                 } else if short {
                     false
@@ -282,6 +337,9 @@ impl<'g> Generator<'g> {
                     self.below(2) == 0
                 };
                 if take {
+                    if steered {
+                        self.token = Some(body);
+                    }
                     self.walk(body, depth, out, trees)?;
                 }
                 Ok(())
@@ -292,6 +350,9 @@ impl<'g> Generator<'g> {
                 let (name, body) = (rule.name.as_str().to_string(), rule.body);
                 let start = out.len();
                 let mut children = Vec::new();
+                if holding && self.nearest(id).is_some() {
+                    self.token = Some(body);
+                }
                 self.walk(body, depth + 1, out, &mut children)?;
                 trees.push(Derivation {
                     rule: name,
@@ -340,9 +401,14 @@ impl<'g> Generator<'g> {
         }
     }
 
-    /// Picks a productive branch: in covering mode an untaken one, else the
-    /// one nearest an untaken one; when short, the shortest; else at random.
-    fn branch(&mut self, id: NodeId, branches: &[NodeId], short: bool, steer: bool) -> usize {
+    /// Picks a productive branch: in a covering walk that is not short, a
+    /// wanted one; when short, the shortest; else at random.
+    fn branch(&mut self, id: NodeId, branches: &[NodeId], short: bool, greedy: bool) -> usize {
+        if greedy {
+            if let Some(b) = self.wanted_branch(id) {
+                return b;
+            }
+        }
         let usable: Vec<usize> = (0..branches.len())
             .filter(|&b| {
                 branches
@@ -350,25 +416,6 @@ impl<'g> Generator<'g> {
                     .is_some_and(|&n| self.grammar.min_len(n).is_finite())
             })
             .collect();
-        if steer {
-            let taken = self.taken.get(id.index());
-            if let Some(&b) = usable
-                .iter()
-                .find(|&&b| !taken.and_then(|t| t.get(b)).copied().unwrap_or(true))
-            {
-                return b;
-            }
-            let nearest = usable
-                .iter()
-                .filter_map(|&b| {
-                    let d = branches.get(b).map_or(u32::MAX, |n| self.dist(*n));
-                    (d != u32::MAX).then_some((d, b))
-                })
-                .min();
-            if let Some((_, b)) = nearest {
-                return b;
-            }
-        }
         if short {
             if let Some(Witness::Branch(b)) = self.grammar.witness(id) {
                 return b as usize;
@@ -378,12 +425,12 @@ impl<'g> Generator<'g> {
         usable.get(pick).copied().unwrap_or(0)
     }
 
-    fn dist(&self, id: NodeId) -> u32 {
-        self.distance.get(id.index()).copied().unwrap_or(u32::MAX)
+    pub(super) fn dist(&self, id: NodeId) -> u64 {
+        self.distance.get(id.index()).copied().unwrap_or(u64::MAX)
     }
 
     fn near(&self, id: NodeId) -> bool {
-        self.dist(id) != u32::MAX
+        self.dist(id) != u64::MAX
     }
 
     /// A number below `n` (0 when `n` is 0), from SplitMix64.
@@ -428,36 +475,4 @@ pub(crate) fn children(g: &CheckedGrammar, id: NodeId) -> Vec<NodeId> {
 
 pub(super) fn node_id(index: usize) -> NodeId {
     NodeId::from_index(u32::try_from(index).unwrap_or(u32::MAX))
-}
-
-/// The `index`-th character of `lo..=hi`, the surrogates skipped.
-/// (`NumVal::nth_scalar` of abnf-oracle 0.1.1 starts every range above
-/// the surrogates at U+E000.)
-fn nth_scalar(lo: u64, hi: u64, index: u64) -> Option<char> {
-    let below = if lo < 0xD800 {
-        hi.min(0xD7FF) - lo + 1
-    } else {
-        0
-    };
-    let value = if index < below {
-        lo + index
-    } else {
-        lo.max(0xE000) + (index - below)
-    };
-    (value <= hi).then_some(value).and_then(scalar)
-}
-
-fn scalar(v: u64) -> Option<char> {
-    u32::try_from(v).ok().and_then(char::from_u32)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn ranges_above_the_surrogates_start_where_they_start() {
-        assert_eq!(super::nth_scalar(0x10000, 0x1FFFD, 0), Some('\u{10000}'));
-        assert_eq!(super::nth_scalar(0xD000, 0xE005, 0x800), Some('\u{E000}'));
-        assert_eq!(super::nth_scalar(0x41, 0x5A, 25), Some('Z'));
-        assert_eq!(super::nth_scalar(0x41, 0x5A, 26), None);
-    }
 }

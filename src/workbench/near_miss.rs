@@ -108,7 +108,7 @@ pub struct NearMiss {
 
 /// Up to `n` near-misses of the decider's rule, each made from a fresh
 /// member of the generator's; an edit the rule accepts is tried again, a
-/// few times.
+/// few times. [`NearMisses`] makes the same ones one at a time.
 ///
 /// ```
 /// use xiri::workbench::{near_misses, AbnfFile, Generator, LoadedGrammar};
@@ -123,46 +123,105 @@ pub fn near_misses(
     generator: &mut Generator<'_>,
     n: usize,
 ) -> Result<Vec<NearMiss>, Undecided> {
-    let alphabet = alphabet(decider.grammar_checked(), decider.rule());
-    let mut out = Vec::new();
-    let mut tries = 0;
-    while out.len() < n && tries < n * 8 + 16 {
-        tries += 1;
-        let Ok(member) = generator.member(decider.rule()) else {
-            break;
-        };
-        let boundaries: Vec<usize> = member
-            .text
+    NearMisses::new(decider, generator, n).collect()
+}
+
+/// The near-misses of [`near_misses`], made as they are asked for, so
+/// that a caller writing them out holds one at a time: memory bounded by
+/// the grammar, not by `n`. After an undecided edit, it yields the error
+/// and ends.
+///
+/// ```
+/// use xiri::workbench::{near_misses, AbnfFile, Generator, LoadedGrammar, NearMisses};
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 2DIGIT\n")]).unwrap();
+/// let d = g.decider("a").unwrap();
+/// let mut generator = Generator::new(&g, 5);
+/// let one_by_one: Vec<String> = NearMisses::new(&d, &mut generator, 10)
+///     .map(|m| m.unwrap().text)
+///     .collect();
+/// let all = near_misses(&d, &mut Generator::new(&g, 5), 10).unwrap();
+/// assert_eq!(one_by_one, all.into_iter().map(|m| m.text).collect::<Vec<_>>());
+/// ```
+pub struct NearMisses<'a, 'd, 'g> {
+    decider: &'a Decider<'d>,
+    generator: &'a mut Generator<'g>,
+    alphabet: Vec<char>,
+    /// How many are still wanted, and how many members may still be
+    /// tried.
+    wanted: usize,
+    tries: usize,
+}
+
+impl<'a, 'd, 'g> NearMisses<'a, 'd, 'g> {
+    /// Up to `n` near-misses of the decider's rule, from the generator's
+    /// members.
+    pub fn new(decider: &'a Decider<'d>, generator: &'a mut Generator<'g>, n: usize) -> Self {
+        NearMisses {
+            alphabet: alphabet(decider.grammar_checked(), decider.rule()),
+            decider,
+            generator,
+            wanted: n,
+            tries: n.saturating_mul(8).saturating_add(16),
+        }
+    }
+}
+
+impl Iterator for NearMisses<'_, '_, '_> {
+    type Item = Result<NearMiss, Undecided>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.wanted > 0 && self.tries > 0 {
+            self.tries -= 1;
+            let Ok(member) = self.generator.member(self.decider.rule()) else {
+                self.tries = 0;
+                break;
+            };
+            let edit = self.edit(&member.text);
+            let text = edit.apply(&member.text);
+            match self.decider.decide(&text) {
+                Err(e) => {
+                    self.tries = 0;
+                    return Some(Err(e));
+                }
+                Ok(verdict) if !verdict.accepted => {
+                    self.wanted -= 1;
+                    return Some(Ok(NearMiss {
+                        text,
+                        from: member,
+                        edit,
+                        offset: verdict.offset,
+                    }));
+                }
+                Ok(_) => {}
+            }
+        }
+        None
+    }
+}
+
+impl NearMisses<'_, '_, '_> {
+    /// An edit of `text` at random: a place, a character of the alphabet,
+    /// and which edit.
+    fn edit(&mut self, text: &str) -> Edit {
+        let boundaries: Vec<usize> = text
             .char_indices()
             .map(|(i, _)| i)
-            .chain([member.text.len()])
+            .chain([text.len()])
             .collect();
-        let pick = |g: &mut Generator<'_>, len: usize| g.next_below(len as u64) as usize;
-        let at = boundaries
-            .get(pick(generator, boundaries.len()))
-            .copied()
-            .unwrap_or(0);
-        let c = alphabet
-            .get(pick(generator, alphabet.len()))
+        let generator = &mut *self.generator;
+        let mut pick = |len: usize| generator.next_below(len as u64) as usize;
+        let at = boundaries.get(pick(boundaries.len())).copied().unwrap_or(0);
+        let c = self
+            .alphabet
+            .get(pick(self.alphabet.len()))
             .copied()
             .unwrap_or(' ');
-        let edit = match (generator.next_below(3), at < member.text.len()) {
+        match (generator.next_below(3), at < text.len()) {
             (0, true) => Edit::Delete { at },
             (1, true) => Edit::Replace { at, c },
             _ => Edit::Insert { at, c },
-        };
-        let text = edit.apply(&member.text);
-        let verdict = decider.decide(&text)?;
-        if !verdict.accepted {
-            out.push(NearMiss {
-                text,
-                from: member,
-                edit,
-                offset: verdict.offset,
-            });
         }
     }
-    Ok(out)
 }
 
 /// The characters edits draw from: those the rule's terminals name, the
