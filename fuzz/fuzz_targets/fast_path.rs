@@ -19,8 +19,9 @@ fuzz_target!(|data: &[u8]| {
     // pest, the oracle, takes most of an input's time (its generated
     // parsers carry most of the comparison tracing): it is compared on one
     // grammar an input, picked by the input's hash (so a reproducer picks
-    // the same), and every other grammar's engine runs alone. The rate went
-    // from 1,887 inputs a second to [measured below in docs/TESTING.md].
+    // the same), and every other grammar's engine runs alone. A minute's
+    // run on the kept corpus, on a loaded machine: 5,282 inputs a second,
+    // against 1,887 over ten minutes with pest on every grammar.
     let pick = fnv(data) % Grammar::ALL.len();
     for (i, grammar) in Grammar::ALL.into_iter().enumerate() {
         if i == pick {
