@@ -348,3 +348,25 @@ fn a_bound_reached_is_undecided_never_no() {
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("undecided"), "{out}");
 }
+
+/// `tree --all` on 200 "a" of `S = S S / "a"`: Catalan's 199th number of
+/// derivations, counted up to a million, so the rest not shown is "at
+/// least" what is left of that million, never an exact number.
+#[test]
+fn tree_all_says_at_least_when_the_count_is_capped() {
+    let path = write_grammar("catalan.abnf", "S = S S / \"a\"\n");
+    let path = path.to_str().unwrap();
+    let long = "a".repeat(200);
+    let (out, code) = common::xiri(&["tree", "--abnf", path, "--all", "--limit", "2", &long]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("; derivation 1 of at least 1000000\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("; at least 999998 more not shown (--limit N)\n"),
+        "{out}"
+    );
+    let (out, _) = common::xiri(&["tree", "--abnf", path, "--all", "--limit", "2", "aaaa"]);
+    assert!(out.ends_with("; 3 more not shown (--limit N)\n"), "{out}");
+}

@@ -168,38 +168,41 @@ pub fn tree(
     let mut out = String::new();
     if !all {
         let _ = write!(out, "{}", forest.tree().display(input));
-        let count = forest.count(1_000_000);
+        let count = forest.count(COUNT_CAP);
         if count > 1 {
-            let total = if count >= 1_000_000 {
-                "at least 1000000".to_string()
-            } else {
-                count.to_string()
-            };
+            let total = at_least(count, 0);
             let _ = writeln!(out, "; one of {total} derivations (--all prints every one)");
         }
         super::emit(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
     let (trees, more) = forest.trees(limit.max(1));
-    let count = forest.count(1_000_000);
-    let total = if count >= 1_000_000 {
-        "at least 1000000".to_string()
-    } else {
-        count.to_string()
-    };
+    let count = forest.count(COUNT_CAP);
+    let total = at_least(count, 0);
     for (i, t) in trees.iter().enumerate() {
         let _ = writeln!(out, "; derivation {} of {total}", i + 1);
         let _ = write!(out, "{}", t.display(input));
     }
     if more {
-        let _ = writeln!(
-            out,
-            "; {} more not shown (--limit N)",
-            count.saturating_sub(trees.len() as u64)
-        );
+        let rest = at_least(count, trees.len() as u64);
+        let _ = writeln!(out, "; {rest} more not shown (--limit N)");
     }
     super::emit(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Derivations are counted up to this many.
+const COUNT_CAP: u64 = 1_000_000;
+
+/// `count - shown`, as "at least ..." when the count reached its cap (a
+/// count of 200 "a" by `S = S S / "a"` is Catalan's 199th number).
+fn at_least(count: u64, shown: u64) -> String {
+    let rest = count.saturating_sub(shown);
+    if count >= COUNT_CAP {
+        format!("at least {rest}")
+    } else {
+        rest.to_string()
+    }
 }
 
 /// The most forest nodes `tree` makes to count the derivations when one
