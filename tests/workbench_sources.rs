@@ -422,6 +422,52 @@ fn a_recipient_reads_lists_with_empty_elements() {
     );
 }
 
+/// A recipient's `<n>#<m>element` (docs/DECISIONS.md, "RFC 9110 lists"):
+/// what the section's own recipient form for its lower bound accepts
+/// (`1#` for n >= 1, `#` for n = 0), with from n to m elements that are
+/// not empty. Held to exactly that on every string of up to seven
+/// characters of "a", "," and " ".
+#[test]
+fn a_recipient_counts_only_the_elements_that_are_not_empty() {
+    let bounds = [(0, 2), (1, 1), (1, 3), (2, 3), (3, 5), (2, 0), (0, 0)];
+    let mut text = String::from("one = 1#\"a\"\nany = #\"a\"\nOWS = *SP\n");
+    for (n, m) in bounds {
+        let max = if m == 0 && n > 0 {
+            String::new()
+        } else {
+            m.to_string()
+        };
+        text.push_str(&format!("l{n}x{m} = {n}#{max}\"a\"\n"));
+    }
+    let options = LoadOptions {
+        lists: ListSyntax::Recipient,
+        ..LoadOptions::default()
+    };
+    let g = LoadedGrammar::load_with(&[AbnfFile::new("lists", text)], &options).unwrap();
+    let decide = |rule: &str, s: &str| g.decider(rule).unwrap().decide(s).unwrap().accepted;
+    let mut strings = vec![String::new()];
+    for _ in 0..7 {
+        let longer: Vec<String> = strings
+            .iter()
+            .filter(|s| s.len() == strings.last().map_or(0, String::len))
+            .flat_map(|s| ["a", ",", " "].map(|c| format!("{s}{c}")))
+            .collect();
+        strings.extend(longer);
+    }
+    assert_eq!(strings.len(), (0..=7).map(|k| 3usize.pow(k)).sum::<usize>());
+    for (n, m) in bounds {
+        // "2#" with no upper bound is written (2, 0) above.
+        let m = if m == 0 && n > 0 { usize::MAX } else { m };
+        let rule = format!("l{n}x{}", if m == usize::MAX { 0 } else { m });
+        for s in &strings {
+            let count = s.matches('a').count();
+            let form = if n >= 1 { "one" } else { "any" };
+            let expected = decide(form, s) && (n..=m).contains(&count);
+            assert_eq!(decide(&rule, s), expected, "{rule} on {s:?}");
+        }
+    }
+}
+
 #[test]
 fn canonical_abnf_loads_back_identical() {
     for name in ["draft-example.md", "rfc3986-excerpts.txt"] {

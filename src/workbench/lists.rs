@@ -12,8 +12,14 @@
 //! - the recipient's (section 5.6.1.2, empty elements allowed):
 //!   `#element` is `[ element ] *( OWS "," OWS [ element ] )` and
 //!   `1#element` is `*( "," OWS ) element *( OWS "," [ OWS element ] )`.
-//!   The section defines no recipient's form for other bounds: those are
-//!   read as the sender's.
+//!   The section prints no recipient's form for other bounds, but says
+//!   that empty elements do not count: `<n>#<m>element` is the form above
+//!   for its lower bound (`1#` for n ≥ 1, `#` for n = 0) with from n to m
+//!   elements that are not empty, written as
+//!   `*( "," OWS ) element <n-1>*<m-1>( 1*( OWS "," ) OWS element ) *( OWS "," )`
+//!   and `*( OWS "," OWS ) [ element <0>*<m-1>( 1*( OWS "," OWS ) element ) *( OWS "," OWS ) ]`
+//!   (docs/DECISIONS.md, "RFC 9110 lists"); `#0element`, empty elements
+//!   only (a sender's is the empty string).
 
 use abnf_oracle::{CharVal, Definition, Element, Ignored, Repeat, RuleName, Span};
 
@@ -41,10 +47,13 @@ pub enum ListSyntax {
 }
 
 /// The `#` of each list in one rule's text, replaced by `*`: the text to
-/// parse, and where each was. A `#` is a list's when it starts an
-/// element (after a space, `(`, `[`, `/` or `=`, with its bounds) outside
-/// quoted strings, prose values and comments.
-pub(crate) fn mark(text: &str) -> (String, Vec<usize>) {
+/// parse, and where each was, with whether the list's maximum is 1. A
+/// `#` is a list's when it starts an element (after a space, `(`, `[`,
+/// `/` or `=`, with its bounds) outside quoted strings, prose values and
+/// comments. A maximum of 1 is written as 9 (the same width): the parser
+/// reads `*1x` as `[x]` and `1*1x` as `x`, leaving no repetition to
+/// expand, and a recipient's `#1x` and `1#1x` allow empty elements.
+pub(crate) fn mark(text: &str) -> (String, Vec<(usize, bool)>) {
     let bytes = text.as_bytes();
     let mut out = bytes.to_vec();
     let mut marks = Vec::new();
@@ -74,7 +83,12 @@ pub(crate) fn mark(text: &str) -> (String, Vec<usize>) {
                     if let Some(o) = out.get_mut(i) {
                         *o = b'*';
                     }
-                    marks.push(i);
+                    let one = bytes.get(i + 1) == Some(&b'1')
+                        && !bytes.get(i + 2).is_some_and(u8::is_ascii_digit);
+                    if let (true, Some(o)) = (one, out.get_mut(i + 1)) {
+                        *o = b'9';
+                    }
+                    marks.push((i, one));
                 }
             }
             _ => {}
@@ -88,7 +102,7 @@ pub(crate) fn mark(text: &str) -> (String, Vec<usize>) {
 
 /// Expands the repetitions made of a marked `#` (`marks`, offsets in the
 /// joined text) in the definitions.
-pub(crate) fn expand(definitions: &mut [Definition], marks: &[u32], syntax: ListSyntax) {
+pub(crate) fn expand(definitions: &mut [Definition], marks: &[(u32, bool)], syntax: ListSyntax) {
     if marks.is_empty() {
         return;
     }
@@ -99,7 +113,7 @@ pub(crate) fn expand(definitions: &mut [Definition], marks: &[u32], syntax: List
 
 /// Elements nest no deeper than the loader lets groups nest, so this
 /// recursion is bounded.
-fn expand_element(element: &mut Element, marks: &[u32], syntax: ListSyntax) {
+fn expand_element(element: &mut Element, marks: &[(u32, bool)], syntax: ListSyntax) {
     match element {
         Element::Alt(items) | Element::Concat(items) => {
             for item in items {
@@ -110,9 +124,16 @@ fn expand_element(element: &mut Element, marks: &[u32], syntax: ListSyntax) {
         Element::Repeat { repeat, body, span } => {
             expand_element(body, marks, syntax);
             let s = span.0;
-            if marks.iter().any(|&m| s.start <= m && m < s.end) {
+            if let Some(&(_, one)) = marks.iter().find(|&&(m, _)| s.start <= m && m < s.end) {
                 let body = std::mem::replace(body.as_mut(), Element::Concat(Vec::new()));
-                *element = list(*repeat, body, s, syntax);
+                let repeat = match one {
+                    true => Repeat {
+                        min: repeat.min,
+                        max: Some(1),
+                    },
+                    false => *repeat,
+                };
+                *element = list(repeat, body, s, syntax);
             }
         }
         Element::RuleRef { .. }
@@ -162,13 +183,48 @@ fn list(repeat: Repeat, element: Element, span: Span, syntax: ListSyntax) -> Ele
                 ]),
             ),
         ]),
+        (ListSyntax::Sender, _, Some(0)) => star(0, Some(0), element),
+        (ListSyntax::Recipient, 0, max) => {
+            let sep = || Element::Concat(vec![ows(), comma(), ows()]);
+            if max == Some(0) {
+                // Empty elements only.
+                return star(0, None, sep());
+            }
+            let more = Element::Concat(vec![star(1, None, sep()), element.clone()]);
+            let rest = star(0, max.map(|m| m.saturating_sub(1)), more);
+            Element::Concat(vec![
+                star(0, None, sep()),
+                optional(Element::Concat(vec![element, rest, star(0, None, sep())])),
+            ])
+        }
+        (ListSyntax::Recipient, min, max) => {
+            let sep = || Element::Concat(vec![ows(), comma()]);
+            let more = Element::Concat(vec![star(1, None, sep()), ows(), element.clone()]);
+            let mut items = vec![
+                star(0, None, Element::Concat(vec![comma(), ows()])),
+                element,
+            ];
+            // (No repetition of at most 0 more: `1#1x` is one element.)
+            if max != Some(1) {
+                items.push(star(
+                    min.saturating_sub(1),
+                    max.map(|m| m.saturating_sub(1)),
+                    more,
+                ));
+            }
+            items.push(star(0, None, sep()));
+            Element::Concat(items)
+        }
         (_, min, max) => {
             let rest = star(
                 min.saturating_sub(1),
                 max.map(|m| m.saturating_sub(1)),
                 Element::Concat(vec![ows(), comma(), ows(), element.clone()]),
             );
-            let one = Element::Concat(vec![element, rest]);
+            let one = match max {
+                Some(1) => element,
+                _ => Element::Concat(vec![element, rest]),
+            };
             if min == 0 {
                 optional(one)
             } else {
@@ -186,6 +242,10 @@ mod tests {
     fn only_a_lists_hash_is_marked() {
         let (text, marks) = mark("a = #b 1#c [ 2#3d ] \"#\" <#> ; #\n  / (#e)\n");
         assert_eq!(text, "a = *b 1*c [ 2*3d ] \"#\" <#> ; #\n  / (*e)\n");
-        assert_eq!(marks, [4, 8, 14, 37]);
+        let at: Vec<usize> = marks.iter().map(|m| m.0).collect();
+        assert_eq!(at, [4, 8, 14, 37]);
+        let (text, marks) = mark("a = #1b 1#1c 1#10d\n");
+        assert_eq!(text, "a = *9b 1*9c 1*10d\n");
+        assert_eq!(marks, [(4, true), (9, true), (14, false)]);
     }
 }

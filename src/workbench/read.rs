@@ -153,9 +153,9 @@ pub(crate) fn read(file: &super::AbnfFile, base: u32, options: &super::LoadOptio
                 for definition in &mut parsed {
                     shift_definition(definition, at);
                 }
-                let marks: Vec<u32> = marks
+                let marks: Vec<(u32, bool)> = marks
                     .iter()
-                    .map(|&m| at.saturating_add(u32::try_from(m).unwrap_or(u32::MAX)))
+                    .map(|&(m, one)| (at.saturating_add(u32::try_from(m).unwrap_or(u32::MAX)), one))
                     .collect();
                 super::lists::expand(&mut parsed, &marks, options.lists);
                 definitions.extend(parsed);
