@@ -237,6 +237,29 @@ fn a_refused_normal_form_names_the_input() {
     target_holds(props::NORMALIZATION, input, "");
 }
 
+/// "(//..?)/..a" is the `iauthority` "(" ("//..?" is no cross-reference's
+/// content), the path "//.." and the query ")/..a". Its dot segments
+/// removed, "xri://(/?)/..a" reads with the cross-reference "(/?)", and
+/// no escape keeps "(", ")" or "/" what they are: no text has the normal
+/// form's components, so it is refused as `Ambiguous`, on the input, as
+/// resolution refuses such a target (found by `normalization` in CI's
+/// minute, crash-d5740df6, "(//..?)///..：", minimized).
+#[test]
+fn a_normal_form_no_text_reads_as_is_refused_as_ambiguous() {
+    for input in ["(//..?)/..a", "(//..?)///..\u{ff1a}"] {
+        let x = XriRef::parse(input).unwrap();
+        assert_eq!(x.authority().unwrap().as_str(), "(");
+        let e = x.normalize(xiri::Normalization::default()).unwrap_err();
+        assert_eq!((e.input(), e.kind()), (input, ErrorKind::Ambiguous));
+        assert!(e.message().contains("\"(/?)\""), "{}", e.message());
+        target_holds(props::NORMALIZATION, input, "");
+    }
+    // Where removing the dot segments keeps the reading, it is done.
+    let x = XriRef::parse("(//a/..?)/..a").unwrap();
+    let n = x.normalize(xiri::Normalization::default()).unwrap();
+    assert_eq!(n.as_str(), "xri://(//?)/..a");
+}
+
 /// The optional "*" of a global authority's first sub-segment (2.5.3)
 /// stays before a combining mark: without it "=" and U+0338 would be
 /// "≠" in NFC and NFKC, a delimiter gone (found by `normalization`,

@@ -222,17 +222,25 @@ fn normal_form(x: &XriRef<'_>, options: Normalization) -> Result<XriRefBuf, Pars
         // authority, but "(xr.i:/'3x#)" a cross-reference holding an
         // absolute IRI (found by the `normalization` fuzz target). Then
         // every escape stays, its hex in uppercase.
-        // When that fails too, its error is the answer: the first pass's
-        // names the text it wrote, not the caller's ("(%41I://3x#（1/)" in
-        // NFKC: "%41" decoded makes the authority a cross-reference, and
-        // with the escape kept the form's "(" for U+FF08 would; found by
+        // When that fails too, its error is the answer if it names the
+        // caller's input ("(%41I://3x#（1/)" in NFKC: "%41" decoded makes
+        // the authority a cross-reference, and with the escape kept the
+        // form's "(" for U+FF08 would). Otherwise no text reads as the
+        // normal form's components, whatever is decoded: "(//..?)/..a" is
+        // the `iauthority` "(" and the path "//..", whose dot segments
+        // removed make "xri://(/?)/..a", the cross-reference "(/?)"
+        // (docs/DECISIONS.md, "Text made from components"; both found by
         // the `normalization` fuzz target).
         Err(e) if e.kind() != ErrorKind::NotNormalizable => {
             normal_form_with(x, options, Decode::Nothing).map_err(|retry| {
                 if retry.input() == x.as_str() {
                     retry
                 } else {
-                    not_normalizable(x, 0, e.expected().join(", "))
+                    let rule = match x.is_absolute() {
+                        true => Grammar::Xri.absolute(),
+                        false => Grammar::Xri.reference(),
+                    };
+                    rule.error(x.as_str(), ErrorKind::Ambiguous, 0, e.expected().to_vec())
                 }
             })
         }

@@ -135,11 +135,12 @@ fn an_equivalence<T>(
     Ok(())
 }
 
-/// A normal form refused: only when NFC or NFKC is asked for, by an error
-/// on the caller's input.
+/// A normal form refused: only when NFC or NFKC is asked for, or (XRI)
+/// when no text reads as its components (`Ambiguous`, docs/DECISIONS.md,
+/// "Text made from components"), by an error on the caller's input.
 fn refused(e: &ParseError, input: &str, o: Normalization, what: &str) -> Check {
     ensure!(
-        o.nfc || o.nfkc,
+        o.nfc || o.nfkc || e.kind() == xiri::ErrorKind::Ambiguous,
         "{what} normalize: refused without NFC or NFKC | {input:?}"
     );
     error_on(e, input, &format!("{what} normalize"))
