@@ -400,14 +400,12 @@ fn normal_text<S: GenericSyntax>(
         Decode::Unreserved
     };
     let (normal, written, unformed) = normalize(source, decode, options)?;
-    // Decoding and the Unicode forms change characters, and what they may
-    // make is decided character by character (`allowed`, `forms::culprit`):
-    // their result is checked by the engine, a check not met in the tests
-    // (tests/normalization.rs holds every normal form to its grammar and
-    // to the spans a parse finds). Without a "%" and with the text already
-    // in its form, each character is the source's, in the same component,
-    // at most an ASCII letter in another case: the steps that remain (dot
-    // segments, ports, an added "/") are the grammar's own structure.
+    // Decoding and the forms change characters, decided one at a time
+    // (`allowed`, `forms::culprit`), so the engine checks their result (a
+    // check no test meets: tests/normalization.rs holds every normal form
+    // to its grammar and spans). Without them each character is the
+    // source's, in its component: dot segments, ports and an added "/"
+    // are the grammar's own structure.
     let unchanged_characters = !text.contains('%') && unformed;
     if !unchanged_characters {
         builtin::check_reference(S::GRAMMAR, &normal)?;
