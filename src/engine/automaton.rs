@@ -211,6 +211,7 @@ pub(crate) mod marks {
     }
 }
 
+use super::walk::Brackets;
 use marks::Marks;
 
 /// Where [`Automaton::run_from`] stopped (state indexes).
@@ -328,7 +329,7 @@ impl Automaton {
         if self.has_calls() {
             return self.check_with_calls(input).ok().map(|()| marks);
         }
-        let end = self.run_from(input, self.start, 0, false, &mut marks);
+        let end = self.run_from(input, self.start, 0, Brackets::Data, &mut marks);
         matches!(end, Stop::End(s) if self.accepts(s)).then_some(marks)
     }
 
@@ -356,7 +357,7 @@ impl Automaton {
         if self.has_calls() {
             return self.check_with_calls(input).map(|()| marks);
         }
-        match self.run_from(input, self.start, 0, false, &mut marks) {
+        match self.run_from(input, self.start, 0, Brackets::Data, &mut marks) {
             Stop::End(state) if self.accepts(state) => Ok(marks),
             Stop::End(state) => Err(self.refusal(&[state], input.len(), false)),
             Stop::Dead(state, i) | Stop::Bracket(state, i) => Err(self.refusal(&[state], i, false)),

@@ -12,6 +12,7 @@
 
 use super::automaton::marks::Marks;
 use super::automaton::{Automaton, Refusal, Stop};
+use super::walk::Brackets;
 use crate::engine::utf8_width;
 use smallvec::SmallVec;
 
@@ -28,8 +29,8 @@ pub const MAX_CALL_DEPTH: usize = 32;
 /// One reading of the input so far: a state and the calling states below
 /// it, `stack[..depth]`.
 #[derive(Clone, Copy)]
-struct Thread {
-    state: u16,
+pub(super) struct Thread {
+    pub(super) state: u16,
     depth: u8,
     stack: [u16; MAX_CALL_DEPTH],
 }
@@ -50,7 +51,7 @@ type Threads = SmallVec<[Thread; 4]>;
 
 /// One way a reading goes on.
 #[derive(Clone, Copy)]
-enum Move {
+pub(super) enum Move {
     /// Into a bracket, to this state, pushing the current one.
     Call(u16),
     /// Out of one, to this state.
@@ -60,7 +61,7 @@ enum Move {
 }
 
 impl Move {
-    fn apply(self, t: &mut Thread) {
+    pub(super) fn apply(self, t: &mut Thread) {
         match self {
             Move::Call(callee) => {
                 if let Some(slot) = t.stack.get_mut(usize::from(t.depth)) {
@@ -153,13 +154,9 @@ impl Automaton {
             }
             let width = bytes.get(i).map_or(1, |&b| utf8_width(b).max(1));
             let c = bytes.get(i..i + width).unwrap_or_default();
-            if let [only] = threads.as_mut_slice() {
+            if let ([only], &[b]) = (threads.as_mut_slice(), c) {
                 // One reading with one way on: moved in place.
-                if let (
-                    [Some(m), None, None] | [None, Some(m), None] | [None, None, Some(m)],
-                    false,
-                ) = self.moves(only, c)
-                {
+                if let Some(m) = self.only_move(only, b) {
                     m.apply(only);
                     i += width;
                     continue;
@@ -189,7 +186,8 @@ impl Automaton {
         let mut marks = Marks::default();
         let state = |s: usize| u16::try_from(s).unwrap_or(0);
         if let [only] = threads.as_mut_slice() {
-            return match self.run_from(input, usize::from(only.state), i, true, &mut marks) {
+            let from = usize::from(only.state);
+            return match self.run_from(input, from, i, Brackets::Step(only), &mut marks) {
                 Stop::End(s) => {
                     only.state = state(s);
                     Apart::End
@@ -210,7 +208,7 @@ impl Automaton {
         next.clear();
         for thread in threads.iter() {
             let mut t = *thread;
-            match self.run_from(input, usize::from(t.state), i, true, &mut marks) {
+            match self.run_from(input, usize::from(t.state), i, Brackets::Stop, &mut marks) {
                 Stop::End(s) => t.state = state(s),
                 Stop::Bracket(s, at) => {
                     t.state = state(s);
@@ -253,6 +251,17 @@ impl Automaton {
             }
         }
         too_deep
+    }
+
+    /// The one way the bracket byte `b` moves `thread`, when it has
+    /// exactly one and entering a bracket is not refused for depth.
+    pub(super) fn only_move(&self, thread: &Thread, b: u8) -> Option<Move> {
+        match self.moves(thread, &[b]) {
+            ([Some(m), None, None] | [None, Some(m), None] | [None, None, Some(m)], false) => {
+                Some(m)
+            }
+            _ => None,
+        }
     }
 
     /// What the character of bytes `c` can do to `thread`: enter a
@@ -326,6 +335,28 @@ impl Automaton {
 #[cfg(test)]
 mod tests {
     use crate::engine::{compile, Options};
+
+    /// With one reading alive, the table loop takes each bracket itself
+    /// (src/engine/walk.rs): the verdicts, the refusal with its closing
+    /// bracket, and the depth limit are those of the run bracket by bracket.
+    #[test]
+    fn one_reading_takes_its_brackets_in_the_table_loop() {
+        let abnf = "g = 1*( \"a\" / p )\np = \"(\" g \")\"\n";
+        let options = Options::new().with_brackets('(', ')').with_max_depth(3);
+        let a = compile(abnf, "g", &options).unwrap();
+        assert!(a.matches("a(a(a)a)a"));
+        assert!(a.matches("(((a)))"));
+        assert!(!a.matches("a(a(a)a"));
+        assert!(!a.matches("a)"));
+        let refusal = a.check("a(a(a)a").unwrap_err();
+        assert_eq!(refusal.offset, 7);
+        assert!(refusal.expected.iter().any(|e| e == "\")\""));
+        let refusal = a.check("a()").unwrap_err();
+        assert_eq!(refusal.offset, 2);
+        let refusal = a.check("((((a))))").unwrap_err();
+        assert_eq!(refusal.offset, 3);
+        assert!(refusal.too_deep);
+    }
 
     /// "(" is both a bracket (in `x`) and data (in `y`): two readings run
     /// apart between brackets, and die at different places.

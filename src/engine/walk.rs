@@ -3,6 +3,18 @@
 //! accelerated state loops on.
 
 use super::automaton::{marks::Marks, Automaton, Stop, SKIP_PCT, TRIE_NODE};
+use super::calls::Thread;
+
+/// How a run meets the bracket bytes of an automaton with calls.
+pub(super) enum Brackets<'t> {
+    /// As data: the rule has no calls, or the run takes no bracket.
+    Data,
+    /// By stopping before each (several readings are alive).
+    Stop,
+    /// By taking each that the one reading can take only one way, and
+    /// stopping before the others.
+    Step(&'t mut Thread),
+}
 
 /// Whether each byte is a hexadecimal digit.
 // A byte indexes a 256-entry array: never out of bounds.
@@ -21,30 +33,39 @@ static HEX: [bool; 256] = {
 };
 
 impl Automaton {
-    /// Runs the tables from state `state` at byte `i` of `input`; with
-    /// `brackets`, stops before a bracket byte (the run with calls takes
-    /// those). The tagged states it enters are noted in `marks`.
+    /// Runs the tables from state `state` at byte `i` of `input`, meeting
+    /// the bracket bytes as `brackets` says. The tagged states it enters
+    /// are noted in `marks`.
     pub(super) fn run_from(
         &self,
         input: &str,
         state: usize,
         i: usize,
-        brackets: bool,
+        brackets: Brackets<'_>,
         marks: &mut Marks,
     ) -> Stop {
         let bytes = input.as_bytes();
         match (self.premultiplied, brackets) {
-            (true, false) => self.walk::<true, false>(bytes, state, i, marks),
-            (true, true) => self.walk::<true, true>(bytes, state, i, marks),
-            (false, false) => self.walk::<false, false>(bytes, state, i, marks),
-            (false, true) => self.walk::<false, true>(bytes, state, i, marks),
+            (true, Brackets::Data) => self.walk::<true, false>(bytes, state, i, marks, None),
+            (true, Brackets::Stop) => self.walk::<true, true>(bytes, state, i, marks, None),
+            (true, Brackets::Step(t)) => self.walk::<true, true>(bytes, state, i, marks, Some(t)),
+            (false, Brackets::Data) => self.walk::<false, false>(bytes, state, i, marks, None),
+            (false, Brackets::Stop) => self.walk::<false, true>(bytes, state, i, marks, None),
+            (false, Brackets::Step(t)) => self.walk::<false, true>(bytes, state, i, marks, Some(t)),
         }
     }
 
     /// The table loop. `bytes` are UTF-8 (the skip tables step over whole
     /// characters on their lead byte).
-    // The only indexing is of 256-entry arrays by a byte: never out of
-    // bounds, and with no check to pay for.
+    ///
+    /// The transitions are read unchecked: a state's id and a byte's class
+    /// always fall within `trans`, because every automaton run keeps
+    /// [`Automaton::is_consistent`]'s invariants (build.rs refuses to write
+    /// a built-in one that does not, and `compile` to return one). The
+    /// check cost a tenth of a reference's parse (tests/engine.rs holds
+    /// every built-in automaton to the invariants).
+    // The only other indexing is of 256-entry arrays by a byte: never out
+    // of bounds, and with no check to pay for.
     #[allow(clippy::indexing_slicing)]
     #[inline(always)]
     fn walk<const PREMULTIPLIED: bool, const BRACKETS: bool>(
@@ -53,6 +74,7 @@ impl Automaton {
         state: usize,
         mut i: usize,
         marks: &mut Marks,
+        mut reading: Option<&mut Thread>,
     ) -> Stop {
         let trans: &[u16] = &self.trans;
         let Some(class): Option<&[u8; 256]> = self.byte_class.as_ref().try_into().ok() else {
@@ -75,10 +97,27 @@ impl Automaton {
         let mut id = if PREMULTIPLIED { state * stride } else { state };
         while let Some(&b) = bytes.get(i) {
             if BRACKETS && (b == self.open || b == self.close) {
+                // A bracket the one reading can take only one way is taken
+                // here, without leaving the loop: shallow nesting stays in
+                // the tables (src/engine/calls.rs takes the others).
+                if let Some(t) = reading.as_deref_mut() {
+                    t.state = u16::try_from(index(id)).unwrap_or(0);
+                    if let Some(m) = self.only_move(t, b) {
+                        m.apply(t);
+                        let to = usize::from(t.state);
+                        id = if PREMULTIPLIED { to * stride } else { to };
+                        i += 1;
+                        continue;
+                    }
+                }
                 return Stop::Bracket(index(id), i);
             }
-            let next = trans.get(row(id) + usize::from(class[usize::from(b)]));
-            let mut next = usize::from(next.copied().unwrap_or(0));
+            let at = row(id) + usize::from(class[usize::from(b)]);
+            debug_assert!(at < trans.len());
+            // SAFETY: `id` names a state (the start, or a transition's
+            // target) and a byte's class is below the stride, so `at` is
+            // within the state's row: `is_consistent`'s shapes and targets.
+            let mut next = usize::from(unsafe { *trans.get_unchecked(at) });
             if next != 0 {
                 i += 1;
             } else {
@@ -102,7 +141,9 @@ impl Automaton {
                 // entering the skip on the first byte measured no faster
                 // on the peer corpora, and states entered for one byte,
                 // as in a typed XRI path, would pay for it).
-                let extra = usize::from(trans.get(row(next) + skip_column).copied().unwrap_or(0));
+                debug_assert!(row(next) + skip_column < trans.len());
+                // SAFETY: `next` names a state, whose row ends with this column.
+                let extra = usize::from(unsafe { *trans.get_unchecked(row(next) + skip_column) });
                 if next > last_fast {
                     marks.record(extra, i);
                 } else if next == id {

@@ -61,6 +61,10 @@ pub enum CompileError {
     Empty(String),
     /// The automaton would exceed the tables' limits.
     TooLarge(String),
+    /// The tables made break the invariants the run relies on
+    /// ([`Automaton::is_consistent`]): a bug in xiri's compiler, refused
+    /// rather than run (the table loop reads them unchecked). The rule.
+    Inconsistent(String),
 }
 
 impl fmt::Display for CompileError {
@@ -75,6 +79,10 @@ impl fmt::Display for CompileError {
             CompileError::Prose(p) => write!(f, "the prose value <{p}> cannot be decided"),
             CompileError::Empty(r) => write!(f, "{r} matches no string"),
             CompileError::TooLarge(w) => write!(f, "the automaton is too large: {w}"),
+            CompileError::Inconsistent(r) => write!(
+                f,
+                "the tables compiled for {r} break their invariants (a bug in xiri's compiler)"
+            ),
         }
     }
 }
@@ -247,7 +255,14 @@ pub fn compile_checked(
         dfa = minimize::minimize(appendix_b::tag(&dfa)?);
     }
     let calls = dfa.open != 0;
-    bytes::lower(&dfa, brackets.filter(|_| calls))
+    let automaton = bytes::lower(&dfa, brackets.filter(|_| calls))?;
+    // The table loop indexes the transitions unchecked (src/engine/walk.rs):
+    // tables that break the invariants are never run.
+    if automaton.is_consistent() {
+        Ok(automaton)
+    } else {
+        Err(CompileError::Inconsistent(automaton.rule.to_string()))
+    }
 }
 
 /// `rule` compiled to the character-class stage (`chars.rs`), minimized.
