@@ -181,7 +181,7 @@ impl Conversion {
         let output = done.output();
         let valid = match self.to {
             Grammar::Xri => XriRef::parse(output).map(drop),
-            to => crate::syntax::reference::parse_spans(to, output, false).map(drop),
+            to => crate::syntax::reference::parse_spans(to, false, output, false).map(drop),
         };
         valid.map_err(|e| e.of_original(input))?;
         Ok(done)

@@ -205,8 +205,8 @@ pub trait Syntax: crate::syntax::sealed::Sealed {
 
 /// [`Syntax`] for a marker of the generic reference types.
 macro_rules! generic_family {
-    ($Marker:ident, $grammar:expr) => {
-        impl Syntax for $Marker {
+    ([$($generics:tt)*] $Marker:ty, $grammar:expr) => {
+        impl<$($generics)*> Syntax for $Marker {
             const GRAMMAR: Grammar = $grammar;
             type Ref<'a> = $crate::Reference<'a, $Marker>;
             type Abs<'a> = $crate::Absolute<'a, $Marker>;
@@ -269,10 +269,12 @@ macro_rules! generic_family {
     };
 }
 
-generic_family!(Rfc3986, Grammar::Uri);
-generic_family!(Rfc3987, Grammar::Iri);
-generic_family!(Rfc3987bis, Grammar::IriBis);
-generic_family!(LeiriNote, Grammar::Leiri);
+generic_family!([] Rfc3986, Grammar::Uri);
+generic_family!([] Rfc3987, Grammar::Iri);
+generic_family!([] Rfc3987bis, Grammar::IriBis);
+generic_family!([] LeiriNote, Grammar::Leiri);
+// RFC 6874's zone identifiers over any of the four.
+generic_family!([S: crate::GenericSyntax] crate::Zoned<S>, <S as crate::syntax::sealed::Generic>::GRAMMAR);
 
 /// XRI 2.0: its own types, resolution (fallible) and normal forms.
 impl Syntax for Xri20 {

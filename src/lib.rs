@@ -59,6 +59,10 @@ pub use syntax::reference::{
 };
 pub use syntax::set::{SetError, SetErrorKind};
 pub use syntax::tree::{Node, ParseTree};
+pub use syntax::zone::{
+    Zoned, ZonedIri, ZonedIriBuf, ZonedIriRef, ZonedIriRefBuf, ZonedUri, ZonedUriBuf, ZonedUriRef,
+    ZonedUriRefBuf,
+};
 pub use syntax::{GenericSyntax, IriSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 pub use xri::{
     AsXri, AsXriRef, CrossReference, CrossReferenceValue, Delimiter, GlobalContext, HttpXriWarning,

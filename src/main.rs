@@ -40,6 +40,7 @@ fn main() -> ExitCode {
             trace,
             explain,
             max_items,
+            zone_id,
             inputs,
         } => match target.source.grammar() {
             Some(grammar)
@@ -48,12 +49,16 @@ fn main() -> ExitCode {
                 cli::check::run(
                     grammar,
                     target.rule.as_deref().unwrap_or("reference"),
-                    strict,
-                    explain,
+                    cli::check::How {
+                        strict,
+                        explain,
+                        zone_id,
+                    },
                     target.json_input,
                     inputs,
                 )
             }
+            _ if zone_id => Err("--zone-id is for the built-in grammars (-g)".into()),
             _ if explain => Err("--explain is for the built-in XRI grammar (-g xri)".into()),
             _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
             _ => target.source.load().and_then(|grammar| {
@@ -68,11 +73,13 @@ fn main() -> ExitCode {
             target,
             json,
             get,
+            zone_id,
             inputs,
         } => target.library("parse").and_then(|grammar| {
+            cli::zone_id(grammar, zone_id)?;
             let shown = match get {
                 Some(t) => cli::parse::Shown::Template(cli::template::Template::parse(&t)?),
-                None => cli::parse::Shown::Components { json },
+                None => cli::parse::Shown::Components { json, zone_id },
             };
             let rule = target.rule_or_reference();
             cli::parse::run(grammar, rule, &shown, target.json_input, inputs)
@@ -96,7 +103,7 @@ fn main() -> ExitCode {
         },
         Command::Resolve(a) => cli::resolve::run(
             Direction::Resolve,
-            a.grammar,
+            (a.grammar, a.zone_id),
             &a.base,
             a.json_input,
             cli::batch::Output::raw(a.raw),
@@ -104,7 +111,7 @@ fn main() -> ExitCode {
         ),
         Command::Relative(a) => cli::resolve::run(
             Direction::Relative,
-            a.grammar,
+            (a.grammar, a.zone_id),
             &a.base,
             a.json_input,
             cli::batch::Output::raw(a.raw),
@@ -116,7 +123,7 @@ fn main() -> ExitCode {
             raw,
             inputs,
         } => cli::normalize::normalize(
-            how.grammar,
+            (how.grammar, how.zone_id),
             how.options(),
             json_input,
             cli::batch::Output::raw(raw),
@@ -126,7 +133,7 @@ fn main() -> ExitCode {
             how,
             json_input,
             pair,
-        } => cli::normalize::equiv(how.grammar, how.options(), json_input, pair),
+        } => cli::normalize::equiv((how.grammar, how.zone_id), how.options(), json_input, pair),
         Command::Edit(args) => cli::edit::run(args, matches.subcommand_matches("edit")),
         Command::Encode(args) => cli::encode::encode(args),
         Command::Decode(args) => cli::encode::decode(args),

@@ -65,6 +65,9 @@ pub(crate) struct Against {
     /// One result a line as text, like jq -r; refusals on standard error.
     #[arg(long, short)]
     pub(crate) raw: bool,
+    /// IPv6 zone identifiers in IP literals (RFC 6874: `[fe80::1%25eth0]`).
+    #[arg(long)]
+    pub(crate) zone_id: bool,
     /// The references (resolve) or absolute targets (relative); standard
     /// input when none.
     pub(crate) inputs: Vec<std::ffi::OsString>,
@@ -87,6 +90,10 @@ pub(crate) struct Normalizing {
     /// in lowercase.
     #[arg(long)]
     pub(crate) scheme_based: bool,
+    /// IPv6 zone identifiers in IP literals (RFC 6874: `[fe80::1%25eth0]`);
+    /// normalization keeps a zone's case.
+    #[arg(long)]
+    pub(crate) zone_id: bool,
 }
 
 impl Normalizing {
@@ -151,6 +158,11 @@ pub(crate) enum Command {
         /// 20000000): past it an input is undecided (exit status 3).
         #[arg(long, value_name = "N")]
         max_items: Option<usize>,
+        /// IPv6 zone identifiers in IP literals (RFC 6874:
+        /// `[fe80::1%25eth0]`), for --rule reference or absolute of -g uri,
+        /// iri, iri-bis or leiri; the answer's language gets "+rfc6874".
+        #[arg(long)]
+        zone_id: bool,
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
@@ -171,6 +183,10 @@ pub(crate) enum Command {
         /// missing component prints empty; {{ and }} print braces.
         #[arg(long, value_name = "TEMPLATE")]
         get: Option<String>,
+        /// IPv6 zone identifiers in IP literals (RFC 6874:
+        /// `[fe80::1%25eth0]`); the host's zone is shown decoded.
+        #[arg(long, conflicts_with = "get")]
+        zone_id: bool,
         /// The references; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },

@@ -129,15 +129,15 @@ pub fn run_output(
     output: Output,
     json_input: bool,
     args: Args,
-    language: Option<xiri::Grammar>,
+    language: Option<&str>,
     mut answer: impl FnMut(&str) -> Result<String, Refusal>,
 ) -> Result<ExitCode, String> {
-    let Some(grammar) = language else {
+    let Some(language) = language else {
         return run_as(output, json_input, args, "output", Value::Null, |s| {
             answer(s).map(Value::String)
         });
     };
-    let language = json!(grammar.name());
+    let language = json!(language);
     let fields = [("output", Value::Null), ("language", language.clone())];
     run_fields_as(output, json_input, args, &fields, |s| {
         Ok(vec![Value::String(answer(s)?), language.clone()])

@@ -62,18 +62,85 @@ impl XriCheck {
     }
 }
 
+/// What `check` adds to the grammar's verdict.
+pub struct How {
+    /// RFC 3987 section 4's bidi rules too.
+    pub strict: bool,
+    /// For XRI, whether Appendix A as printed would accept a refusal.
+    pub explain: bool,
+    /// RFC 6874's zone identifiers in IP literals.
+    pub zone_id: bool,
+}
+
+/// The verdict on `text` as `form` ("reference" or "absolute") of
+/// `grammar` with RFC 6874's zone identifiers; an unknown form is an error.
+pub fn zoned_form(
+    grammar: Grammar,
+    form: &str,
+    text: &str,
+) -> Result<Result<(), ParseError>, String> {
+    let absolute = match form {
+        "reference" => false,
+        "absolute" => true,
+        _ => {
+            return Err(format!(
+                "zone identifiers are for the reference and absolute forms, not {form}"
+            ))
+        }
+    };
+    super::zone_id(grammar, true)?;
+    Ok(with_zoned_syntax!(grammar, true, S => zoned::<S>(text, absolute)))
+}
+
+/// The verdict on `text` as the reference (or with `absolute`, absolute)
+/// form of `S`, a syntax with zone identifiers.
+fn zoned<S: xiri::Syntax>(text: &str, absolute: bool) -> Result<(), ParseError> {
+    if absolute {
+        S::parse_absolute(text).map(drop)
+    } else {
+        S::parse_reference(text).map(drop)
+    }
+}
+
 pub fn run(
     grammar: GrammarArg,
     rule_name: &str,
-    strict: bool,
-    explain: bool,
+    how: How,
     json_input: bool,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
+    let How {
+        strict,
+        explain,
+        zone_id,
+    } = how;
     let grammar = match grammar {
+        GrammarArg::XriAppendixA if zone_id => {
+            return Err("--zone-id is for -g uri, iri, iri-bis and leiri".into())
+        }
         GrammarArg::XriAppendixA => return super::appendix_a::check(rule_name, json_input, inputs),
         GrammarArg::Library(grammar) => grammar,
     };
+    super::zone_id(grammar, zone_id)?;
+    if zone_id {
+        let absolute = match rule_name {
+            "reference" => false,
+            "absolute" => true,
+            _ => return Err("--zone-id checks --rule reference or absolute".into()),
+        };
+        if strict || explain {
+            return Err("--zone-id goes without --strict and --explain".into());
+        }
+        let language = Value::from(super::language(grammar, true));
+        let fields = [
+            ("valid", Value::Bool(false)),
+            ("language", language.clone()),
+        ];
+        return super::batch::run_fields(json_input, inputs, &fields, |text| {
+            with_zoned_syntax!(grammar, true, S => zoned::<S>(text, absolute))?;
+            Ok(vec![Value::Bool(true), language.clone()])
+        });
+    }
     let rule = super::rule(grammar, rule_name)?;
     let checked = |text: &str| {
         if strict {

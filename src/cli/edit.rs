@@ -310,7 +310,7 @@ pub fn run(args: EditArgs, matches: Option<&ArgMatches>) -> Result<ExitCode, Str
         output,
         args.json_input,
         args.inputs,
-        Some(grammar),
+        Some(grammar.name()),
         |text| match grammar {
             Grammar::Uri => apply::<ReferenceBuf<xiri::Rfc3986>>(text, &changes),
             Grammar::Iri => apply::<ReferenceBuf<xiri::Rfc3987>>(text, &changes),

@@ -87,7 +87,7 @@ pub fn encode(args: EncodeArgs) -> Result<ExitCode, String> {
         output,
         args.json_input,
         args.inputs,
-        Some(grammar),
+        Some(grammar.name()),
         |text| Ok(pct::encode(text, component, grammar).into_owned()),
     )
 }

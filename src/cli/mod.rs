@@ -29,6 +29,52 @@ macro_rules! with_syntax {
     };
 }
 
+/// [`with_syntax!`], with the syntax's RFC 6874 [`xiri::Zoned`] marker
+/// when `$zone` (`--zone-id`; [`zone_id`] refuses it for XRI first).
+macro_rules! with_zoned_syntax {
+    ($grammar:expr, $zone:expr, $S:ident => $body:expr) => {
+        match ($grammar, $zone) {
+            (xiri::Grammar::Uri, true) => {
+                type $S = xiri::Zoned<xiri::Rfc3986>;
+                $body
+            }
+            (xiri::Grammar::Iri, true) => {
+                type $S = xiri::Zoned<xiri::Rfc3987>;
+                $body
+            }
+            (xiri::Grammar::IriBis, true) => {
+                type $S = xiri::Zoned<xiri::Rfc3987bis>;
+                $body
+            }
+            (xiri::Grammar::Leiri, true) => {
+                type $S = xiri::Zoned<xiri::LeiriNote>;
+                $body
+            }
+            (grammar, _) => with_syntax!(grammar, $S => $body),
+        }
+    };
+}
+
+/// Refuses `--zone-id` where RFC 6874 does not apply: XRI has no IPv6
+/// literals of its own to update.
+pub fn zone_id(grammar: Grammar, zone_id: bool) -> Result<(), String> {
+    if zone_id && grammar == Grammar::Xri {
+        Err("--zone-id (RFC 6874) is for -g uri, iri, iri-bis and leiri".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// The `language` an answer names: the grammar, with `+rfc6874` when
+/// zone identifiers were allowed.
+pub fn language(grammar: Grammar, zone_id: bool) -> String {
+    if zone_id {
+        format!("{}+rfc6874", grammar.name())
+    } else {
+        grammar.name().to_string()
+    }
+}
+
 pub mod appendix_a;
 pub mod args;
 pub mod batch;

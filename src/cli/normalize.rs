@@ -18,41 +18,48 @@ fn equivalent_in<S: Syntax>(a: &str, b: &str, options: Normalization) -> Result<
 }
 
 /// The normal form of one reference, relative or absolute, in a grammar.
-pub fn normal(grammar: Grammar, text: &str, options: Normalization) -> Result<String, ParseError> {
-    with_syntax!(grammar, S => normal_in::<S>(text, options))
+pub fn normal(
+    (grammar, zone_id): (Grammar, bool),
+    text: &str,
+    options: Normalization,
+) -> Result<String, ParseError> {
+    with_zoned_syntax!(grammar, zone_id, S => normal_in::<S>(text, options))
 }
 
 /// Whether two references of a grammar are equivalent, by the
 /// library's `is_equivalent` (which knows, for XRIs, the forms of 2.3.1).
 pub fn equivalent(
-    grammar: Grammar,
+    (grammar, zone_id): (Grammar, bool),
     a: &str,
     b: &str,
     options: Normalization,
 ) -> Result<bool, ParseError> {
-    with_syntax!(grammar, S => equivalent_in::<S>(a, b, options))
+    with_zoned_syntax!(grammar, zone_id, S => equivalent_in::<S>(a, b, options))
 }
 
 pub fn normalize(
-    grammar: Grammar,
+    (grammar, zone_id): (Grammar, bool),
     options: Normalization,
     json_input: bool,
     output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    super::batch::run_output(output, json_input, inputs, Some(grammar), |text| {
-        Ok(normal(grammar, text, options)?)
+    super::zone_id(grammar, zone_id)?;
+    let language = super::language(grammar, zone_id);
+    super::batch::run_output(output, json_input, inputs, Some(&language), |text| {
+        Ok(normal((grammar, zone_id), text, options)?)
     })
 }
 
 /// Each input is a pair: two arguments, or a line holding two references
 /// separated by a TAB, or with `--json-input` a JSON array of two strings.
 pub fn equiv(
-    grammar: Grammar,
+    (grammar, zone_id): (Grammar, bool),
     options: Normalization,
     json_input: bool,
     args: super::batch::Args,
 ) -> Result<ExitCode, String> {
+    super::zone_id(grammar, zone_id)?;
     let mut args = args.into_iter();
     let inputs = match (args.next(), args.next(), args.next()) {
         (None, _, _) => Vec::new(),
@@ -81,7 +88,12 @@ pub fn equiv(
     };
     super::batch::run(false, inputs, "equivalent", Value::Null, |line| {
         let (a, b) = pair(line, json_input).map_err(Refusal::Shape)?;
-        Ok(Value::Bool(equivalent(grammar, &a, &b, options)?))
+        Ok(Value::Bool(equivalent(
+            (grammar, zone_id),
+            &a,
+            &b,
+            options,
+        )?))
     })
 }
 

@@ -10,8 +10,9 @@ use xiri::{
 
 /// What `parse` prints for each input.
 pub enum Shown {
-    /// The components, as an indented listing (JSON with `json`).
-    Components { json: bool },
+    /// The components, as an indented listing (JSON with `json`); with
+    /// `zone_id`, IP literals may hold RFC 6874 zone identifiers.
+    Components { json: bool, zone_id: bool },
     /// One line from a template.
     Template(super::template::Template),
 }
@@ -32,11 +33,17 @@ pub fn run(
             "`parse` shows the components of a reference, absolute or relative form; for the production {rule_name:?} use `xiri tree`"
         ));
     }
+    if matches!(shown, Shown::Components { zone_id: true, .. }) && rule_name == "relative" {
+        return Err("--zone-id parses the reference and absolute forms".into());
+    }
     let mut all = true;
     for (n, input) in super::batch::texts(json_input, inputs).enumerate() {
         let input = input?.map_err(|m| format!("input {}: {m}", n + 1))?;
         let (text, ok) = match shown {
-            Shown::Components { json } => one(grammar, &rule, rule_name, *json, &input),
+            Shown::Components { json, zone_id } => {
+                let how = (grammar, *zone_id);
+                one(how, &rule, rule_name, *json, &input)
+            }
             Shown::Template(template) => match template.render(grammar, &input) {
                 Ok(line) => (format!("{line}\n"), true),
                 Err(message) => {
@@ -47,7 +54,7 @@ pub fn run(
         };
         all &= ok;
         // Listings, several lines each, are a blank line apart.
-        let gap = matches!(shown, Shown::Components { json: false }) && n > 0;
+        let gap = matches!(shown, Shown::Components { json: false, .. }) && n > 0;
         super::emit(&format!("{}{text}", if gap { "\n" } else { "" }))?;
     }
     Ok(if all {
@@ -59,15 +66,17 @@ pub fn run(
 
 /// The components of one input as text, and whether it parsed.
 fn one(
-    grammar: Grammar,
+    (grammar, zone_id): (Grammar, bool),
     rule: &xiri::Rule,
     rule_name: &str,
     as_json: bool,
     input: &str,
 ) -> (String, bool) {
-    // An XRI is checked by the typed policy (as `check -g xri` does),
-    // the others by the rule.
-    let value = if grammar == Grammar::Xri {
+    // An XRI is checked by the typed policy (as `check -g xri` does), a
+    // reference with zone identifiers by its type, the others by the rule.
+    let value = if zone_id {
+        zoned(grammar, rule_name == "absolute", input)
+    } else if grammar == Grammar::Xri {
         components(grammar, rule_name, input)
     } else {
         rule.check(input)
@@ -123,6 +132,34 @@ fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, P
     Ok(Value::Object(object))
 }
 
+/// The components of `input` as a reference (or with `absolute`, an
+/// absolute one) of `grammar` with RFC 6874's zone identifiers.
+fn zoned(grammar: Grammar, absolute: bool, input: &str) -> Result<Value, ParseError> {
+    fn of<S: GenericSyntax>(input: &str, absolute: bool) -> Result<Value, ParseError> {
+        let r = if absolute {
+            *xiri::Absolute::<xiri::Zoned<S>>::parse(input)?
+        } else {
+            Reference::<xiri::Zoned<S>>::parse(input)?
+        };
+        Ok(reference(&r))
+    }
+    let mut value = match grammar {
+        Grammar::Uri => of::<Rfc3986>(input, absolute)?,
+        Grammar::Iri => of::<Rfc3987>(input, absolute)?,
+        Grammar::IriBis => of::<Rfc3987bis>(input, absolute)?,
+        Grammar::Leiri | Grammar::Xri => of::<LeiriNote>(input, absolute)?,
+    };
+    let mut object = Map::new();
+    object.insert("grammar".into(), json!(super::language(grammar, true)));
+    object.extend(
+        value
+            .as_object_mut()
+            .map(std::mem::take)
+            .unwrap_or_default(),
+    );
+    Ok(Value::Object(object))
+}
+
 /// The components of a reference of any of the RFC 3986-shaped syntaxes.
 fn uri_like<S: GenericSyntax>(input: &str) -> Result<Value, ParseError> {
     Ok(reference(&Reference::<S>::parse(input)?))
@@ -144,7 +181,10 @@ fn reference<S: GenericSyntax>(r: &Reference<'_, S>) -> Value {
 }
 
 fn host(h: Host<'_>) -> Value {
-    json!({ "text": h.as_str(), "kind": h.kind().name() })
+    match h.zone() {
+        Some(zone) => json!({ "text": h.as_str(), "kind": h.kind().name(), "zone": zone }),
+        None => json!({ "text": h.as_str(), "kind": h.kind().name() }),
+    }
 }
 
 fn xri(x: &XriRef<'_>) -> Value {

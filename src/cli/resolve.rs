@@ -34,14 +34,17 @@ pub enum Direction {
 /// `json_input` only the inputs are JSON strings.
 pub fn run(
     direction: Direction,
-    grammar: Grammar,
+    (grammar, zone_id): (Grammar, bool),
     base: &str,
     json_input: bool,
     output: super::batch::Output,
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    let mut resolve = resolver_for(direction, grammar, base.to_string())?;
-    super::batch::run_output(output, json_input, inputs, Some(grammar), |r| {
+    super::zone_id(grammar, zone_id)?;
+    let mut resolve: Resolver =
+        with_zoned_syntax!(grammar, zone_id, S => resolver::<S>(direction, base.to_string()))?;
+    let language = super::language(grammar, zone_id);
+    super::batch::run_output(output, json_input, inputs, Some(&language), |r| {
         Ok(resolve(r)?)
     })
 }

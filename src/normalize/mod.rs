@@ -12,6 +12,7 @@ use crate::syntax::reference::{Absolute, AbsoluteBuf, AsReference, Reference, Re
 use crate::syntax::GenericSyntax;
 
 pub(crate) mod forms;
+mod host;
 pub(crate) mod relative;
 
 pub(crate) use forms::culprit;
@@ -122,6 +123,8 @@ pub(crate) struct Source<'t> {
     pub(crate) text: &'t str,
     pub(crate) spans: Spans,
     pub(crate) grammar: Grammar,
+    /// Whether its IP literals may hold RFC 6874 zone identifiers.
+    pub(crate) zone_id: bool,
 }
 
 /// The normal form's text, in this order, so that normalizing it again
@@ -155,7 +158,7 @@ fn normalize(
         Some(formed) => (formed, true),
         None => (decoded, false),
     };
-    match crate::syntax::reference::parse_spans(source.grammar, &formed, false) {
+    match crate::syntax::reference::parse_spans(source.grammar, source.zone_id, &formed, false) {
         Ok(spans) => {
             let (text, spans) = syntax(&formed, spans);
             Ok((text, spans, !changed))
@@ -241,21 +244,7 @@ fn syntax(
         });
         let host = a.host.get(text);
         let host_start = out.len();
-        match a.host_kind {
-            HostKind::RegName => {
-                let start = out.len();
-                percent(host, decode, &mut out);
-                // RFC 3987 5.3.2.1: only a US-ASCII-only host is case
-                // insensitive (a non-ASCII one is IDNA's to map).
-                if out.get(start..).is_some_and(str::is_ascii) {
-                    lowercase_from(&mut out, start);
-                }
-            }
-            HostKind::Ipv4 => out.push_str(host),
-            HostKind::Ipv6 | HostKind::IpvFuture => {
-                out.extend(host.chars().map(|c| c.to_ascii_lowercase()))
-            }
-        }
+        host::write(host, a.host_kind, decode, &mut out);
         let host_end = out.len();
         // A name may decode to an IPv4 address, which is then one
         // (RFC 3986 3.2.2: the first rule that matches).
@@ -393,6 +382,7 @@ fn normal_text<S: GenericSyntax>(
         text,
         spans,
         grammar: S::GRAMMAR,
+        zone_id: S::ZONE_ID,
     };
     let decode = if crate::syntax::unicode::<S>() {
         Decode::IUnreserved
@@ -408,7 +398,7 @@ fn normal_text<S: GenericSyntax>(
     // are the grammar's own structure.
     let unchanged_characters = !text.contains('%') && unformed;
     if !unchanged_characters {
-        builtin::check_reference(S::GRAMMAR, &normal)?;
+        crate::syntax::zone::check_reference(S::GRAMMAR, S::ZONE_ID, &normal)?;
     }
     Ok((normal, written))
 }

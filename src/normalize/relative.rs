@@ -143,7 +143,7 @@ mod tests {
             (".%2e/x/.", "%2E%2E/x/"),
             ("./%2E", "%2E"),
         ] {
-            let spans = parse_spans(Grammar::Uri, path, false).unwrap();
+            let spans = parse_spans(Grammar::Uri, false, path, false).unwrap();
             let decoded = path.replace("%2E", ".").replace("%2e", ".");
             let hidden = hidden_dots(path, spans);
             assert_eq!(uri_path(&decoded, &hidden), expected, "{path}");

@@ -106,14 +106,39 @@ impl<'a> Host<'a> {
         (self.kind == HostKind::Ipv4).then(|| self.text.parse().ok())?
     }
 
-    /// The IPv6 address, for an IPv6 literal.
+    /// The IPv6 address, for an IPv6 literal (without its zone
+    /// identifier, if it has one).
     ///
     /// ```
     /// let uri = xiri::UriRef::parse("//[2001:db8::7]").unwrap();
     /// assert!(uri.host().unwrap().to_ipv6().is_some());
+    /// let zoned = xiri::ZonedUriRef::parse("//[fe80::1%25eth0]").unwrap();
+    /// assert_eq!(zoned.host().unwrap().to_ipv6(), "fe80::1".parse().ok());
     /// ```
     pub fn to_ipv6(&self) -> Option<Ipv6Addr> {
-        (self.kind == HostKind::Ipv6).then(|| self.literal()?.parse().ok())?
+        let literal = self.literal()?;
+        let address = literal.split_once("%25").map_or(literal, |(a, _)| a);
+        (self.kind == HostKind::Ipv6).then(|| address.parse().ok())?
+    }
+
+    /// The zone identifier of an IPv6 literal (RFC 6874: `IPv6address
+    /// "%25" ZoneID`, which only a [`Zoned`](crate::Zoned) syntax
+    /// accepts), percent-decoded (a decoded byte sequence that is not
+    /// UTF-8 comes out lossy); `None` for any other host.
+    ///
+    /// ```
+    /// let uri = xiri::ZonedUriRef::parse("http://[fe80::a%25en1]/").unwrap();
+    /// assert_eq!(uri.host().unwrap().zone().as_deref(), Some("en1"));
+    /// let uri = xiri::ZonedUriRef::parse("http://[fe80::a%25%65th0]/").unwrap();
+    /// assert_eq!(uri.host().unwrap().zone().as_deref(), Some("eth0"));
+    /// assert_eq!(xiri::UriRef::parse("//[::1]").unwrap().host().unwrap().zone(), None);
+    /// ```
+    pub fn zone(&self) -> Option<std::borrow::Cow<'a, str>> {
+        if self.kind != HostKind::Ipv6 {
+            return None;
+        }
+        let (_, zone) = self.literal()?.split_once("%25")?;
+        Some(crate::pct::decode_utf8_lossy(zone))
     }
 }
 

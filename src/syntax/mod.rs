@@ -31,6 +31,7 @@ pub(crate) mod set;
 pub(crate) mod split;
 pub(crate) mod text;
 pub(crate) mod tree;
+pub(crate) mod zone;
 
 use grammar::Grammar;
 use std::fmt::Debug;
@@ -58,6 +59,9 @@ pub(crate) mod sealed {
         /// The aliases of the reference, absolute, owned reference and
         /// owned absolute types, which `Debug` prints.
         const NAMES: [&'static str; 4];
+        /// Whether an IP literal may hold an IPv6 zone identifier (RFC
+        /// 6874): the [`Zoned`](super::zone::Zoned) markers.
+        const ZONE_ID: bool = false;
     }
 }
 

@@ -26,14 +26,14 @@ pub fn answer(example: &Example) -> Answer {
             .and_then(|mut resolve| resolve(input).map_err(|e| e.message()))
             .unwrap_or_else(error),
         Question::Equiv(grammar, flags) => {
-            match equivalent(*grammar, input, with, options(*flags)) {
+            match equivalent((*grammar, false), input, with, options(*flags)) {
                 Ok(true) => "equivalent".to_string(),
                 Ok(false) => "not equivalent".to_string(),
                 Err(e) => error(e.message()),
             }
         }
         Question::Normalize(grammar, flags) => {
-            text(normal(*grammar, input, options(*flags)).map_err(|e| e.message()))
+            text(normal((*grammar, false), input, options(*flags)).map_err(|e| e.message()))
         }
         Question::Convert {
             from,
@@ -78,10 +78,14 @@ fn options(flags: Flags) -> Normalization {
 }
 
 fn valid(grammar: Grammar, rule: &str, input: &str) -> String {
-    let checked = grammar
-        .rule(rule)
-        .ok_or(format!("{grammar} has no rule {rule}"))
-        .map(|r: Rule| r.check(input));
+    // "reference+rfc6874" and "absolute+rfc6874": with zone identifiers.
+    let checked = match rule.strip_suffix("+rfc6874") {
+        Some(form) => crate::cli::check::zoned_form(grammar, form, input),
+        None => grammar
+            .rule(rule)
+            .ok_or(format!("{grammar} has no rule {rule}"))
+            .map(|r: Rule| r.check(input)),
+    };
     match checked {
         Ok(Ok(())) => "valid".to_string(),
         Ok(Err(_)) => "invalid".to_string(),

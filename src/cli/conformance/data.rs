@@ -55,7 +55,7 @@ pub struct Flags {
 /// One row: a printed (or constructed) example and what the spec says of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Example {
-    /// rfc3986, rfc3987, iri-bis, leiri, iri-processing or xri.
+    /// rfc3986, rfc6874, rfc3987, iri-bis, leiri, iri-processing or xri.
     pub source: String,
     pub section: String,
     pub question: Question,
@@ -87,8 +87,13 @@ pub fn examples() -> Result<Vec<Example>, String> {
 
 /// The specifications, in the order the report takes them: the source
 /// column's name, how a section is cited ("RFC 3986 5.4"), and the title.
-pub const SOURCES: [(&str, &str, &str); 6] = [
+pub const SOURCES: [(&str, &str, &str); 7] = [
     ("rfc3986", "RFC 3986", "RFC 3986, URI Generic Syntax"),
+    (
+        "rfc6874",
+        "RFC 6874",
+        "RFC 6874, IPv6 Zone Identifiers in Address Literals and URIs (opt-in)",
+    ),
     (
         "rfc3987",
         "RFC 3987",

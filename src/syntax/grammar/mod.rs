@@ -252,6 +252,19 @@ impl Grammar {
             .expect("every grammar has its ABNF")
     }
 
+    /// [`abnf`](Self::abnf) with RFC 6874's productions over it
+    /// (`grammar/rfc6874.abnf`): `IP-literal` replaced, `IPv6addrz` and
+    /// `ZoneID` added; the grammar of [`Zoned`](crate::Zoned) values.
+    ///
+    /// ```
+    /// let abnf = xiri::Grammar::Uri.abnf_with_zone_ids();
+    /// assert!(abnf.contains("IP-literal = \"[\" ( IPv6address / IPv6addrz / IPvFuture ) \"]\""));
+    /// assert!(abnf.contains("ZoneID = 1*( unreserved / pct-encoded )"));
+    /// ```
+    pub fn abnf_with_zone_ids(self) -> String {
+        crate::syntax::zone::abnf(self)
+    }
+
     /// The ABNF as the specification prints it, in RFC 5234 layout (core
     /// rules not included). For `iri-bis`, the draft's productions over RFC
     /// 3987's for the rules it does not restate.

@@ -30,15 +30,17 @@ pub(crate) fn accepted_spans(grammar: Grammar, input: &str) -> Option<Spans> {
     Some(crate::syntax::split::from_marks(grammar, input, marks))
 }
 
-/// Parses `input` with `grammar`'s reference rule; with `absolute`, a
+/// Parses `input` with `grammar`'s reference rule (with RFC 6874's zone
+/// identifiers when `zone_id`); with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
 #[inline]
 pub(crate) fn parse_spans(
     grammar: Grammar,
+    zone_id: bool,
     input: &str,
     absolute: bool,
 ) -> Result<Spans, ParseError> {
-    let marks = match crate::syntax::builtin::check_reference(grammar, input) {
+    let marks = match crate::syntax::zone::check_reference(grammar, zone_id, input) {
         Ok(marks) => marks,
         Err(mut e) => {
             if absolute {
@@ -59,7 +61,7 @@ pub(crate) fn parse_spans(
 /// The engine's spans against pest's alone, for `crate::fast_path_check`.
 #[cfg(feature = "internals")]
 pub(crate) fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
-    let engine = parse_spans(grammar, input, false).ok();
+    let engine = parse_spans(grammar, false, input, false).ok();
     let pest = pest_spans(grammar, input, false).ok();
     if engine == pest {
         Ok(engine.is_some())
@@ -171,7 +173,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         Ok(Self::from_spans(
             input,
-            parse_spans(S::GRAMMAR, input, false)?,
+            parse_spans(S::GRAMMAR, S::ZONE_ID, input, false)?,
         ))
     }
 
@@ -322,7 +324,7 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         Ok(Self::from_spans(
             input,
-            parse_spans(S::GRAMMAR, input, true)?,
+            parse_spans(S::GRAMMAR, S::ZONE_ID, input, true)?,
         ))
     }
 

@@ -75,7 +75,7 @@ macro_rules! owned {
             #[doc = concat!("assert!(xiri::", stringify!($Buf), "::<xiri::Rfc3986>::parse(", $example, ".to_string()).is_ok());")]
             /// ```
             pub fn parse(text: String) -> Result<Self, ParseError> {
-                let spans = parse_spans(S::GRAMMAR, &text, $absolute)?;
+                let spans = parse_spans(S::GRAMMAR, S::ZONE_ID, &text, $absolute)?;
                 Ok(Self::from_parts(text, spans))
             }
 

@@ -60,7 +60,7 @@ impl Wanted {
         also: impl Fn(&Reference<'_, S>) -> bool,
     ) -> Result<(String, Spans), SetError> {
         let text = self.text();
-        let spans = parse_spans(S::GRAMMAR, &text, absolute)
+        let spans = parse_spans(S::GRAMMAR, S::ZONE_ID, &text, absolute)
             .map_err(|e| SetError::invalid(component, e))?;
         let r = Reference::<S>::from_spans(&text, spans);
         let same = r.scheme() == self.scheme.as_deref()
