@@ -7,7 +7,8 @@
 
 use xiri::{
     Iri, IriBis, IriBisBuf, IriBisRefBuf, IriBuf, IriRefBuf, Leiri, LeiriBuf, LeiriRefBuf,
-    Normalization, ParseError, Uri, UriBuf, UriRefBuf, Xri, XriBuf, XriRefBuf,
+    Normalization, ParseError, Uri, UriBuf, UriRefBuf, Xri, XriBuf, XriRefBuf, ZonedIri,
+    ZonedIriBuf, ZonedIriRefBuf,
 };
 
 /// The three operations, one spelling for every absolute type.
@@ -58,6 +59,9 @@ adapt!(Leiri, LeiriBuf, LeiriRefBuf, |b: &Leiri, t| Ok(
     b.relativize(t)
 ));
 adapt!(Xri, XriBuf, XriRefBuf, |b: &Xri, t| b.relativize(t));
+adapt!(ZonedIri, ZonedIriBuf, ZonedIriRefBuf, |b: &ZonedIri, t| Ok(
+    b.relativize(t)
+));
 
 /// Every combination of the three options.
 pub fn all_options() -> impl Iterator<Item = Normalization> {

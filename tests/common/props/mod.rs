@@ -11,6 +11,7 @@ use super::adapter::{all_options, Adapt};
 use unicode_normalization::{is_nfc, is_nfkc};
 use xiri::{
     Iri, IriBis, IriBisRef, IriRef, Leiri, LeiriRef, Normalization, ParseError, Uri, UriRef,
+    ZonedIri, ZonedIriRef,
 };
 
 /// `Ok`, or which property failed and on what.
@@ -426,6 +427,17 @@ uri_like!(
     Leiri::parse
 );
 
+// RFC 6874's zone identifiers over RFC 3987 (issue 23): the same
+// properties in the `Zoned` syntax.
+uri_like!(
+    zoned_iri,
+    "iri+rfc6874",
+    ZonedIriRef,
+    ZonedIri,
+    ZonedIriRef::parse,
+    ZonedIri::parse
+);
+
 pub mod convert;
 pub mod xri;
 
@@ -444,6 +456,9 @@ pub const PARSE: &[Family] = &[
         leiri::parse(a).and_then(|()| leiri::parse(b))
     }),
     ("xri", |a, b| xri::parse(a).and_then(|()| xri::parse(b))),
+    ("iri+rfc6874", |a, b| {
+        zoned_iri::parse(a).and_then(|()| zoned_iri::parse(b))
+    }),
 ];
 
 /// Resolution and relativization, in every grammar.
@@ -453,6 +468,7 @@ pub const RESOLUTION: &[Family] = &[
     ("iri-bis", iri_bis::resolution),
     ("leiri", leiri::resolution),
     ("xri", xri::resolution),
+    ("iri+rfc6874", zoned_iri::resolution),
 ];
 
 /// Normalization and equivalence, in every grammar, with every option.
@@ -462,6 +478,9 @@ pub const NORMALIZATION: &[Family] = &[
     ("iri-bis", |a, b| iri_bis::normalization(a, b, Depth::Full)),
     ("leiri", |a, b| leiri::normalization(a, b, Depth::Full)),
     ("xri", |a, b| xri::normalization(a, b, Depth::Full)),
+    ("iri+rfc6874", |a, b| {
+        zoned_iri::normalization(a, b, Depth::Full)
+    }),
 ];
 
 /// `NORMALIZATION` with the options sampled ([`Depth::Sampled`]).
@@ -473,6 +492,9 @@ pub const NORMALIZATION_SAMPLED: &[Family] = &[
     }),
     ("leiri", |a, b| leiri::normalization(a, b, Depth::Sampled)),
     ("xri", |a, b| xri::normalization(a, b, Depth::Sampled)),
+    ("iri+rfc6874", |a, b| {
+        zoned_iri::normalization(a, b, Depth::Sampled)
+    }),
 ];
 
 /// Every conversion, pre-processing and diagnosis (of the first string).
