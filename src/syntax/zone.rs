@@ -140,6 +140,7 @@ fn reference(grammar: Grammar) -> Option<&'static Automaton> {
 }
 
 /// [`builtin::check_reference`] with zone identifiers when `zone_id`.
+#[inline]
 pub(crate) fn check_reference(
     grammar: Grammar,
     zone_id: bool,
