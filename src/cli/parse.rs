@@ -107,7 +107,7 @@ fn one(
 
 /// The typed components of `input`, already known to match the rule.
 fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, ParseError> {
-    let mut value = match grammar {
+    let value = match grammar {
         Grammar::Uri => uri_like::<Rfc3986>(input)?,
         Grammar::Iri => uri_like::<Rfc3987>(input)?,
         Grammar::IriBis => uri_like::<Rfc3987bis>(input)?,
@@ -121,15 +121,20 @@ fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, P
             xri(&reference)
         }
     };
+    Ok(with_grammar(grammar.name(), value))
+}
+
+/// `value`'s fields after a first one, `"grammar"`, naming `language`.
+fn with_grammar(language: &str, mut value: Value) -> Value {
     let mut object = Map::new();
-    object.insert("grammar".into(), json!(grammar.name()));
+    object.insert("grammar".into(), json!(language));
     object.extend(
         value
             .as_object_mut()
             .map(std::mem::take)
             .unwrap_or_default(),
     );
-    Ok(Value::Object(object))
+    Value::Object(object)
 }
 
 /// The components of `input` as a reference (or with `absolute`, an
@@ -143,21 +148,13 @@ fn zoned(grammar: Grammar, absolute: bool, input: &str) -> Result<Value, ParseEr
         };
         Ok(reference(&r))
     }
-    let mut value = match grammar {
+    let value = match grammar {
         Grammar::Uri => of::<Rfc3986>(input, absolute)?,
         Grammar::Iri => of::<Rfc3987>(input, absolute)?,
         Grammar::IriBis => of::<Rfc3987bis>(input, absolute)?,
         Grammar::Leiri | Grammar::Xri => of::<LeiriNote>(input, absolute)?,
     };
-    let mut object = Map::new();
-    object.insert("grammar".into(), json!(super::language(grammar, true)));
-    object.extend(
-        value
-            .as_object_mut()
-            .map(std::mem::take)
-            .unwrap_or_default(),
-    );
-    Ok(Value::Object(object))
+    Ok(with_grammar(&super::language(grammar, true), value))
 }
 
 /// The components of a reference of any of the RFC 3986-shaped syntaxes.
