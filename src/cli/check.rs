@@ -72,6 +72,12 @@ pub fn run(
 ) -> Result<ExitCode, String> {
     let grammar = match grammar {
         GrammarArg::XriAppendixA => return super::appendix_a::check(rule_name, json_input, inputs),
+        GrammarArg::UriTemplate => {
+            if strict || explain {
+                return Err("--strict and --explain are for the reference grammars".into());
+            }
+            return super::uri_template::check(rule_name, json_input, inputs);
+        }
         GrammarArg::Library(grammar) => grammar,
     };
     let rule = super::rule(grammar, rule_name)?;
