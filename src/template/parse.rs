@@ -4,7 +4,6 @@
 
 use super::error::{TemplateError, TemplateErrorKind};
 use crate::engine::{Automaton, Options};
-use crate::syntax::pct::octet;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -93,39 +92,31 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Part>, TemplateError> {
 }
 
 /// The split of a template; it refuses on its own what the grammar
-/// refuses (the tests hold it to the engine), with the offset and a
-/// shorter expected set.
+/// refuses, at the engine's offset (the tests hold it to the engine), with
+/// a shorter expected set.
 pub(crate) fn split(text: &str) -> Result<Vec<Part>, TemplateError> {
     let mut parts = Vec::new();
     let mut literal = String::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
+    let mut at = 0;
+    while let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) {
         match c {
             '{' => {
                 if !literal.is_empty() {
                     parts.push(Part::Literal(std::mem::take(&mut literal)));
                 }
-                let end = text
-                    .get(at..)
-                    .and_then(|rest| rest.find('}'))
-                    .map(|n| at + n)
-                    .ok_or_else(|| syntax(text.len(), &["\"}\""]))?;
-                let inner = text.get(at + 1..end).unwrap_or_default();
-                parts.push(expression(inner, at + 1)?);
-                while chars.peek().is_some_and(|&(i, _)| i <= end) {
-                    chars.next();
-                }
+                let (part, end) = expression(text, at + 1)?;
+                parts.push(part);
+                at = end;
             }
             '%' => {
-                let triplet = text.get(at..at + 3).filter(|t| octet(t).is_some());
-                let Some(triplet) = triplet else {
-                    return Err(syntax(at + 1, &["HEXDIG"]));
-                };
-                literal.push_str(triplet);
-                chars.next();
-                chars.next();
+                let end = triplet(text, at)?;
+                literal.push_str(text.get(at..end).unwrap_or_default());
+                at = end;
             }
-            c if literal_char(c) => literal.push(c),
+            c if literal_char(c) => {
+                literal.push(c);
+                at += c.len_utf8();
+            }
             _ => return Err(syntax(at, &["literals", "expression"])),
         }
     }
@@ -133,6 +124,17 @@ pub(crate) fn split(text: &str) -> Result<Vec<Part>, TemplateError> {
         parts.push(Part::Literal(literal));
     }
     Ok(parts)
+}
+
+/// The end of the `pct-encoded` triplet at `at`, or the offset of the
+/// first character that is not one of its hex digits.
+fn triplet(text: &str, at: usize) -> Result<usize, TemplateError> {
+    for i in at + 1..at + 3 {
+        if !text.as_bytes().get(i).is_some_and(u8::is_ascii_hexdigit) {
+            return Err(syntax(i, &["HEXDIG"]));
+        }
+    }
+    Ok(at + 3)
 }
 
 /// `literals` but for `pct-encoded` (section 2.1, with erratum 6937's "'").
@@ -144,29 +146,59 @@ pub(crate) fn literal_char(c: char) -> bool {
     }
 }
 
-/// The expression whose text between the braces is `inner`, at `start`.
-fn expression(inner: &str, start: usize) -> Result<Part, TemplateError> {
-    let (operator, list, offset) = match inner.chars().next() {
-        Some('=' | ',' | '!' | '@' | '|') => {
-            return Err(TemplateError::new(
-                TemplateErrorKind::ReservedOperator,
-                start,
-                vec![Cow::Borrowed("op-level2"), Cow::Borrowed("op-level3")],
-            ));
-        }
-        Some(c) => match operator(c) {
-            Some(op) => (op, inner.get(1..).unwrap_or_default(), start + 1),
-            None => (Operator::Simple, inner, start),
+/// The expression whose text starts after its "{" at `start`, and the
+/// offset after its "}". A reserved operator is refused once the rest is
+/// known to match the grammar, so that a syntax error is the engine's.
+fn expression(text: &str, start: usize) -> Result<(Part, usize), TemplateError> {
+    let byte = |i: usize| text.as_bytes().get(i).copied();
+    let (operator, reserved, mut i) = match byte(start) {
+        Some(b'=' | b',' | b'!' | b'@' | b'|') => (Operator::Simple, true, start + 1),
+        Some(b) => match operator(char::from(b)) {
+            Some(op) => (op, false, start + 1),
+            None => (Operator::Simple, false, start),
         },
         None => return Err(syntax(start, &["operator", "varchar"])),
     };
     let mut vars = Vec::new();
-    let mut at = offset;
-    for spec in list.split(',') {
-        vars.push(varspec(spec, at)?);
-        at += spec.len() + 1;
+    loop {
+        let at = i;
+        i = varname(text, i)?;
+        let name = text.get(at..i).unwrap_or_default().to_string();
+        let modifier = match byte(i) {
+            Some(b'*') => {
+                i += 1;
+                Modifier::Explode
+            }
+            Some(b':') => {
+                i += 1;
+                if !byte(i).is_some_and(|b| (b'1'..=b'9').contains(&b)) {
+                    return Err(syntax(i, &["max-length"]));
+                }
+                let digits = i;
+                i += 1;
+                while i < digits + 4 && byte(i).is_some_and(|b| b.is_ascii_digit()) {
+                    i += 1;
+                }
+                let n = text.get(digits..i).and_then(|d| d.parse().ok());
+                Modifier::Prefix(n.unwrap_or(1))
+            }
+            _ => Modifier::None,
+        };
+        vars.push(VarSpec { name, modifier, at });
+        match byte(i) {
+            Some(b',') => i += 1,
+            Some(b'}') => break,
+            _ => return Err(syntax(i, &["\",\"", "\"}\""])),
+        }
     }
-    Ok(Part::Expression { operator, vars })
+    if reserved {
+        return Err(TemplateError::new(
+            TemplateErrorKind::ReservedOperator,
+            start,
+            vec![Cow::Borrowed("op-level2"), Cow::Borrowed("op-level3")],
+        ));
+    }
+    Ok((Part::Expression { operator, vars }, i + 1))
 }
 
 fn operator(c: char) -> Option<Operator> {
@@ -182,60 +214,53 @@ fn operator(c: char) -> Option<Operator> {
     })
 }
 
-/// One `varspec` at `at`.
-fn varspec(spec: &str, at: usize) -> Result<VarSpec, TemplateError> {
-    let name_end = spec.find([':', '*']).unwrap_or(spec.len());
-    let name = spec.get(..name_end).unwrap_or_default();
-    check_varname(name, at)?;
-    let modifier = match spec.get(name_end..).unwrap_or_default() {
-        "" => Modifier::None,
-        "*" => Modifier::Explode,
-        m => {
-            let digits = m.get(1..).unwrap_or_default();
-            let first = at + name_end + 1;
-            let ok = m.starts_with(':')
-                && (1..=4).contains(&digits.len())
-                && !digits.starts_with('0')
-                && digits.bytes().all(|b| b.is_ascii_digit());
-            match digits.parse::<u16>() {
-                Ok(n) if ok => Modifier::Prefix(n),
-                _ if m.starts_with('*') => return Err(syntax(at + name_end + 1, &["\"}\""])),
-                _ => return Err(syntax(first, &["max-length"])),
-            }
-        }
-    };
-    Ok(VarSpec {
-        name: name.to_string(),
-        modifier,
-        at,
-    })
-}
-
-/// `varname = varchar *( ["."] varchar )`.
-fn check_varname(name: &str, at: usize) -> Result<(), TemplateError> {
-    let bytes = name.as_bytes();
-    let mut i = 0;
-    let mut after_dot = true;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'.' if !after_dot => {
-                after_dot = true;
+/// The end of the `varname = varchar *( ["."] varchar )` at `at`.
+fn varname(text: &str, at: usize) -> Result<usize, TemplateError> {
+    let mut i = at;
+    let mut need = true;
+    loop {
+        match text.as_bytes().get(i) {
+            Some(b'%') => i = triplet(text, i)?,
+            Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => i += 1,
+            Some(b'.') if !need => {
                 i += 1;
+                need = true;
                 continue;
             }
-            b'%' => {
-                if !name.get(i..i + 3).is_some_and(|t| octet(t).is_some()) {
-                    return Err(syntax(at + i + 1, &["HEXDIG"]));
-                }
-                i += 3;
-            }
-            b if b.is_ascii_alphanumeric() || b == b'_' => i += 1,
-            _ => return Err(syntax(at + i, &["varchar"])),
+            _ if need => return Err(syntax(i, &["varchar"])),
+            _ => return Ok(i),
         }
-        after_dot = false;
+        need = false;
     }
-    if after_dot {
-        return Err(syntax(at + i, &["varchar"]));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2048, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// The split refuses exactly what the engine refuses, at the same
+        /// offset (its expected set is its own); an accepted template with
+        /// a reserved operator is the split's refusal alone.
+        #[test]
+        fn the_split_decides_as_the_engine(
+            text in "[{}a-c.,:*%0-9A-F+#/;?&=!@|' \u{e9}\u{E000}\u{FFFE}]{0,12}"
+        ) {
+            let engine = automaton().unwrap().check(&text);
+            match (split(&text), engine) {
+                (Ok(_), Ok(())) => {}
+                (Err(e), Ok(())) => {
+                    prop_assert_eq!(e.kind(), TemplateErrorKind::ReservedOperator, "{:?}", text);
+                }
+                (Err(e), Err(r)) => {
+                    prop_assert_eq!(e.kind(), TemplateErrorKind::Syntax, "{:?}", text);
+                    prop_assert_eq!(e.offset(), r.offset, "{:?}", text);
+                }
+                (Ok(_), Err(r)) => prop_assert!(false, "{:?}: the engine refuses at {}", text, r.offset),
+            }
+        }
     }
-    Ok(())
 }
