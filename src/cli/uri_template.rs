@@ -134,6 +134,16 @@ fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, 
     })
 }
 
+/// `template` expanded (as a URI reference) with the variables of the
+/// JSON object `vars`, for the conformance report.
+pub fn expansion(template: &str, vars: &str) -> Result<String, String> {
+    let vars = variables(vars)?;
+    Template::parse(template)
+        .and_then(|t| t.expand(&vars))
+        .map(|r| r.as_str().to_string())
+        .map_err(|e| e.to_string())
+}
+
 /// The variables of `--vars`: a JSON object, each value a string, number
 /// (its text), null (undefined), array (list) or object (associative
 /// array) of those but arrays and objects; nulls inside are left out.
