@@ -166,3 +166,34 @@ fn the_engine_compiles_the_grammar() {
     assert!(compiled.is_ok(), "{:?}", compiled.err());
     assert!(xiri::template::automaton().is_some());
 }
+
+/// uritemplate-test's extended tests (not the RFC's): every template
+/// expands to one of the results the file accepts, or fails where it says
+/// `false`.
+#[test]
+fn uritemplate_tests_extended_cases() {
+    let mut count = 0;
+    for (group_name, group) in load("extended-tests.json") {
+        let vars = variables(&group);
+        for case in group["testcases"].as_array().unwrap() {
+            let template = case[0].as_str().unwrap();
+            let got = Template::parse(template).and_then(|t| t.expand_to_string(&vars));
+            match &case[1] {
+                Json::Bool(false) => assert!(got.is_err(), "{template}: {got:?}"),
+                Json::String(s) => {
+                    assert_eq!(got.as_deref(), Ok(s.as_str()), "{group_name}: {template}")
+                }
+                Json::Array(any) => {
+                    let got = got.unwrap_or_else(|e| panic!("{template}: {e}"));
+                    assert!(
+                        any.iter().any(|a| a == &json!(got)),
+                        "{group_name}: {template} gives {got:?}"
+                    );
+                }
+                other => panic!("{template}: {other}"),
+            }
+            count += 1;
+        }
+    }
+    assert!(count > 30, "{count}");
+}

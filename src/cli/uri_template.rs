@@ -222,10 +222,18 @@ pub fn check(rule: &str, json_input: bool, inputs: super::batch::Args) -> Result
             Ok(()) => Ok(vec![Json::Bool(true), language.clone()]),
             Err(refusal) => {
                 let expected: Vec<&str> = refusal.expected.iter().map(|e| e.as_ref()).collect();
+                let found = text
+                    .get(refusal.offset..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or("end of input".to_string(), |c| format!("{c:?}"));
+                let listed = match expected.split_last() {
+                    Some((last, [])) => last.to_string(),
+                    Some((last, others)) => format!("one of {} or {last}", others.join(", ")),
+                    None => "nothing".to_string(),
+                };
                 let message = format!(
-                    "no match for {production} (uri-template) at byte {}: expected {}",
-                    refusal.offset,
-                    expected.join(", ")
+                    "no match for {production} (uri-template) at byte {}: found {found}, expected {listed}",
+                    refusal.offset
                 );
                 Err(Refusal::Answered(
                     vec![Json::Bool(false), language.clone()],
