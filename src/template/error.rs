@@ -114,8 +114,10 @@ impl TemplateError {
     /// ([`NotAReference`](TemplateErrorKind::NotAReference)).
     ///
     /// ```
-    /// use xiri::template::Template;
-    /// let err = Template::parse("a[b").unwrap().expand(&std::collections::HashMap::new()).unwrap_err();
+    /// use std::collections::HashMap;
+    /// use xiri::template::{Template, Value};
+    /// let none: HashMap<String, Value> = HashMap::new();
+    /// let err = Template::parse("a[b").unwrap().expand(&none).unwrap_err();
     /// assert_eq!(err.expansion(), Some("a[b"));
     /// ```
     pub fn expansion(&self) -> Option<&str> {
