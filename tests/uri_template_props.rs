@@ -140,6 +140,23 @@ fn iri_string(template: &str, vars: &HashMap<String, Value>) -> Option<String> {
 proptest! {
     #![proptest_config(config())]
 
+    /// Any text is a template or refused with an offset on a character
+    /// boundary of it, never a panic; what is refused, the engine refuses
+    /// at the same offset, but for a reserved operator.
+    #[test]
+    fn any_text_is_parsed_or_refused_in_bounds(text in "\\PC{0,16}|[{}a,:*%0-9.+#/;?&=!@| ]{0,16}") {
+        match Template::parse(&text) {
+            Ok(_) => prop_assert!(xiri::template::automaton().unwrap().matches(&text)),
+            Err(e) => {
+                prop_assert!(text.is_char_boundary(e.offset()), "{:?}: {:?}", text, e);
+                if e.kind() == xiri::template::TemplateErrorKind::Syntax {
+                    let r = xiri::template::automaton().unwrap().check(&text).unwrap_err();
+                    prop_assert_eq!(r.offset, e.offset());
+                }
+            }
+        }
+    }
+
     /// Every generated template is one, and the engine says so too.
     #[test]
     fn generated_templates_parse(template in template()) {
