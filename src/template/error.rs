@@ -1,6 +1,7 @@
 //! The one error of templates: where, and what was expected there.
 
 use crate::syntax::error::ParseError;
+use crate::syntax::mask::mask_input;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -36,7 +37,10 @@ pub enum TemplateErrorKind {
 
 /// A template refused (by [`Template::parse`](super::Template::parse)) or
 /// an expansion that failed: the kind, the byte offset, what was expected
-/// there.
+/// there. Neither `Display` nor `Debug` shows a password a refused
+/// expansion may carry (each of its characters is a `*`, as
+/// [`ParseError`] shows one); [`expansion`](Self::expansion) gives it as
+/// it was.
 ///
 /// ```
 /// let err = xiri::template::Template::parse("/a{b").unwrap_err();
@@ -44,7 +48,7 @@ pub enum TemplateErrorKind {
 /// assert!(err.expected().iter().any(|e| e == "\"}\""));
 /// assert!(err.to_string().starts_with("not a URI template"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct TemplateError {
     pub(crate) kind: TemplateErrorKind,
     pub(crate) offset: usize,
@@ -119,6 +123,12 @@ impl TemplateError {
     /// let none: HashMap<String, Value> = HashMap::new();
     /// let err = Template::parse("a[b").unwrap().expand(&none).unwrap_err();
     /// assert_eq!(err.expansion(), Some("a[b"));
+    /// // A password in it is not shown.
+    /// let t = Template::parse("http://u:{pw}@h/[").unwrap();
+    /// let vars = HashMap::from([("pw".to_string(), Value::from("s3cret"))]);
+    /// let err = t.expand(&vars).unwrap_err();
+    /// assert_eq!(err.expansion(), Some("http://u:s3cret@h/["));
+    /// assert!(!err.to_string().contains("s3cret") && !format!("{err:?}").contains("s3cret"));
     /// ```
     pub fn expansion(&self) -> Option<&str> {
         self.expansion.as_deref()
@@ -142,9 +152,20 @@ impl fmt::Display for TemplateError {
             write!(f, "; expected {}", self.expected.join(", "))?;
         }
         if let Some(text) = &self.expansion {
-            write!(f, ": {text:?}")?;
+            write!(f, ": {:?}", mask_input(text))?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Debug for TemplateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TemplateError")
+            .field("kind", &self.kind)
+            .field("offset", &self.offset)
+            .field("expected", &self.expected)
+            .field("expansion", &self.expansion.as_deref().map(mask_input))
+            .finish()
     }
 }
 
