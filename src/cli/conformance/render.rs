@@ -148,7 +148,7 @@ fn ecosystem_legend(report: &Report) -> Vec<Inline> {
     vec![text(format!(
         "Beside xiri, the answers of other Rust crates where their API asks the same question ({}): \
          oxiri reads IRIs (RFC 3987); iri-string and fluent-uri URIs and IRIs, with their syntax-based \
-         normalization only; url is the WHATWG URL Standard, which parses absolute URLs leniently and \
+         normalization only, and iri-string expands RFC 6570's templates; url is the WHATWG URL Standard, which parses absolute URLs leniently and \
          serializes them normalized. A dash means the crate's API does not ask that question. These \
          columns are written by tests/conformance_report.rs into tests/data/ecosystem.json.",
         versions.join(", ")
