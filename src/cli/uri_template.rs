@@ -71,7 +71,7 @@ pub fn run(args: TemplateArgs) -> Result<ExitCode, String> {
                 "error": error,
                 "variables": variables,
             });
-            println!("{answer}");
+            super::emit(&format!("{answer}\n"))?;
             Ok(if valid {
                 ExitCode::SUCCESS
             } else {
@@ -114,7 +114,7 @@ fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, 
     };
     if raw {
         if let Some(text) = &expansion {
-            println!("{text}");
+            super::emit(&format!("{text}\n"))?;
         }
         if let Some(e) = &error {
             eprintln!("xiri: {e}");
@@ -125,7 +125,7 @@ fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, 
             "expansion": expansion,
             "error": error.as_ref().map_or(Json::Null, error_json),
         });
-        println!("{answer}");
+        super::emit(&format!("{answer}\n"))?;
     }
     Ok(if error.is_none() {
         ExitCode::SUCCESS
