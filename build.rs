@@ -56,6 +56,9 @@ const PEST_SOURCES: &[(&str, &str, abnf::Notation)] = &[
     ),
     ("leiri.pest", "leiri.abnf", abnf::Notation::W3cNote),
     ("xri.pest", "xri.abnf", abnf::Notation::Rfc5234),
+    // RFC 6570's templates: quotes checked, no pest parser generated (the
+    // engine decides them, compiled at run time: src/template/grammar.rs).
+    ("rfc6570.pest", "rfc6570.abnf", abnf::Notation::Rfc5234),
 ];
 
 /// RFC 5234 Appendix B.1, for the three core rules the grammars use.

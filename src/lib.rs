@@ -27,6 +27,7 @@ mod resolve;
 #[cfg(feature = "security")]
 pub mod security;
 mod syntax;
+pub mod template;
 #[cfg(feature = "workbench")]
 pub mod workbench;
 mod xri;

@@ -137,6 +137,7 @@ fn main() -> ExitCode {
         Command::Edit(args) => cli::edit::run(args, matches.subcommand_matches("edit")),
         Command::Encode(args) => cli::encode::encode(args),
         Command::Decode(args) => cli::encode::decode(args),
+        Command::Template(args) => cli::uri_template::run(args),
         Command::Convert {
             from,
             to,

@@ -16,12 +16,14 @@ use std::process::ExitCode;
 use std::str::FromStr;
 use xiri::Grammar;
 
-/// A grammar as the command line names it: one of the library's, or
-/// `xri-appendix-a`, Appendix A as printed (check only).
+/// A grammar as the command line names it: one of the library's,
+/// `xri-appendix-a`, Appendix A as printed (check only), or
+/// `uri-template`, RFC 6570's templates (src/cli/uri_template.rs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GrammarArg {
     Library(Grammar),
     XriAppendixA,
+    UriTemplate,
 }
 
 impl FromStr for GrammarArg {
@@ -31,9 +33,12 @@ impl FromStr for GrammarArg {
         if s.eq_ignore_ascii_case("xri-appendix-a") {
             return Ok(GrammarArg::XriAppendixA);
         }
+        if s.eq_ignore_ascii_case("uri-template") {
+            return Ok(GrammarArg::UriTemplate);
+        }
         s.parse::<Grammar>()
             .map(GrammarArg::Library)
-            .map_err(|e| format!("{e}; or xri-appendix-a, for check"))
+            .map_err(|e| format!("{e}; or xri-appendix-a, for check; or uri-template"))
     }
 }
 
@@ -44,6 +49,9 @@ impl GrammarArg {
             GrammarArg::Library(g) => Ok(g),
             GrammarArg::XriAppendixA => Err(format!(
                 "`{command}` needs a parse; xri-appendix-a is for `check` only (an ABNF engine answers it, yes or no)"
+            )),
+            GrammarArg::UriTemplate => Err(format!(
+                "`{command}` needs a reference grammar; uri-template is RFC 6570's templates: `xiri check -g uri-template`, `xiri template`"
             )),
         }
     }

@@ -20,7 +20,8 @@ pub(crate) struct Cli {
 pub(crate) struct Target {
     /// The grammar: -g uri, iri, iri-bis, leiri or xri (for check also
     /// xri-appendix-a, XRI 2.0 Appendix A as printed, without xiri's
-    /// cross-reference policy, decided by an ABNF engine); or --abnf FILE,
+    /// cross-reference policy, decided by an ABNF engine, and
+    /// uri-template, RFC 6570's URI Templates); or --abnf FILE,
     /// your own ABNF (check and tree).
     #[command(flatten)]
     pub(crate) source: crate::cli::source::Source,
@@ -296,6 +297,9 @@ pub(crate) enum Command {
     /// Percent-encodes each text for one component of a syntax, one line
     /// each (for shell scripts).
     Encode(crate::cli::encode::EncodeArgs),
+    /// URI Templates (RFC 6570, levels 1 to 4): expand a template with
+    /// variables given as JSON, or check one.
+    Template(crate::cli::uri_template::TemplateArgs),
     /// Percent-decodes each text, one line each; octets that are not
     /// UTF-8 refuse it (exit status 1) unless --lossy.
     Decode(crate::cli::encode::DecodeArgs),

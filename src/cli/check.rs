@@ -119,6 +119,12 @@ pub fn run(
             return Err("--zone-id is for -g uri, iri, iri-bis and leiri".into())
         }
         GrammarArg::XriAppendixA => return super::appendix_a::check(rule_name, json_input, inputs),
+        GrammarArg::UriTemplate => {
+            if strict || explain {
+                return Err("--strict and --explain are for the reference grammars".into());
+            }
+            return super::uri_template::check(rule_name, json_input, inputs);
+        }
         GrammarArg::Library(grammar) => grammar,
     };
     super::zone_id(grammar, zone_id)?;

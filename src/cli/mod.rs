@@ -96,6 +96,7 @@ pub mod rules;
 pub mod show;
 pub mod source;
 pub mod template;
+pub mod uri_template;
 
 use serde_json::{json, Value};
 use std::io::Write;

@@ -49,7 +49,7 @@ pub fn run(
             Some(GrammarArg::XriAppendixA) => {
                 return Err("xri-appendix-a's productions are those of `xiri grammar xri` (without its policy); --diagram draws them".into())
             }
-            None => {}
+            Some(GrammarArg::UriTemplate) | None => {}
         }
     }
     let loaded = super::source::load_with(grammar, abnf, options)?;

@@ -14,8 +14,9 @@ use xiri::Grammar;
 /// `check` and `tree` with `--abnf`.
 #[derive(Args, Clone, Debug)]
 pub struct Source {
-    /// A built-in grammar: uri, iri, iri-bis, leiri, xri, or
-    /// xri-appendix-a (XRI 2.0 Appendix A as printed); iri when neither
+    /// A built-in grammar: uri, iri, iri-bis, leiri, xri,
+    /// xri-appendix-a (XRI 2.0 Appendix A as printed), or uri-template
+    /// (RFC 6570 section 2); iri when neither
     /// -g nor --abnf is given (every URI is an IRI).
     /// With --abnf, the built-in grammar is loaded first, as an include:
     /// your files use its rules (`-g uri` for URI-reference), and a
@@ -85,6 +86,10 @@ pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFi
         Some(GrammarArg::XriAppendixA) => Ok(vec![AbnfFile::new(
             "xri-appendix-a (built-in)",
             Grammar::Xri.spec_abnf(),
+        )]),
+        Some(GrammarArg::UriTemplate) => Ok(vec![AbnfFile::new(
+            "uri-template (built-in)",
+            xiri::template::abnf(),
         )]),
         None => abnf
             .iter()
@@ -191,6 +196,8 @@ pub fn production(
         (Some(GrammarArg::XriAppendixA), Some(r)) => AppendixA::production(r),
         (Some(GrammarArg::Library(g)), None) => g.reference().name(),
         (Some(GrammarArg::XriAppendixA), None) => "XRI-reference",
+        (Some(GrammarArg::UriTemplate), Some("reference") | None) => "URI-Template",
+        (Some(GrammarArg::UriTemplate), Some(r)) => r,
         (None, Some(r)) => r,
         (None, None) => loaded.first_rule().ok_or("the grammar defines no rule")?,
     };

@@ -41,6 +41,10 @@ fn error<E>(_: E) -> String {
 fn answer(name: &str, e: &Example) -> Option<String> {
     let input = e.input.as_str();
     let with = e.with.as_deref().unwrap_or_default();
+    // RFC 6570's templates: iri-string expands them.
+    if e.question == Question::Expand {
+        return (name == "iri-string").then(|| iri_string_expansion(input, with));
+    }
     // Only the URI and IRI grammars: no crate reads LEIRIs or XRIs.
     let iri = match &e.question {
         Question::Valid { grammar, .. }
@@ -91,6 +95,38 @@ fn answer(name: &str, e: &Example) -> Option<String> {
         (Question::Components(_), _) => components(name, input, &e.says),
         _ => None,
     }
+}
+
+/// iri-string's expansion of `template` with the variables of the JSON
+/// object `vars` (null is undefined; numbers stand for their text).
+fn iri_string_expansion(template: &str, vars: &str) -> String {
+    use iri_string::template::simple_context::{SimpleContext, Value};
+    use serde_json::Value as Json;
+    let text = |v: &Json| match v {
+        Json::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let mut context = SimpleContext::new();
+    let vars: serde_json::Map<String, Json> = serde_json::from_str(vars).unwrap_or_default();
+    for (name, value) in &vars {
+        let value = match value {
+            Json::Null => continue,
+            Json::Array(items) => Value::List(items.iter().map(text).collect()),
+            Json::Object(pairs) => {
+                Value::Assoc(pairs.iter().map(|(k, v)| (k.clone(), text(v))).collect())
+            }
+            other => Value::String(text(other)),
+        };
+        context.insert(name.as_str(), value);
+    }
+    iri_string::template::UriTemplateStr::new(template)
+        .map_err(error)
+        .and_then(|t| {
+            t.expand::<iri_string::spec::UriSpec, _>(&context)
+                .map(|x| x.to_string())
+                .map_err(error)
+        })
+        .unwrap_or_else(|e| e)
 }
 
 fn validity(name: &str, iri: bool, rule: &str, input: &str) -> Option<String> {

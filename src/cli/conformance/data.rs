@@ -43,6 +43,10 @@ pub enum Question {
     DraftComponents,
     /// The IRI processing draft's section 4, spaces handled so.
     Preprocess(Spaces),
+    /// The input is an RFC 6570 template, `with` its variables as a JSON
+    /// object; `says` is its expansion, or several joined by " or " (an
+    /// associative array's pairs in any order).
+    Expand,
 }
 
 /// The normalization options a row asks for.
@@ -78,16 +82,102 @@ pub struct Example {
     pub line: usize,
 }
 
-/// Every row of both files: the syntax examples, then the operations.
+/// RFC 6570's printed examples, in uritemplate-test's format
+/// (tests/data/rfc6570/README.md): section 1.2's table, sections 2.4,
+/// 2.1 and 3.2.
+pub const TEMPLATES: [(&str, &str); 3] = [
+    (
+        "tests/data/rfc6570/spec-examples.json",
+        include_str!("../../../tests/data/rfc6570/spec-examples.json"),
+    ),
+    (
+        "tests/data/rfc6570/section-2.4.json",
+        include_str!("../../../tests/data/rfc6570/section-2.4.json"),
+    ),
+    (
+        "tests/data/rfc6570/spec-examples-by-section.json",
+        include_str!("../../../tests/data/rfc6570/spec-examples-by-section.json"),
+    ),
+];
+
+/// Every row of both files, the syntax examples, then the operations;
+/// then RFC 6570's templates.
 pub fn examples() -> Result<Vec<Example>, String> {
     let mut rows = read("tests/data/spec-examples.tsv", SYNTAX, true)?;
     rows.extend(read("tests/data/spec-operations.tsv", OPERATIONS, false)?);
+    for (file, text) in TEMPLATES {
+        rows.extend(templates(file, text)?);
+    }
+    Ok(rows)
+}
+
+/// The rows of one RFC 6570 example file: each template with the
+/// variables it names (as a JSON object) and its printed expansion.
+fn templates(file: &'static str, text: &str) -> Result<Vec<Example>, String> {
+    use serde_json::Value;
+    let at = |why: String| format!("{file}: {why}");
+    let groups: Value = serde_json::from_str(text).map_err(|e| at(e.to_string()))?;
+    let mut rows = Vec::new();
+    for (name, group) in groups.as_object().into_iter().flatten() {
+        // "3.2.2 Simple String Expansion"; section 1.2's "Level 1 Examples".
+        let section = name
+            .split(' ')
+            .next()
+            .filter(|s| s.starts_with(|c: char| c.is_ascii_digit()))
+            .unwrap_or("1.2");
+        let variables = group.get("variables").and_then(Value::as_object);
+        let cases = group.get("testcases").and_then(Value::as_array);
+        for case in cases.into_iter().flatten() {
+            let template = case
+                .get(0)
+                .and_then(Value::as_str)
+                .ok_or(at(format!("{case}")))?;
+            let says = match case.get(1) {
+                Some(Value::String(s)) => s.clone(),
+                Some(Value::Array(any)) => {
+                    let any: Vec<&str> = any.iter().filter_map(Value::as_str).collect();
+                    any.join(" or ")
+                }
+                _ => return Err(at(format!("{template}: no expansion"))),
+            };
+            let parsed = xiri::template::Template::parse(template)
+                .map_err(|e| at(format!("{template}: {e}")))?;
+            let mut with = serde_json::Map::new();
+            for name in parsed.variables() {
+                if let Some(v) = variables.and_then(|vars| vars.get(name)) {
+                    with.insert(name.to_string(), v.clone());
+                }
+            }
+            // The RFC prints no "'" in a template; uritemplate-test adds
+            // two, for erratum 6937.
+            let note = template.contains('\'').then(|| {
+                "constructed: uritemplate-test's case for RFC 6570 erratum 6937 (\"'\" a literal)"
+                    .to_string()
+            });
+            let quoted = serde_json::to_string(template).unwrap_or_default();
+            let line = text.find(&quoted).map_or(0, |i| text[..i].lines().count());
+            rows.push(Example {
+                source: "rfc6570".into(),
+                section: section.to_string(),
+                question: Question::Expand,
+                asked: "expand template".into(),
+                input: template.to_string(),
+                with: Some(Value::Object(with).to_string()),
+                says,
+                differs: None,
+                constructed: note.is_some(),
+                note,
+                file,
+                line,
+            });
+        }
+    }
     Ok(rows)
 }
 
 /// The specifications, in the order the report takes them: the source
 /// column's name, how a section is cited ("RFC 3986 5.4"), and the title.
-pub const SOURCES: [(&str, &str, &str); 7] = [
+pub const SOURCES: [(&str, &str, &str); 8] = [
     ("rfc3986", "RFC 3986", "RFC 3986, URI Generic Syntax"),
     (
         "rfc6874",
@@ -115,6 +205,7 @@ pub const SOURCES: [(&str, &str, &str); 7] = [
         "Internet-Draft on IRI processing (2011)",
     ),
     ("xri", "XRI 2.0", "OASIS XRI Syntax V2.0"),
+    ("rfc6570", "RFC 6570", "RFC 6570, URI Template"),
 ];
 
 impl Example {

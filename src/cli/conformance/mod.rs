@@ -3,7 +3,8 @@
 //! document and section by section; then the peers' vectors, peer by peer.
 //!
 //! Everything it reads is compiled in from `tests/data/` (the files the
-//! tests read): spec-examples.tsv and spec-operations.tsv ([`data`]), the
+//! tests read): spec-examples.tsv and spec-operations.tsv, and RFC 6570's
+//! examples in tests/data/rfc6570/ ([`data`]), the
 //! peers' vector files ([`peers`], [`vectors`]), peer-differences.tsv (why
 //! xiri differs from a vector) and ecosystem.json (what other crates
 //! answer, written by tests/conformance_report.rs). docs/CONFORMANCE.md is

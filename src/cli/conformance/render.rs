@@ -64,8 +64,10 @@ fn blocks(report: &Report) -> Vec<Block> {
             Code("tests/data/peers/".into()),
             text(", "),
             Code("tests/data/peer-differences.tsv".into()),
-            text(" and "),
+            text(", "),
             Code("tests/data/ecosystem.json".into()),
+            text(" and "),
+            Code("tests/data/rfc6570/".into()),
             text(". Do not edit it: "),
             Code("cargo run -q -- conformance > docs/CONFORMANCE.md".into()),
             text(" writes it again, and "),
@@ -75,7 +77,7 @@ fn blocks(report: &Report) -> Vec<Block> {
         Block::Paragraph(vec![text(
             "For each specification, section by section, every example it prints: the input, the question \
              it answers (valid for a grammar and rule, a resolution against a base, a comparison, a normal form, \
-             a conversion, the components), what the specification prints or says, what xiri gives, and the \
+             a conversion, the components, a template's expansion), what the specification prints or says, what xiri gives, and the \
              verdict. A verdict that differs links the entry of DECISIONS.md that says why. Rows marked \
              (constructed) are not printed as such: built from the prose, or around a fragment the text prints. \
              Characters that do not print are written \\u{...}.",
@@ -146,7 +148,7 @@ fn ecosystem_legend(report: &Report) -> Vec<Inline> {
     vec![text(format!(
         "Beside xiri, the answers of other Rust crates where their API asks the same question ({}): \
          oxiri reads IRIs (RFC 3987); iri-string and fluent-uri URIs and IRIs, with their syntax-based \
-         normalization only; url is the WHATWG URL Standard, which parses absolute URLs leniently and \
+         normalization only, and iri-string expands RFC 6570's templates; url is the WHATWG URL Standard, which parses absolute URLs leniently and \
          serializes them normalized. A dash means the crate's API does not ask that question. These \
          columns are written by tests/conformance_report.rs into tests/data/ecosystem.json.",
         versions.join(", ")
