@@ -1,0 +1,312 @@
+//! The scan: one pass over the text for scheme candidates (`ALPHA *(
+//! ALPHA / DIGIT / "+" / "-" / "." ) ":"` not inside a word), `<` and,
+//! when asked, `www.`; from each candidate, the grammar's automaton runs
+//! one character at a time to the longest prefix that is a member, then
+//! trailing punctuation is left out.
+//!
+//! Linear: the scan looks at each byte once, an automaton run stops at
+//! the first character no member has there (and what it read past the
+//! member it found is read again by the scan only), and a `<` looks for
+//! its `>` no further than the next `<`.
+
+use super::delimit::{bracket, ends, trailing, PAIRS};
+use super::{Options, MAX_BRACKETED};
+use crate::engine::Automaton;
+use crate::syntax::grammar::Grammar;
+use std::ops::Range;
+
+/// A candidate: the span, and the text to parse when it is not the
+/// span's (joined, or `//` and a `www.` host).
+pub(super) struct Hit {
+    pub(super) span: Range<usize>,
+    pub(super) joined: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Scan<'a> {
+    text: &'a str,
+    at: usize,
+    options: Options,
+    grammar: Grammar,
+    /// The absolute rule's automaton and the reference rule's (for
+    /// `//www.`).
+    absolute: Option<&'static Automaton>,
+    reference: Option<&'static Automaton>,
+    /// How many bytes were looked at, for the test that the work is
+    /// linear.
+    pub(crate) steps: usize,
+}
+
+impl<'a> Scan<'a> {
+    pub(super) fn new(text: &'a str, options: Options, grammar: Grammar) -> Self {
+        Self {
+            text,
+            at: 0,
+            options,
+            grammar,
+            absolute: grammar.absolute().automaton(),
+            reference: grammar.reference().automaton(),
+            steps: 0,
+        }
+    }
+
+    pub(super) fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The next candidate after `at`, and `at` moved past it.
+    pub(super) fn next_hit(&mut self) -> Option<Hit> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut i = self.at;
+        // Where the current run of scheme characters starts, when it
+        // starts with a letter that is not inside a word.
+        let mut run: Option<usize> = None;
+        let mut in_word = text
+            .get(..i)
+            .and_then(|t| t.chars().next_back())
+            .is_some_and(|c| c.is_ascii_alphanumeric());
+        while let Some(&b) = bytes.get(i) {
+            self.steps += 1;
+            if b >= 0x80 {
+                let c = text.get(i..).and_then(|t| t.chars().next());
+                // A scheme is ASCII: a letter of another script before it
+                // is a word of a text written without spaces.
+                in_word = false;
+                run = None;
+                i += c.map_or(1, char::len_utf8);
+                continue;
+            }
+            match b {
+                b'<' => {
+                    if let Some(hit) = self.bracketed(i) {
+                        return Some(hit);
+                    }
+                    run = None;
+                    in_word = false;
+                }
+                b':' => {
+                    if let Some(start) = run {
+                        if let Some(hit) = self.absolute(start, i) {
+                            return Some(hit);
+                        }
+                    }
+                    run = None;
+                    in_word = false;
+                }
+                _ if b.is_ascii_alphabetic() => {
+                    if run.is_none() && !in_word {
+                        if self.options.www() && starts_www(text, i) {
+                            if let Some(hit) = self.www(i) {
+                                return Some(hit);
+                            }
+                        }
+                        run = Some(i);
+                    }
+                    in_word = true;
+                }
+                _ if b.is_ascii_digit() => in_word = true,
+                b'+' | b'-' | b'.' => in_word = false,
+                _ => {
+                    run = None;
+                    in_word = false;
+                }
+            }
+            i += 1;
+        }
+        self.at = text.len();
+        None
+    }
+
+    /// The identifier whose scheme starts at `start` and ends at the
+    /// colon at `colon`.
+    fn absolute(&mut self, start: usize, colon: usize) -> Option<Hit> {
+        let end = self.longest(self.absolute, "", start)?;
+        let end = self.trim(start, colon + 1, end);
+        if end <= colon + 1 {
+            return None;
+        }
+        self.at = end;
+        Some(Hit {
+            span: start..end,
+            joined: None,
+        })
+    }
+
+    /// The host starting `www.` at `start`, read as `//` and the text.
+    fn www(&mut self, start: usize) -> Option<Hit> {
+        let end = self.longest(self.reference, "//", start)?;
+        let end = self.trim(start, start + 4, end);
+        let host = self.text.get(start + 4..end)?;
+        if host.starts_with(['.', '/', '?', '#', ':']) || end <= start + 4 {
+            return None;
+        }
+        self.at = end;
+        Some(Hit {
+            span: start..end,
+            joined: Some(format!("//{}", self.text.get(start..end)?)),
+        })
+    }
+
+    /// The end of the longest prefix from `start` that, after `before`,
+    /// is a member of the automaton's rule and has no character that ends
+    /// identifiers ([`ends`]); without an automaton, the end of the run
+    /// of such characters (the parse decides).
+    fn longest(
+        &mut self,
+        automaton: Option<&Automaton>,
+        before: &str,
+        start: usize,
+    ) -> Option<usize> {
+        let rest = self.text.get(start..)?;
+        let Some(automaton) = automaton else {
+            let run = rest.find(ends).unwrap_or(rest.len());
+            self.steps += run;
+            return Some(start + run);
+        };
+        let mut state = automaton.stepper()?;
+        for b in before.bytes() {
+            state = automaton.step_char(state, &[b]);
+        }
+        let mut last = automaton.is_member(state).then_some(start);
+        let mut buf = [0u8; 4];
+        for (k, c) in rest.char_indices() {
+            self.steps += 1;
+            if ends(c) {
+                break;
+            }
+            state = automaton.step_char(state, c.encode_utf8(&mut buf).as_bytes());
+            if state == 0 {
+                break;
+            }
+            if automaton.is_member(state) {
+                last = Some(start + k + c.len_utf8());
+            }
+        }
+        last
+    }
+
+    /// `end` moved back past trailing punctuation and closing brackets the
+    /// span `start..end` does not open, but not before `floor`.
+    fn trim(&mut self, start: usize, floor: usize, mut end: usize) -> usize {
+        let mut balance = [0isize; PAIRS.len()];
+        for c in self.text.get(start..end).unwrap_or_default().chars() {
+            self.steps += 1;
+            if let Some((k, opens)) = bracket(c) {
+                if let Some(n) = balance.get_mut(k) {
+                    *n += if opens { 1 } else { -1 };
+                }
+            }
+        }
+        let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
+        while end > floor {
+            let Some(c) = self.text.get(..end).and_then(|t| t.chars().next_back()) else {
+                break;
+            };
+            self.steps += 1;
+            let unbalanced = match bracket(c) {
+                Some((k, false)) => balance.get_mut(k).filter(|n| **n < 0).map(|n| *n += 1),
+                _ => None,
+            };
+            // A `'` before the identifier wraps it: the one that ends it
+            // closes the pair.
+            let quoted = c == '\'' && std::mem::take(&mut quote);
+            if trailing(c) || unbalanced.is_some() || quoted {
+                end -= c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        end
+    }
+
+    /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
+    /// C): `URL:` left out, whitespace ignored. None when its `>` is not
+    /// within [`MAX_BRACKETED`] bytes before the next `<`, or what is
+    /// inside is not an absolute identifier (nor, when asked, a `www.`
+    /// host); the scan then goes on inside.
+    fn bracketed(&mut self, open: usize) -> Option<Hit> {
+        let inside = self.text.get(open + 1..)?;
+        let window = inside
+            .get(..MAX_BRACKETED.min(inside.len()))
+            .map_or(inside.as_bytes(), str::as_bytes);
+        let close = memchr::memchr2(b'<', b'>', window)?;
+        self.steps += close;
+        if window.get(close) != Some(&b'>') {
+            return None;
+        }
+        let body = inside.get(..close)?;
+        let lead = body.len() - body.trim_start().len();
+        let mut from = open + 1 + lead;
+        let mut rest = body.trim();
+        if rest
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
+        {
+            let after = rest.get(4..)?;
+            from += 4 + after.len() - after.trim_start().len();
+            rest = after.trim_start();
+        }
+        let span = from..from + rest.len();
+        let www = self.options.www() && starts_www(rest, 0);
+        let scheme = if www { "" } else { rest.split_once(':')?.0 };
+        let has_scheme = !www && is_scheme(scheme);
+        if !(www || has_scheme) || rest.chars().any(ends_in_brackets) {
+            return None;
+        }
+        let spaced = rest.contains(char::is_whitespace);
+        // Whitespace right after the scheme's colon (`<note: the>`) is
+        // text, not a wrapped identifier.
+        if spaced
+            && has_scheme
+            && rest
+                .get(scheme.len() + 1..)
+                .is_some_and(|t| t.starts_with(char::is_whitespace))
+        {
+            return None;
+        }
+        let joined: Option<String> = if spaced || www {
+            let mut j = String::with_capacity(rest.len() + 2);
+            if www {
+                j.push_str("//");
+            }
+            j.extend(rest.chars().filter(|c| !c.is_whitespace()));
+            Some(j)
+        } else {
+            None
+        };
+        let candidate = joined.as_deref().unwrap_or(rest);
+        self.steps += candidate.len();
+        if !self
+            .grammar
+            .reference()
+            .automaton()
+            .map_or(true, |a| a.matches(candidate))
+        {
+            return None;
+        }
+        self.at = open + 1 + close + 1;
+        Some(Hit { span, joined })
+    }
+}
+
+/// Whether `text` has `www.` at `at`, any case.
+fn starts_www(text: &str, at: usize) -> bool {
+    text.get(at..at + 4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("www."))
+}
+
+/// Whether `s` is a scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+fn is_scheme(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// Whether `c` ends an identifier inside `<...>`: what ends one anywhere
+/// but whitespace (ignored there) and the punctuation of unspaced scripts
+/// (the brackets delimit).
+fn ends_in_brackets(c: char) -> bool {
+    matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
+        || (c.is_control() && !c.is_whitespace())
+}
