@@ -32,6 +32,8 @@ pub(crate) struct Scan<'a> {
     /// `//www.`).
     absolute: Option<&'static Automaton>,
     reference: Option<&'static Automaton>,
+    /// The last run without a character that ends identifiers.
+    extent: Range<usize>,
     /// How many bytes were looked at, for the test that the work is
     /// linear.
     pub(crate) steps: usize,
@@ -46,6 +48,7 @@ impl<'a> Scan<'a> {
             grammar,
             absolute: grammar.absolute().automaton(),
             reference: grammar.reference().automaton(),
+            extent: 0..0,
             steps: 0,
         }
     }
@@ -54,68 +57,75 @@ impl<'a> Scan<'a> {
         self.text
     }
 
-    /// The next candidate after `at`, and `at` moved past it.
+    /// The next candidate after `at`, and `at` moved past it: the text is
+    /// searched for `:`, `<` (and `.` for `www.`) with memchr, and a
+    /// scheme is read back from its colon.
     pub(super) fn next_hit(&mut self) -> Option<Hit> {
-        let text = self.text;
-        let bytes = text.as_bytes();
+        let bytes = self.text.as_bytes();
+        let floor = self.at;
         let mut i = self.at;
-        // Where the current run of scheme characters starts, when it
-        // starts with a letter that is not inside a word.
-        let mut run: Option<usize> = None;
-        let mut in_word = text
-            .get(..i)
-            .and_then(|t| t.chars().next_back())
-            .is_some_and(|c| c.is_ascii_alphanumeric());
-        while let Some(&b) = bytes.get(i) {
-            self.steps += 1;
-            if b >= 0x80 {
-                let c = text.get(i..).and_then(|t| t.chars().next());
-                // A scheme is ASCII: a letter of another script before it
-                // is a word of a text written without spaces.
-                in_word = false;
-                run = None;
-                i += c.map_or(1, char::len_utf8);
-                continue;
+        while let Some(rest) = bytes.get(i..) {
+            let next = if self.options.www() {
+                memchr::memchr3(b':', b'<', b'.', rest)
+            } else {
+                memchr::memchr2(b':', b'<', rest)
+            };
+            let Some(k) = next else {
+                self.steps += rest.len();
+                break;
+            };
+            self.steps += k + 1;
+            let t = i + k;
+            let hit = match bytes.get(t) {
+                Some(b'<') => self.bracketed(t),
+                Some(b':') => match self.scheme_start(floor, t) {
+                    Some(start) => self.absolute(start, t),
+                    None => None,
+                },
+                _ => match self.www_start(floor, t) {
+                    Some(start) => self.www(start),
+                    None => None,
+                },
+            };
+            if hit.is_some() {
+                return hit;
             }
-            match b {
-                b'<' => {
-                    if let Some(hit) = self.bracketed(i) {
-                        return Some(hit);
-                    }
-                    run = None;
-                    in_word = false;
-                }
-                b':' => {
-                    if let Some(start) = run {
-                        if let Some(hit) = self.absolute(start, i) {
-                            return Some(hit);
-                        }
-                    }
-                    run = None;
-                    in_word = false;
-                }
-                _ if b.is_ascii_alphabetic() => {
-                    if run.is_none() && !in_word {
-                        if self.options.www() && starts_www(text, i) {
-                            if let Some(hit) = self.www(i) {
-                                return Some(hit);
-                            }
-                        }
-                        run = Some(i);
-                    }
-                    in_word = true;
-                }
-                _ if b.is_ascii_digit() => in_word = true,
-                b'+' | b'-' | b'.' => in_word = false,
-                _ => {
-                    run = None;
-                    in_word = false;
-                }
-            }
-            i += 1;
+            i = t + 1;
         }
-        self.at = text.len();
+        self.at = self.text.len();
         None
+    }
+
+    /// Where the scheme ending at the colon at `colon` starts: in the run
+    /// of scheme characters (`ALPHA / DIGIT / "+" / "-" / "."`) before it,
+    /// not before `floor`, the first ASCII letter that does not follow an
+    /// ASCII letter or digit (so not inside a word: `3http:` has none,
+    /// `-http:` has `http`). A letter of another script may come before
+    /// it: Chinese and Japanese put no space there. The runs read back
+    /// from two colons never overlap: a colon is not in a run.
+    fn scheme_start(&mut self, floor: usize, colon: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let mut run = colon;
+        while run > floor && bytes.get(run - 1).copied().is_some_and(is_scheme_byte) {
+            run -= 1;
+        }
+        self.steps += 2 * (colon - run);
+        (run..colon).find(|&p| {
+            bytes.get(p).is_some_and(u8::is_ascii_alphabetic)
+                && (p == 0 || !bytes.get(p - 1).is_some_and(u8::is_ascii_alphanumeric))
+        })
+    }
+
+    /// Where `www.` starts when the `.` at `dot` ends it, not before
+    /// `floor` and not after a scheme character or `@` (`awww.`, `a.www.`,
+    /// `me@www.` are not hosts starting `www.`).
+    fn www_start(&self, floor: usize, dot: usize) -> Option<usize> {
+        let start = dot.checked_sub(3).filter(|&s| s >= floor)?;
+        let before = start
+            .checked_sub(1)
+            .and_then(|b| self.text.as_bytes().get(b).copied());
+        (starts_www(self.text, start) && !before.is_some_and(|b| is_scheme_byte(b) || b == b'@'))
+            .then_some(start)
     }
 
     /// The identifier whose scheme starts at `start` and ends at the
@@ -151,19 +161,24 @@ impl<'a> Scan<'a> {
     /// The end of the longest prefix from `start` that, after `before`,
     /// is a member of the automaton's rule and has no character that ends
     /// identifiers ([`ends`]); without an automaton, the end of the run
-    /// of such characters (the parse decides).
+    /// of such characters (the parse decides). When the whole run is a
+    /// member (most often), one pass of the automaton says so; otherwise
+    /// it runs again a character at a time, to where it stopped.
     fn longest(
         &mut self,
         automaton: Option<&Automaton>,
         before: &str,
         start: usize,
     ) -> Option<usize> {
-        let rest = self.text.get(start..)?;
+        let end = self.extent_end(start);
+        let rest = self.text.get(start..end)?;
         let Some(automaton) = automaton else {
-            let run = rest.find(ends).unwrap_or(rest.len());
-            self.steps += run;
-            return Some(start + run);
+            return Some(end);
         };
+        if before.is_empty() && automaton.matches(rest) {
+            self.steps += rest.len();
+            return Some(end);
+        }
         let mut state = automaton.stepper()?;
         for b in before.bytes() {
             state = automaton.step_char(state, &[b]);
@@ -171,10 +186,7 @@ impl<'a> Scan<'a> {
         let mut last = automaton.is_member(state).then_some(start);
         let mut buf = [0u8; 4];
         for (k, c) in rest.char_indices() {
-            self.steps += 1;
-            if ends(c) {
-                break;
-            }
+            self.steps += 2;
             state = automaton.step_char(state, c.encode_utf8(&mut buf).as_bytes());
             if state == 0 {
                 break;
@@ -186,18 +198,39 @@ impl<'a> Scan<'a> {
         last
     }
 
-    /// `end` moved back past trailing punctuation and closing brackets the
-    /// span `start..end` does not open, but not before `floor`.
-    fn trim(&mut self, start: usize, floor: usize, mut end: usize) -> usize {
-        let mut balance = [0isize; PAIRS.len()];
-        for c in self.text.get(start..end).unwrap_or_default().chars() {
+    /// The first character from `start` that ends identifiers ([`ends`]),
+    /// or the text's end. The run last found is kept: a later candidate
+    /// starting inside it ends where it does, so no byte is read twice.
+    fn extent_end(&mut self, start: usize) -> usize {
+        if self.extent.contains(&start) {
+            return self.extent.end;
+        }
+        let bytes = self.text.as_bytes();
+        let mut i = start;
+        while let Some(&b) = bytes.get(i) {
             self.steps += 1;
-            if let Some((k, opens)) = bracket(c) {
-                if let Some(n) = balance.get_mut(k) {
-                    *n += if opens { 1 } else { -1 };
+            if b < 0x80 {
+                if ends_ascii(b) {
+                    break;
+                }
+                i += 1;
+            } else {
+                let c = self.text.get(i..).and_then(|t| t.chars().next());
+                match c {
+                    Some(c) if !ends(c) => i += c.len_utf8(),
+                    _ => break,
                 }
             }
         }
+        self.extent = start..i;
+        i
+    }
+
+    /// `end` moved back past trailing punctuation and closing brackets the
+    /// span `start..end` does not open, but not before `floor`.
+    fn trim(&mut self, start: usize, floor: usize, mut end: usize) -> usize {
+        // Counted when a closing bracket ends the span, once.
+        let mut balance: Option<[isize; PAIRS.len()]> = None;
         let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
         while end > floor {
             let Some(c) = self.text.get(..end).and_then(|t| t.chars().next_back()) else {
@@ -205,7 +238,10 @@ impl<'a> Scan<'a> {
             };
             self.steps += 1;
             let unbalanced = match bracket(c) {
-                Some((k, false)) => balance.get_mut(k).filter(|n| **n < 0).map(|n| *n += 1),
+                Some((k, false)) => {
+                    let counts = balance.get_or_insert_with(|| self.balance(start, end));
+                    counts.get_mut(k).filter(|n| **n < 0).map(|n| *n += 1)
+                }
                 _ => None,
             };
             // A `'` before the identifier wraps it: the one that ends it
@@ -218,6 +254,21 @@ impl<'a> Scan<'a> {
             }
         }
         end
+    }
+
+    /// For each pair of [`PAIRS`], its openings less its closings in
+    /// `start..end`.
+    fn balance(&mut self, start: usize, end: usize) -> [isize; PAIRS.len()] {
+        let mut balance = [0isize; PAIRS.len()];
+        for c in self.text.get(start..end).unwrap_or_default().chars() {
+            self.steps += 1;
+            if let Some((k, opens)) = bracket(c) {
+                if let Some(n) = balance.get_mut(k) {
+                    *n += if opens { 1 } else { -1 };
+                }
+            }
+        }
+        balance
     }
 
     /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
@@ -288,6 +339,21 @@ impl<'a> Scan<'a> {
         self.at = open + 1 + close + 1;
         Some(Hit { span, joined })
     }
+}
+
+/// Whether `b` may be in a scheme: `ALPHA / DIGIT / "+" / "-" / "."`.
+fn is_scheme_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+/// [`ends`] for an ASCII byte.
+fn ends_ascii(b: u8) -> bool {
+    b <= b' '
+        || b == 0x7F
+        || matches!(
+            b,
+            b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
+        )
 }
 
 /// Whether `text` has `www.` at `at`, any case.
