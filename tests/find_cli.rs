@@ -110,3 +110,18 @@ fn a_long_input_streams() {
     let expected: String = (0..5000).map(|i| format!("http://a/{i}\n")).collect();
     assert_eq!(out, expected);
 }
+
+/// README's "Finding identifiers in text": each `sh` block prints the
+/// `text` block after it.
+#[test]
+fn the_readme_section_runs_as_written() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let examples = common::readme_examples(&readme, "## Finding identifiers in text");
+    assert_eq!(examples.len(), 2);
+    let dir = std::env::temp_dir();
+    for (command, expected) in examples {
+        let (out, err) = common::run_readme_step(&command, &dir, env!("CARGO_BIN_EXE_xiri"));
+        assert_eq!(out, expected, "{command}: {err}");
+    }
+}

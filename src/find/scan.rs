@@ -27,7 +27,6 @@ pub(crate) struct Scan<'a> {
     text: &'a str,
     at: usize,
     options: Options,
-    grammar: Grammar,
     /// The absolute rule's automaton and the reference rule's (for
     /// `//www.`).
     absolute: Option<&'static Automaton>,
@@ -45,7 +44,6 @@ impl<'a> Scan<'a> {
             text,
             at: 0,
             options,
-            grammar,
             absolute: grammar.absolute().automaton(),
             reference: grammar.reference().automaton(),
             extent: 0..0,
@@ -78,6 +76,8 @@ impl<'a> Scan<'a> {
             let t = i + k;
             let hit = match bytes.get(t) {
                 Some(b'<') => self.bracketed(t),
+                // `note: the`: nothing after the colon continues it.
+                Some(b':') if bytes.get(t + 1).is_none_or(|&b| class(b) == ENDS) => None,
                 Some(b':') => match self.scheme_start(floor, t) {
                     Some(start) => self.absolute(start, t),
                     None => None,
@@ -209,17 +209,13 @@ impl<'a> Scan<'a> {
         let mut i = start;
         while let Some(&b) = bytes.get(i) {
             self.steps += 1;
-            if b < 0x80 {
-                if ends_ascii(b) {
-                    break;
-                }
-                i += 1;
-            } else {
-                let c = self.text.get(i..).and_then(|t| t.chars().next());
-                match c {
+            match class(b) {
+                GOES_ON => i += 1,
+                ENDS => break,
+                _ => match self.text.get(i..).and_then(|t| t.chars().next()) {
                     Some(c) if !ends(c) => i += c.len_utf8(),
                     _ => break,
-                }
+                },
             }
         }
         self.extent = start..i;
@@ -229,8 +225,9 @@ impl<'a> Scan<'a> {
     /// `end` moved back past trailing punctuation and closing brackets the
     /// span `start..end` does not open, but not before `floor`.
     fn trim(&mut self, start: usize, floor: usize, mut end: usize) -> usize {
-        // Counted when a closing bracket ends the span, once.
-        let mut balance: Option<[isize; PAIRS.len()]> = None;
+        // For each pair, its openings less its closings in the span,
+        // counted when one of its closings ends the span.
+        let mut balance: [Option<isize>; PAIRS.len()] = [None; PAIRS.len()];
         let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
         while end > floor {
             let Some(c) = self.text.get(..end).and_then(|t| t.chars().next_back()) else {
@@ -238,10 +235,13 @@ impl<'a> Scan<'a> {
             };
             self.steps += 1;
             let unbalanced = match bracket(c) {
-                Some((k, false)) => {
-                    let counts = balance.get_or_insert_with(|| self.balance(start, end));
-                    counts.get_mut(k).filter(|n| **n < 0).map(|n| *n += 1)
-                }
+                Some((k, false)) => match balance.get_mut(k) {
+                    Some(n) => {
+                        let n = n.get_or_insert_with(|| self.balance(start, end, k));
+                        (*n < 0).then(|| *n += 1)
+                    }
+                    None => None,
+                },
                 _ => None,
             };
             // A `'` before the identifier wraps it: the one that ends it
@@ -256,19 +256,22 @@ impl<'a> Scan<'a> {
         end
     }
 
-    /// For each pair of [`PAIRS`], its openings less its closings in
+    /// The openings less the closings of the pair `PAIRS[k]` in
     /// `start..end`.
-    fn balance(&mut self, start: usize, end: usize) -> [isize; PAIRS.len()] {
-        let mut balance = [0isize; PAIRS.len()];
-        for c in self.text.get(start..end).unwrap_or_default().chars() {
-            self.steps += 1;
-            if let Some((k, opens)) = bracket(c) {
-                if let Some(n) = balance.get_mut(k) {
-                    *n += if opens { 1 } else { -1 };
-                }
+    fn balance(&mut self, start: usize, end: usize, k: usize) -> isize {
+        let span = self.text.get(start..end).unwrap_or_default();
+        self.steps += span.len();
+        let Some(&(open, close)) = PAIRS.get(k) else {
+            return 0;
+        };
+        let count = |c: char| -> isize {
+            if c.is_ascii() {
+                span.bytes().filter(|&b| char::from(b) == c).count() as isize
+            } else {
+                span.matches(c).count() as isize
             }
-        }
-        balance
+        };
+        count(open) - count(close)
     }
 
     /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
@@ -328,12 +331,7 @@ impl<'a> Scan<'a> {
         };
         let candidate = joined.as_deref().unwrap_or(rest);
         self.steps += candidate.len();
-        if !self
-            .grammar
-            .reference()
-            .automaton()
-            .map_or(true, |a| a.matches(candidate))
-        {
+        if !self.reference.map_or(true, |a| a.matches(candidate)) {
             return None;
         }
         self.at = open + 1 + close + 1;
@@ -346,15 +344,38 @@ fn is_scheme_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
 }
 
-/// [`ends`] for an ASCII byte.
-fn ends_ascii(b: u8) -> bool {
-    b <= b' '
-        || b == 0x7F
-        || matches!(
-            b,
-            b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
-        )
+/// What a byte says of [`ends`]: an ASCII byte that goes on or ends, a
+/// continuation byte or the lead byte of a character that never ends
+/// (goes on), or the lead byte of one that may (C2: U+0080-00BF, E1:
+/// U+1680, E2: U+2000-202F, U+205F, E3: U+3000-3011, EF: U+FF01-FF64).
+const GOES_ON: u8 = 0;
+const ENDS: u8 = 1;
+const LOOK: u8 = 2;
+fn class(b: u8) -> u8 {
+    BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(ENDS)
 }
+
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [GOES_ON; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte <= b' '
+            || byte == 0x7F
+            || matches!(
+                byte,
+                b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
+            ) {
+            ENDS
+        } else if matches!(byte, 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF) {
+            LOOK
+        } else {
+            GOES_ON
+        };
+        b += 1;
+    }
+    table
+};
 
 /// Whether `text` has `www.` at `at`, any case.
 fn starts_www(text: &str, at: usize) -> bool {

@@ -43,6 +43,8 @@ pub enum Question {
     DraftComponents,
     /// The IRI processing draft's section 4, spaces handled so.
     Preprocess(Spaces),
+    /// The identifiers in running text (`xiri::find`), in a syntax.
+    Find(Grammar),
 }
 
 /// The normalization options a row asks for.
@@ -251,6 +253,7 @@ fn operation_question(operation: &str) -> Result<Question, String> {
             to: grammar(2)?,
         }))?,
         "components" => arity(2).and(grammar(1).map(Question::Components))?,
+        "find" => arity(2).and(grammar(1).map(Question::Find))?,
         "dot-segments" => arity(1).map(|()| Question::DotSegments)?,
         "draft-components" => arity(1).map(|()| Question::DraftComponents)?,
         other => return Err(format!("unknown operation {other:?}")),
