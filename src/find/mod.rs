@@ -141,12 +141,7 @@ impl<'a, S: GenericSyntax> Iterator for Finder<'a, S> {
     type Item = Found<'a, S>;
 
     fn next(&mut self) -> Option<Found<'a, S>> {
-        loop {
-            let hit = self.scan.next_hit()?;
-            if let Some(found) = Found::from_hit(self.scan.text(), hit) {
-                return Some(found);
-            }
-        }
+        self.scan.next_hit()
     }
 }
 
@@ -176,25 +171,12 @@ impl<S: GenericSyntax> std::fmt::Debug for Found<'_, S> {
 /// The reference: borrowed from the text, or owned when it is the text
 /// joined (whitespace inside `<...>` left out) or `//` and a `www.` host.
 #[derive(Clone)]
-enum Held<'a, S> {
+pub(super) enum Held<'a, S> {
     Borrowed(Reference<'a, S>),
     Owned(ReferenceBuf<S>),
 }
 
 impl<'a, S: GenericSyntax> Found<'a, S> {
-    fn from_hit(text: &'a str, hit: scan::Hit) -> Option<Self> {
-        let found = text.get(hit.span.clone())?;
-        let held = match hit.joined {
-            None => Held::Borrowed(Reference::parse(found).ok()?),
-            Some(joined) => Held::Owned(ReferenceBuf::parse(joined).ok()?),
-        };
-        Some(Self {
-            span: hit.span,
-            text: found,
-            held,
-        })
-    }
-
     /// The byte span in the text: from the identifier's first character to
     /// its last, wrappers and `URL:` left out.
     ///

@@ -10,17 +10,16 @@
 //! its `>` no further than the next `<`.
 
 use super::delimit::{bracket, ends, trailing, PAIRS};
-use super::{Options, MAX_BRACKETED};
+use super::{Found, Held, Options, MAX_BRACKETED};
 use crate::engine::Automaton;
 use crate::syntax::grammar::Grammar;
+use crate::syntax::reference::{Reference, ReferenceBuf};
+use crate::syntax::GenericSyntax;
 use std::ops::Range;
 
-/// A candidate: the span, and the text to parse when it is not the
-/// span's (joined, or `//` and a `www.` host).
-pub(super) struct Hit {
-    pub(super) span: Range<usize>,
-    pub(super) joined: Option<String>,
-}
+/// How many characters the quick trim looks at before it leaves the
+/// span to the careful one.
+const QUICK: usize = 8;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Scan<'a> {
@@ -51,14 +50,10 @@ impl<'a> Scan<'a> {
         }
     }
 
-    pub(super) fn text(&self) -> &'a str {
-        self.text
-    }
-
     /// The next candidate after `at`, and `at` moved past it: the text is
     /// searched for `:`, `<` (and `.` for `www.`) with memchr, and a
     /// scheme is read back from its colon.
-    pub(super) fn next_hit(&mut self) -> Option<Hit> {
+    pub(super) fn next_hit<S: GenericSyntax>(&mut self) -> Option<Found<'a, S>> {
         let bytes = self.text.as_bytes();
         let floor = self.at;
         let mut i = self.at;
@@ -75,15 +70,15 @@ impl<'a> Scan<'a> {
             self.steps += k + 1;
             let t = i + k;
             let hit = match bytes.get(t) {
-                Some(b'<') => self.bracketed(t),
+                Some(b'<') => self.bracketed::<S>(t),
                 // `note: the`: nothing after the colon continues it.
                 Some(b':') if bytes.get(t + 1).is_none_or(|&b| class(b) == ENDS) => None,
                 Some(b':') => match self.scheme_start(floor, t) {
-                    Some(start) => self.absolute(start, t),
+                    Some(start) => self.absolute::<S>(start, t),
                     None => None,
                 },
                 _ => match self.www_start(floor, t) {
-                    Some(start) => self.www(start),
+                    Some(start) => self.www::<S>(start),
                     None => None,
                 },
             };
@@ -130,31 +125,56 @@ impl<'a> Scan<'a> {
 
     /// The identifier whose scheme starts at `start` and ends at the
     /// colon at `colon`.
-    fn absolute(&mut self, start: usize, colon: usize) -> Option<Hit> {
+    fn absolute<S: GenericSyntax>(&mut self, start: usize, colon: usize) -> Option<Found<'a, S>> {
+        // Most often the run up to the first delimiter, its few trailing
+        // marks left out, parses: one pass of the automaton.
+        let extent = self.extent_end(start);
+        if let Some(end) = self.quick_trim(start, colon + 1, extent) {
+            let text = self.text.get(start..end)?;
+            // A refusal stops where the run below stops, whose steps are
+            // counted there; an acceptance is counted here.
+            if let Some(reference) = Reference::try_parse(text) {
+                self.steps += text.len();
+                self.at = end;
+                return Some(Found {
+                    span: start..end,
+                    text,
+                    held: Held::Borrowed(reference),
+                });
+            }
+        }
         let end = self.longest(self.absolute, "", start)?;
         let end = self.trim(start, colon + 1, end);
         if end <= colon + 1 {
             return None;
         }
+        let text = self.text.get(start..end)?;
+        self.steps += text.len();
+        let reference = Reference::try_parse(text)?;
         self.at = end;
-        Some(Hit {
+        Some(Found {
             span: start..end,
-            joined: None,
+            text,
+            held: Held::Borrowed(reference),
         })
     }
 
     /// The host starting `www.` at `start`, read as `//` and the text.
-    fn www(&mut self, start: usize) -> Option<Hit> {
+    fn www<S: GenericSyntax>(&mut self, start: usize) -> Option<Found<'a, S>> {
         let end = self.longest(self.reference, "//", start)?;
         let end = self.trim(start, start + 4, end);
+        let text = self.text.get(start..end)?;
         let host = self.text.get(start + 4..end)?;
-        if host.starts_with(['.', '/', '?', '#', ':']) || end <= start + 4 {
+        if host.is_empty() || host.starts_with(['.', '/', '?', '#', ':']) {
             return None;
         }
+        self.steps += text.len();
+        let reference = ReferenceBuf::parse(format!("//{text}")).ok()?;
         self.at = end;
-        Some(Hit {
+        Some(Found {
             span: start..end,
-            joined: Some(format!("//{}", self.text.get(start..end)?)),
+            text,
+            held: Held::Owned(reference),
         })
     }
 
@@ -222,6 +242,25 @@ impl<'a> Scan<'a> {
         i
     }
 
+    /// [`trim`](Scan::trim) when at most [`QUICK`] characters go and no
+    /// closing bracket ends the span (`None` otherwise): its work is
+    /// bounded, whatever the span.
+    fn quick_trim(&self, start: usize, floor: usize, mut end: usize) -> Option<usize> {
+        let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
+        for _ in 0..QUICK {
+            let c = self.text.get(..end)?.chars().next_back()?;
+            if end <= floor || matches!(bracket(c), Some((_, false))) {
+                return None;
+            }
+            if trailing(c) || (c == '\'' && std::mem::take(&mut quote)) {
+                end -= c.len_utf8();
+            } else {
+                return Some(end);
+            }
+        }
+        None
+    }
+
     /// `end` moved back past trailing punctuation and closing brackets the
     /// span `start..end` does not open, but not before `floor`.
     fn trim(&mut self, start: usize, floor: usize, mut end: usize) -> usize {
@@ -279,7 +318,7 @@ impl<'a> Scan<'a> {
     /// within [`MAX_BRACKETED`] bytes before the next `<`, or what is
     /// inside is not an absolute identifier (nor, when asked, a `www.`
     /// host); the scan then goes on inside.
-    fn bracketed(&mut self, open: usize) -> Option<Hit> {
+    fn bracketed<S: GenericSyntax>(&mut self, open: usize) -> Option<Found<'a, S>> {
         let inside = self.text.get(open + 1..)?;
         let window = inside
             .get(..MAX_BRACKETED.min(inside.len()))
@@ -319,23 +358,20 @@ impl<'a> Scan<'a> {
         {
             return None;
         }
-        let joined: Option<String> = if spaced || www {
-            let mut j = String::with_capacity(rest.len() + 2);
+        let text = self.text.get(span.clone())?;
+        self.steps += rest.len();
+        let held = if spaced || www {
+            let mut joined = String::with_capacity(rest.len() + 2);
             if www {
-                j.push_str("//");
+                joined.push_str("//");
             }
-            j.extend(rest.chars().filter(|c| !c.is_whitespace()));
-            Some(j)
+            joined.extend(rest.chars().filter(|c| !c.is_whitespace()));
+            Held::Owned(ReferenceBuf::parse(joined).ok()?)
         } else {
-            None
+            Held::Borrowed(Reference::try_parse(rest)?)
         };
-        let candidate = joined.as_deref().unwrap_or(rest);
-        self.steps += candidate.len();
-        if !self.reference.map_or(true, |a| a.matches(candidate)) {
-            return None;
-        }
         self.at = open + 1 + close + 1;
-        Some(Hit { span, joined })
+        Some(Found { span, text, held })
     }
 }
 

@@ -7,12 +7,19 @@ use crate::syntax::grammar::Grammar;
 
 /// The steps of a whole scan of `text`, and how many candidates it gave.
 fn steps(text: &str, grammar: Grammar) -> (usize, usize) {
-    let mut scan = Scan::new(text, Options::default().with_www(true), grammar);
-    let mut hits = 0;
-    while scan.next_hit().is_some() {
-        hits += 1;
+    fn run<S: crate::GenericSyntax>(text: &str, grammar: Grammar) -> (usize, usize) {
+        let mut scan = Scan::new(text, Options::default().with_www(true), grammar);
+        let mut hits = 0;
+        while scan.next_hit::<S>().is_some() {
+            hits += 1;
+        }
+        (scan.steps, hits)
     }
-    (scan.steps, hits)
+    match grammar {
+        Grammar::Uri => run::<crate::Rfc3986>(text, grammar),
+        Grammar::Leiri => run::<crate::LeiriNote>(text, grammar),
+        _ => run::<crate::Rfc3987>(text, grammar),
+    }
 }
 
 #[test]

@@ -56,6 +56,19 @@ pub(crate) fn parse_spans(
     Ok(spans)
 }
 
+/// [`parse_spans`] of a reference, `None` on refusal: no error is built
+/// (an error copies its input), so a refusal costs only the automaton's
+/// run to where it stops (`xiri::find` tries candidates that may fail).
+pub(crate) fn try_spans(grammar: Grammar, input: &str) -> Option<Spans> {
+    match crate::syntax::builtin::reference(grammar) {
+        Some(automaton) => {
+            let marks = automaton.split_of(input)?;
+            Some(crate::syntax::split::from_marks(grammar, input, marks))
+        }
+        None => parse_spans(grammar, input, false).ok(),
+    }
+}
+
 /// The engine's spans against pest's alone, for `crate::fast_path_check`.
 #[cfg(feature = "internals")]
 pub(crate) fn fast_path_check(grammar: Grammar, input: &str) -> Result<bool, String> {
@@ -155,6 +168,11 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
             spans,
             syntax: PhantomData,
         }
+    }
+
+    /// [`parse`](Self::parse) without the error ([`try_spans`]).
+    pub(crate) fn try_parse(input: &'a str) -> Option<Self> {
+        try_spans(S::GRAMMAR, input).map(|spans| Self::from_spans(input, spans))
     }
 
     pub(crate) fn spans(&self) -> Spans {
