@@ -53,6 +53,7 @@ impl<'a> Scan<'a> {
     /// The next candidate after `at`, and `at` moved past it: the text is
     /// searched for `:`, `<` (and `.` for `www.`) with memchr, and a
     /// scheme is read back from its colon.
+    #[inline]
     pub(super) fn next_hit<S: GenericSyntax>(&mut self) -> Option<Found<'a, S>> {
         let bytes = self.text.as_bytes();
         let floor = self.at;
@@ -125,6 +126,7 @@ impl<'a> Scan<'a> {
 
     /// The identifier whose scheme starts at `start` and ends at the
     /// colon at `colon`.
+    #[inline]
     fn absolute<S: GenericSyntax>(&mut self, start: usize, colon: usize) -> Option<Found<'a, S>> {
         // Most often the run up to the first delimiter, its few trailing
         // marks left out, parses: one pass of the automaton.

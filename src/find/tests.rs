@@ -56,3 +56,4 @@ fn work_is_linear() {
     assert_eq!(hits, 1);
     assert!(s <= 4 * 30_000, "{s}");
 }
+

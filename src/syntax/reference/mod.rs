@@ -171,6 +171,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     }
 
     /// [`parse`](Self::parse) without the error ([`try_spans`]).
+    #[inline]
     pub(crate) fn try_parse(input: &'a str) -> Option<Self> {
         try_spans(S::GRAMMAR, input).map(|spans| Self::from_spans(input, spans))
     }
