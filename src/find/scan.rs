@@ -390,30 +390,12 @@ const GOES_ON: u8 = 0;
 const ENDS: u8 = 1;
 const LOOK: u8 = 2;
 fn class(b: u8) -> u8 {
-    BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(ENDS)
-}
-
-const BYTE_CLASS: [u8; 256] = {
-    let mut table = [GOES_ON; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        table[b] = if byte <= b' '
-            || byte == 0x7F
-            || matches!(
-                byte,
-                b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
-            ) {
-            ENDS
-        } else if matches!(byte, 0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF) {
-            LOOK
-        } else {
-            GOES_ON
-        };
-        b += 1;
+    match b {
+        0..=b' ' | 0x7F | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' => ENDS,
+        0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF => LOOK,
+        _ => GOES_ON,
     }
-    table
-};
+}
 
 /// Whether `text` has `www.` at `at`, any case.
 fn starts_www(text: &str, at: usize) -> bool {

@@ -56,4 +56,3 @@ fn work_is_linear() {
     assert_eq!(hits, 1);
     assert!(s <= 4 * 30_000, "{s}");
 }
-
