@@ -101,7 +101,7 @@ impl Options {
 /// ```
 /// let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\", but (see ftp://a/b).";
 /// let found: Vec<_> = xiri::find::<xiri::Rfc3986>(text).map(|f| f.span()).collect();
-/// assert_eq!(found, [28..57, 70..78]);
+/// assert_eq!(found, [28..57, 69..78]);
 /// ```
 pub fn find<S: GenericSyntax>(text: &str) -> Finder<'_, S> {
     find_with(text, Options::default())
