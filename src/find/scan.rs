@@ -1,13 +1,18 @@
-//! The scan: one pass over the text for scheme candidates (`ALPHA *(
-//! ALPHA / DIGIT / "+" / "-" / "." ) ":"` not inside a word), `<` and,
-//! when asked, `www.`; from each candidate, the grammar's automaton runs
-//! one character at a time to the longest prefix that is a member, then
-//! trailing punctuation is left out.
+//! The scan: memchr finds each `:`, `<` and (for `www.`) `.`; a scheme
+//! (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, not inside a word) is
+//! read back from its colon. From the scheme, the run up to the first
+//! character that ends identifiers, its trailing punctuation left out, is
+//! parsed in the syntax once; when that fails, the grammar's automaton
+//! runs one character at a time to the longest prefix that is a member,
+//! which is then trimmed the same way and parsed.
 //!
-//! Linear: the scan looks at each byte once, an automaton run stops at
-//! the first character no member has there (and what it read past the
-//! member it found is read again by the scan only), and a `<` looks for
-//! its `>` no further than the next `<`.
+//! Linear: the search reads each byte once, and the runs read back from
+//! two colons never overlap; the run to a delimiter is kept, so a later
+//! candidate inside it reads it no more; a parse or an automaton run stops
+//! at the first character no member has there, and what it read past the
+//! identifier it found is read again only by the search; trimming looks
+//! at a few characters, or counts one pair of brackets in the span; a `<`
+//! looks for its `>` no further than the next `<`.
 
 use super::delimit::{bracket, ends, trailing, PAIRS};
 use super::{Found, Held, Options, MAX_BRACKETED};
@@ -163,6 +168,12 @@ impl<'a> Scan<'a> {
 
     /// The host starting `www.` at `start`, read as `//` and the text.
     fn www<S: GenericSyntax>(&mut self, start: usize) -> Option<Found<'a, S>> {
+        // No host after `www.`: refused before any run (`www./www./...`
+        // would have each run read the rest of the text).
+        let first = self.text.get(start + 4..)?.chars().next()?;
+        if ends(first) || matches!(first, '.' | '/' | '?' | '#' | ':') {
+            return None;
+        }
         let end = self.longest(self.reference, "//", start)?;
         let end = self.trim(start, start + 4, end);
         let text = self.text.get(start..end)?;

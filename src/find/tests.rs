@@ -32,6 +32,8 @@ fn work_is_linear() {
         "a:b:c:d:e:f:g:h:i:j:k:l:m:n:o:p:q:r:s:t:u:v:w:x:y:z:",
         "http://[v1.a:b:c:d:e:f:g:h:i",
         "www.www.www.",
+        "www./www./www./",
+        "a:/.(((((]]]]]",
         "x:.........",
         "((((((((((a:b))))))))))",
         "a+b-c.d:e \u{5D0}:\u{5D1} \u{3002}",
