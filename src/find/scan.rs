@@ -26,6 +26,9 @@ use std::ops::Range;
 /// span to the careful one.
 const QUICK: usize = 8;
 
+/// How long a span the quick trim counts brackets in.
+const QUICK_SPAN: usize = 256;
+
 #[derive(Clone, Debug)]
 pub(crate) struct Scan<'a> {
     text: &'a str,
@@ -240,30 +243,52 @@ impl<'a> Scan<'a> {
         }
         let bytes = self.text.as_bytes();
         let mut i = start;
-        while let Some(&b) = bytes.get(i) {
-            self.steps += 1;
-            match class(b) {
-                GOES_ON => i += 1,
-                ENDS => break,
-                _ => match self.text.get(i..).and_then(|t| t.chars().next()) {
-                    Some(c) if !ends(c) => i += c.len_utf8(),
-                    _ => break,
-                },
+        loop {
+            // The bytes that go on, in one tight loop.
+            let rest = bytes.get(i..).unwrap_or_default();
+            let run = rest
+                .iter()
+                .position(|&b| class(b) != GOES_ON)
+                .unwrap_or(rest.len());
+            self.steps += run + 1;
+            i += run;
+            let Some(&b) = bytes.get(i) else { break };
+            if class(b) == ENDS {
+                break;
+            }
+            match self.text.get(i..).and_then(|t| t.chars().next()) {
+                Some(c) if !ends(c) => i += c.len_utf8(),
+                _ => break,
             }
         }
         self.extent = start..i;
         i
     }
 
-    /// [`trim`](Scan::trim) when at most [`QUICK`] characters go and no
-    /// closing bracket ends the span (`None` otherwise): its work is
-    /// bounded, whatever the span.
-    fn quick_trim(&self, start: usize, floor: usize, mut end: usize) -> Option<usize> {
+    /// [`trim`](Scan::trim) when at most [`QUICK`] characters go, and a
+    /// closing bracket ends the span only if it is at most [`QUICK_SPAN`]
+    /// bytes long (`None` otherwise): its work is bounded by a constant,
+    /// whatever the span.
+    fn quick_trim(&mut self, start: usize, floor: usize, mut end: usize) -> Option<usize> {
         let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
+        let mut balance: [Option<isize>; PAIRS.len()] = [None; PAIRS.len()];
         for _ in 0..QUICK {
             let c = self.text.get(..end)?.chars().next_back()?;
-            if end <= floor || matches!(bracket(c), Some((_, false))) {
+            if end <= floor {
                 return None;
+            }
+            if let Some((k, false)) = bracket(c) {
+                if end - start > QUICK_SPAN {
+                    return None;
+                }
+                let n = balance.get_mut(k)?;
+                let n = n.get_or_insert_with(|| self.balance(start, end, k));
+                if *n < 0 {
+                    *n += 1;
+                    end -= c.len_utf8();
+                    continue;
+                }
+                return Some(end);
             }
             if trailing(c) || (c == '\'' && std::mem::take(&mut quote)) {
                 end -= c.len_utf8();
@@ -357,10 +382,26 @@ impl<'a> Scan<'a> {
         let www = self.options.www() && starts_www(rest, 0);
         let scheme = if www { "" } else { rest.split_once(':')?.0 };
         let has_scheme = !www && is_scheme(scheme);
-        if !(www || has_scheme) || rest.chars().any(ends_in_brackets) {
+        if !(www || has_scheme) {
             return None;
         }
-        let spaced = rest.contains(char::is_whitespace);
+        // One pass: whitespace (ignored) and what no identifier has.
+        let mut spaced = false;
+        for b in rest.bytes() {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => spaced = true,
+                _ if b.is_ascii() && ends_in_brackets(char::from(b)) => return None,
+                _ => {}
+            }
+        }
+        if !rest.is_ascii() {
+            for c in rest.chars().filter(|c| !c.is_ascii()) {
+                if ends_in_brackets(c) {
+                    return None;
+                }
+                spaced |= c.is_whitespace();
+            }
+        }
         // Whitespace right after the scheme's colon (`<note: the>`) is
         // text, not a wrapped identifier.
         if spaced
