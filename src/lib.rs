@@ -19,6 +19,7 @@ mod diagnose;
 pub mod draft;
 pub mod engine;
 mod family;
+pub mod find;
 #[cfg(feature = "internals")]
 mod internals;
 mod normalize;
@@ -43,6 +44,7 @@ pub use convert::Charset;
 pub use convert::{Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
 pub use family::Syntax;
+pub use find::find;
 #[cfg(feature = "internals")]
 pub use internals::{fast_path_check, pest_check, xri_pest_reads};
 pub use normalize::Normalization;

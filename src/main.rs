@@ -163,6 +163,7 @@ fn main() -> ExitCode {
             inputs,
         } => cli::draft::run(preprocess, json_input, inputs),
         Command::Lint { json_input, inputs } => cli::lint::lint(json_input, inputs),
+        Command::Find(args) => cli::find::run(&args),
         Command::Conformance { format } => cli::conformance::run(format),
         Command::Grammar {
             mut args,

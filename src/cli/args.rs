@@ -340,6 +340,12 @@ pub(crate) enum Command {
         /// The inputs; standard input when none.
         inputs: Vec<std::ffi::OsString>,
     },
+    /// The URIs, IRIs or LEIRIs in running text, one JSON line each:
+    /// offset and length in bytes, text, reference (wrapped ones joined),
+    /// security (as lint). RFC 3986 Appendix C's delimiters, trailing
+    /// punctuation left out; a non-ASCII character does not end an IRI
+    /// (3987bis). Exit status 1 when none is found.
+    Find(crate::cli::find::FindArgs),
     /// Every example the specifications print, what each says of it, what
     /// xiri gives and the verdict, section by section; then the peers'
     /// vectors. docs/CONFORMANCE.md is its Markdown.

@@ -52,7 +52,7 @@ fn leiri(s: &str) -> Value {
 }
 
 /// The bidi and spoofing findings (`xiri::security::check`).
-fn security(s: &str) -> Value {
+pub fn security(s: &str) -> Value {
     Value::Array(
         xiri::security::check(s)
             .iter()

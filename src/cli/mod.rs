@@ -86,6 +86,7 @@ pub mod draft;
 pub mod edit;
 pub mod encode;
 pub mod extract;
+pub mod find;
 pub mod generate;
 pub mod lint;
 pub mod loaded;

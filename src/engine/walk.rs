@@ -277,4 +277,27 @@ impl Automaton {
         }
         (usize::from(entry), width.max(1))
     }
+
+    /// The start state of a run one character at a time ([`step_char`]), for
+    /// callers that want every prefix's verdict (`xiri::find`'s longest
+    /// member); `None` for an automaton with calls, whose state is more
+    /// than a number.
+    ///
+    /// [`step_char`]: Automaton::step_char
+    pub(crate) fn stepper(&self) -> Option<usize> {
+        (!self.has_calls()).then_some(self.start)
+    }
+
+    /// The state after the character of UTF-8 bytes `c` (0, dead, when no
+    /// member continues so).
+    #[inline]
+    pub(crate) fn step_char(&self, state: usize, c: &[u8]) -> usize {
+        self.next_char(state, c)
+    }
+
+    /// Whether the prefix read so far, ending in `state`, is a member.
+    #[inline]
+    pub(crate) fn is_member(&self, state: usize) -> bool {
+        self.accepts(state)
+    }
 }

@@ -124,7 +124,7 @@ pub(crate) fn abnf(grammar: Grammar) -> String {
 /// 3986 Appendix B's split, compiled on first use and kept; `None` for
 /// XRI, which has no such form, or if it did not compile (the tests
 /// compile every one).
-fn reference(grammar: Grammar) -> Option<&'static Automaton> {
+pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
     static REFERENCES: [OnceLock<Option<Automaton>>; 4] = [const { OnceLock::new() }; 4];
     let at = [Grammar::Uri, Grammar::Iri, Grammar::IriBis, Grammar::Leiri]
         .iter()

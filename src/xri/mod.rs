@@ -369,7 +369,7 @@ fn iri_value(content: &str) -> Option<Iri<'_>> {
     if looks_absolute(content) {
         return None;
     }
-    let spans = crate::syntax::reference::accepted_spans(Grammar::Iri, content)?;
+    let spans = crate::syntax::reference::try_spans(Grammar::Iri, false, content)?;
     IriRef::from_spans(content, spans).to_absolute()
 }
 

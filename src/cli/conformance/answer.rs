@@ -58,6 +58,7 @@ pub fn answer(example: &Example) -> Answer {
         Question::DraftComponents => text(draft_components(input, &example.says)),
         Question::Preprocess(spaces) => xiri::preprocess(input, *spaces).join(" | "),
         Question::Expand => text(crate::cli::uri_template::expansion(input, with)),
+        Question::Find(grammar) => text(found(*grammar, input)),
     };
     let agrees = gives == example.says
         || (gives.starts_with("error") && example.says.starts_with("error"))
@@ -190,4 +191,21 @@ fn draft_components(input: &str, says: &str) -> Result<String, String> {
         ("fragment", own(c.fragment.as_deref())),
     ];
     named(&found, says).ok_or(format!("section 5 names no part of {says:?}"))
+}
+
+/// The references `xiri::find` gives in `text`, joined by " | ".
+fn found(grammar: Grammar, text: &str) -> Result<String, String> {
+    fn all<S: xiri::GenericSyntax>(text: &str) -> String {
+        let found: Vec<String> = xiri::find::<S>(text)
+            .map(|f| f.reference().as_str().to_string())
+            .collect();
+        found.join(" | ")
+    }
+    Ok(match grammar {
+        Grammar::Uri => all::<xiri::Rfc3986>(text),
+        Grammar::Iri => all::<xiri::Rfc3987>(text),
+        Grammar::IriBis => all::<xiri::Rfc3987bis>(text),
+        Grammar::Leiri => all::<xiri::LeiriNote>(text),
+        Grammar::Xri => return Err("XRIs are not found in text".into()),
+    })
 }

@@ -47,6 +47,8 @@ pub enum Question {
     /// object; `says` is its expansion, or several joined by " or " (an
     /// associative array's pairs in any order).
     Expand,
+    /// The identifiers in running text (`xiri::find`), in a syntax.
+    Find(Grammar),
 }
 
 /// The normalization options a row asks for.
@@ -347,6 +349,7 @@ fn operation_question(operation: &str) -> Result<Question, String> {
             to: grammar(2)?,
         }))?,
         "components" => arity(2).and(grammar(1).map(Question::Components))?,
+        "find" => arity(2).and(grammar(1).map(Question::Find))?,
         "dot-segments" => arity(1).map(|()| Question::DotSegments)?,
         "draft-components" => arity(1).map(|()| Question::DraftComponents)?,
         other => return Err(format!("unknown operation {other:?}")),

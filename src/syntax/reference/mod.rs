@@ -23,13 +23,6 @@ pub use owned::{
     UriBuf, UriRefBuf,
 };
 
-/// The spans of `input` when `grammar`'s reference rule accepts it; no
-/// allocation either way (a refusal is not explained).
-pub(crate) fn accepted_spans(grammar: Grammar, input: &str) -> Option<Spans> {
-    let marks = crate::syntax::builtin::reference(grammar)?.split_of(input)?;
-    Some(crate::syntax::split::from_marks(grammar, input, marks))
-}
-
 /// Parses `input` with `grammar`'s reference rule (with RFC 6874's zone
 /// identifiers when `zone_id`); with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
@@ -56,6 +49,24 @@ pub(crate) fn parse_spans(
         return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".into()]));
     }
     Ok(spans)
+}
+
+/// [`parse_spans`] of a reference, `None` on refusal: no error is built
+/// (an error copies its input), so a refusal costs only the automaton's
+/// run to where it stops (`xiri::find` tries candidates that may fail).
+pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
+    let automaton = if zone_id {
+        crate::syntax::zone::reference(grammar)
+    } else {
+        crate::syntax::builtin::reference(grammar)
+    };
+    match automaton {
+        Some(automaton) => {
+            let marks = automaton.split_of(input)?;
+            Some(crate::syntax::split::from_marks(grammar, input, marks))
+        }
+        None => parse_spans(grammar, zone_id, input, false).ok(),
+    }
 }
 
 /// The engine's spans against pest's alone, for `crate::fast_path_check`.
@@ -157,6 +168,12 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
             spans,
             syntax: PhantomData,
         }
+    }
+
+    /// [`parse`](Self::parse) without the error ([`try_spans`]).
+    #[inline]
+    pub(crate) fn try_parse(input: &'a str) -> Option<Self> {
+        try_spans(S::GRAMMAR, S::ZONE_ID, input).map(|spans| Self::from_spans(input, spans))
     }
 
     pub(crate) fn spans(&self) -> Spans {

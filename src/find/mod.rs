@@ -1,0 +1,228 @@
+//! Identifiers in running text: [`find`](crate::find()) yields each URI,
+//! IRI or LEIRI found in a text (the syntax is the caller's), with its
+//! byte span and its parsed reference.
+//!
+//! The heuristics, each from a source (docs/DECISIONS.md, "IRIs in running
+//! text", has the evidence):
+//!
+//! - RFC 3986 Appendix C: identifiers are delimited by whitespace, double
+//!   quotes or angle brackets; inside `<...>` (or `<URL:...>`), whitespace
+//!   is ignored, so a long identifier wrapped across lines comes out
+//!   joined, up to [`MAX_BRACKETED`] bytes.
+//! - draft 3987bis, "IRIs in plain text": a non-ASCII character does not
+//!   end an IRI; the syntax's grammar decides where one ends (the longest
+//!   prefix that is a member, found in one pass of the grammar's
+//!   automaton).
+//! - Trailing sentence punctuation (`.` `,` `;` `:` `!` `?`, and that of
+//!   other scripts: the Arabic comma, the Devanagari danda, ...) is left
+//!   out, and so is a closing `)` or `]` the identifier does not open.
+//!   The punctuation of scripts written without spaces (CJK `。`, `、`,
+//!   `「」`) ends an identifier wherever it stands.
+//! - Only absolute identifiers, with a scheme, are found; a scheme
+//!   followed by nothing that continues it (`note: the`) is not one. With
+//!   [`Options::with_www`], hosts starting `www.` are found too, as
+//!   linkifiers find them.
+//!
+//! Bidi and spoofing findings come with each identifier through
+//! [`Found::security`] (the `security` feature). The whole search is
+//! linear in the text: each byte is looked at a bounded number of times.
+//!
+//! ```
+//! let text = "Voir http://例え.jp/パス, ou <http://a.example/long/\n  path>.";
+//! let found: Vec<_> = xiri::find::<xiri::Rfc3987>(text).collect();
+//! assert_eq!(found[0].reference().as_str(), "http://例え.jp/パス");
+//! assert_eq!(found[1].reference().as_str(), "http://a.example/long/path");
+//! assert_eq!(found[1].text(), "http://a.example/long/\n  path");
+//! ```
+
+mod delimit;
+mod scan;
+#[cfg(test)]
+mod tests;
+
+use crate::syntax::reference::{Reference, ReferenceBuf};
+use crate::syntax::GenericSyntax;
+use std::ops::Range;
+
+/// How far after a `<` its `>` is looked for, in bytes: an identifier
+/// wrapped inside angle brackets (RFC 3986 Appendix C) is joined when its
+/// brackets are at most this far apart. It bounds the memory a stream
+/// needs (`xiri find` holds lines until a `<` is closed or this far
+/// behind).
+///
+/// ```
+/// let long = format!("<http://a/{}\n{}>", "b".repeat(10), "c".repeat(xiri::find::MAX_BRACKETED));
+/// let found: Vec<_> = xiri::find::<xiri::Rfc3986>(&long).collect();
+/// assert_eq!(found[0].reference().as_str(), "http://a/bbbbbbbbbb"); // not joined
+/// ```
+pub const MAX_BRACKETED: usize = 4096;
+
+/// What [`find_with`] finds besides absolute identifiers.
+///
+/// ```
+/// let options = xiri::find::Options::default().with_www(true);
+/// let found: Vec<_> = xiri::find::find_with::<xiri::Rfc3987>("see www.example.com.", options).collect();
+/// assert_eq!(found[0].text(), "www.example.com");
+/// assert_eq!(found[0].reference().as_str(), "//www.example.com");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    www: bool,
+}
+
+impl Options {
+    /// Also find hosts that start `www.` without a scheme, as linkifiers
+    /// do; the reference is then the network-path reference `//` and the
+    /// text (its host is a host, not a path).
+    ///
+    /// ```
+    /// let options = xiri::find::Options::default().with_www(true);
+    /// assert!(options.www());
+    /// ```
+    pub fn with_www(self, www: bool) -> Self {
+        Self { www }
+    }
+
+    /// Whether `www.` hosts are found.
+    ///
+    /// ```
+    /// assert!(!xiri::find::Options::default().www());
+    /// ```
+    pub fn www(&self) -> bool {
+        self.www
+    }
+}
+
+/// The identifiers in `text`, in order: absolute URIs, IRIs or LEIRIs as
+/// `S` says ([`Rfc3986`](crate::Rfc3986), [`Rfc3987`](crate::Rfc3987),
+/// [`Rfc3987bis`](crate::Rfc3987bis), [`LeiriNote`](crate::LeiriNote)).
+/// Linear in the text.
+///
+/// ```
+/// let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\", but (see ftp://a/b).";
+/// let found: Vec<_> = xiri::find::<xiri::Rfc3986>(text).map(|f| f.span()).collect();
+/// assert_eq!(found, [28..57, 69..78]);
+/// ```
+pub fn find<S: GenericSyntax>(text: &str) -> Finder<'_, S> {
+    find_with(text, Options::default())
+}
+
+/// [`find`](crate::find()) with [`Options`].
+///
+/// ```
+/// let options = xiri::find::Options::default().with_www(true);
+/// let n = xiri::find::find_with::<xiri::Rfc3986>("www.a.example and http://b", options).count();
+/// assert_eq!(n, 2);
+/// ```
+pub fn find_with<S: GenericSyntax>(text: &str, options: Options) -> Finder<'_, S> {
+    Finder {
+        scan: scan::Scan::new(
+            text,
+            options,
+            <S as crate::syntax::sealed::Generic>::GRAMMAR,
+        ),
+        syntax: std::marker::PhantomData,
+    }
+}
+
+/// The iterator [`find`](crate::find()) returns.
+///
+/// ```
+/// let mut finder = xiri::find::<xiri::Rfc3986>("a:b c:d");
+/// assert_eq!(finder.next().unwrap().text(), "a:b");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Finder<'a, S> {
+    scan: scan::Scan<'a>,
+    syntax: std::marker::PhantomData<S>,
+}
+
+impl<'a, S: GenericSyntax> Iterator for Finder<'a, S> {
+    type Item = Found<'a, S>;
+
+    fn next(&mut self) -> Option<Found<'a, S>> {
+        self.scan.next_hit()
+    }
+}
+
+/// An identifier found in a text.
+///
+/// ```
+/// let f = xiri::find::<xiri::Rfc3987>("(http://a/b).").next().unwrap();
+/// assert_eq!((f.span(), f.text()), (1..11, "http://a/b"));
+/// ```
+#[derive(Clone)]
+pub struct Found<'a, S> {
+    span: Range<usize>,
+    text: &'a str,
+    held: Held<'a, S>,
+}
+
+impl<S: GenericSyntax> std::fmt::Debug for Found<'_, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Found")
+            .field("span", &self.span)
+            .field("text", &self.text)
+            .field("reference", &self.reference().as_str())
+            .finish()
+    }
+}
+
+/// The reference: borrowed from the text, or owned when it is the text
+/// joined (whitespace inside `<...>` left out) or `//` and a `www.` host.
+#[derive(Clone)]
+pub(super) enum Held<'a, S> {
+    Borrowed(Reference<'a, S>),
+    Owned(ReferenceBuf<S>),
+}
+
+impl<'a, S: GenericSyntax> Found<'a, S> {
+    /// The byte span in the text: from the identifier's first character to
+    /// its last, wrappers and `URL:` left out.
+    ///
+    /// ```
+    /// let f = xiri::find::<xiri::Rfc3986>("<URL:a:b>").next().unwrap();
+    /// assert_eq!(f.span(), 5..8);
+    /// ```
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The text of the span, as written (whitespace and all).
+    ///
+    /// ```
+    /// let f = xiri::find::<xiri::Rfc3986>("<a:b\n c>").next().unwrap();
+    /// assert_eq!(f.text(), "a:b\n c");
+    /// ```
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The reference, parsed in the syntax `S`: the text, without the
+    /// whitespace inside `<...>`; for a `www.` host, `//` and the text.
+    ///
+    /// ```
+    /// let f = xiri::find::<xiri::Rfc3986>("<a:b\n c>").next().unwrap();
+    /// assert_eq!(f.reference().as_str(), "a:bc");
+    /// assert_eq!(f.reference().scheme(), Some("a"));
+    /// ```
+    pub fn reference(&self) -> Reference<'_, S> {
+        match &self.held {
+            Held::Borrowed(r) => *r,
+            Held::Owned(r) => r.as_borrowed(),
+        }
+    }
+
+    /// The bidi and spoofing findings on the reference
+    /// ([`security::check`](crate::security::check)), their offsets in
+    /// [`reference`](Found::reference)'s text.
+    ///
+    /// ```
+    /// let f = xiri::find::<xiri::Rfc3987>("see http://p\u{430}ypal.com/ now").next().unwrap();
+    /// assert_eq!(f.security()[0].kind, xiri::security::Kind::MixedScript);
+    /// ```
+    #[cfg(feature = "security")]
+    pub fn security(&self) -> Vec<crate::security::Finding> {
+        crate::security::check(self.reference().as_str())
+    }
+}
