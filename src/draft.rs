@@ -21,7 +21,7 @@
 //! [`IriRef::parse`]: crate::IriRef::parse
 //! [`preprocess`]: crate::preprocess
 
-use crate::syntax::chars::{iprivate, ucschar};
+use crate::syntax::chars::{self, iprivate, ucschar};
 use crate::syntax::components::HostKind;
 use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
@@ -239,28 +239,9 @@ enum Component {
 /// percent-encoding among them); the rest as it is. The query keeps
 /// `iprivate`, which 2.2 allows there and which is not `ucschar`.
 fn encoded(text: &str, component: Component) -> Cow<'_, str> {
+    // `pchar` and "/": RFC 3986's characters but for "?", "#", "[" and "]".
     let allowed = |c: char| {
-        c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                '-' | '.'
-                    | '_'
-                    | '~'
-                    | '!'
-                    | '$'
-                    | '&'
-                    | '\''
-                    | '('
-                    | ')'
-                    | '*'
-                    | '+'
-                    | ','
-                    | ';'
-                    | '='
-                    | ':'
-                    | '@'
-                    | '/'
-            )
+        ((chars::unreserved(c) || chars::reserved(c)) && !matches!(c, '?' | '#' | '[' | ']'))
             || (component != Component::Path && c == '?')
             || (component == Component::Query && iprivate(c))
     };

@@ -42,6 +42,35 @@ pub(crate) fn iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
+/// `unreserved` (RFC 3986 2.3; RFC 6570 1.5 takes it as is).
+pub(crate) fn unreserved(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
+}
+
+/// `reserved` (RFC 3986 2.2): `gen-delims` and `sub-delims`.
+pub(crate) fn reserved(c: char) -> bool {
+    matches!(
+        c,
+        ':' | '/'
+            | '?'
+            | '#'
+            | '['
+            | ']'
+            | '@'
+            | '!'
+            | '$'
+            | '&'
+            | '\''
+            | '('
+            | ')'
+            | '*'
+            | '+'
+            | ','
+            | ';'
+            | '='
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 use super::error::{TemplateError, TemplateErrorKind};
 use super::parse::{Modifier, Operator, Part, VarSpec};
 use super::value::{Value, Variables};
-use crate::syntax::chars::iri_allows;
+use crate::syntax::chars::{iri_allows, reserved, unreserved};
 use crate::syntax::pct::{encode_char, pieces, Piece};
 use std::borrow::Cow;
 
@@ -37,35 +37,6 @@ fn behaviour(operator: Operator) -> Behaviour {
         ifemp,
         reserved,
     }
-}
-
-/// `unreserved` (section 1.5).
-fn unreserved(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
-}
-
-/// `reserved` (section 1.5).
-fn reserved(c: char) -> bool {
-    matches!(
-        c,
-        ':' | '/'
-            | '?'
-            | '#'
-            | '['
-            | ']'
-            | '@'
-            | '!'
-            | '$'
-            | '&'
-            | '\''
-            | '('
-            | ')'
-            | '*'
-            | '+'
-            | ','
-            | ';'
-            | '='
-    )
 }
 
 /// Appends `parts` expanded with `vars`. With `iri`, a literal's
