@@ -203,6 +203,11 @@ fn an_escape_whose_decoding_would_change_the_reading_stays() {
     for (input, normal) in [
         ("(XR%2eI:/'3x#)", "xri://(xr%2Ei:/'3x#)"),
         ("(A%2eb:/c#)", "xri://(a%2Eb:/c#)"),
+        // The same extent, another kind: as written an `iauthority` (the
+        // scheme "y%2E%2E" is no scheme), decoded an `xref-authority`
+        // holding the IRI "y..:xr@,﹖" (found by `normalization`,
+        // crash-92eb2eb3, as found).
+        ("(y%2E%2E:xr@,﹖)", "xri://(y%2E%2E:xr@,﹖)"),
     ] {
         let x = XriRef::parse(input).unwrap();
         let n = x.normalize(xiri::Normalization::default()).unwrap();

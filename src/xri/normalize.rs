@@ -4,7 +4,7 @@ use crate::normalize::{allowed, forms, lowercase_from, percent, relative, Decode
 use crate::resolve::{remove_dot_segments, Slashes};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
-use crate::xri::recompose::{same, Written};
+use crate::xri::recompose::{same, AuthorityKind, Written};
 use crate::xri::{
     AsXriRef, CrossReference, CrossReferenceValue, Delimiter, Segment, SubsegmentValue,
     Subsegments, Xri, XriAuthority, XriBuf, XriRef, XriRefBuf,
@@ -122,6 +122,7 @@ fn reference(x: &XriRef<'_>, level: Level, pass: Pass, out: &mut String) -> Writ
                 XriAuthority::Iri { text, .. } => literal(text, true, pass, out),
             }
             written.authority = Some(out.len() - start);
+            written.kind = Some(AuthorityKind::of(&authority));
             start = out.len();
             out.push_str(&remove_dot_segments(
                 &rooted(x, pass),

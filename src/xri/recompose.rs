@@ -10,7 +10,7 @@
 //! escape keeps the meaning (a ")" and "%29" are different XRIs, RFC 3986
 //! 2.2 and XRI 2.0 2.5.1), so such a text is refused.
 
-use super::XriRef;
+use super::{XriAuthority, XriRef};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 
@@ -21,9 +21,42 @@ use crate::syntax::grammar::Grammar;
 pub(super) struct Written {
     pub(super) prefix: bool,
     pub(super) authority: Option<usize>,
+    /// How the authority written reads: the same text read with another
+    /// kind of authority is another XRI ("(y%2E%2E:x)" is an `iauthority`,
+    /// its escapes decoded a cross-reference).
+    pub(super) kind: Option<AuthorityKind>,
     pub(super) path: usize,
     pub(super) query: Option<usize>,
     pub(super) fragment: Option<usize>,
+}
+
+/// The kinds of XRI authority (2.2.1): `gcs-authority`, `xref-authority`
+/// and `iauthority`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AuthorityKind {
+    Global,
+    CrossReference,
+    Iri,
+}
+
+impl AuthorityKind {
+    /// The kind of `authority`.
+    pub(super) fn of(authority: &XriAuthority<'_>) -> AuthorityKind {
+        match authority {
+            XriAuthority::Global { .. } => AuthorityKind::Global,
+            XriAuthority::CrossReference { .. } => AuthorityKind::CrossReference,
+            XriAuthority::Iri { .. } => AuthorityKind::Iri,
+        }
+    }
+
+    /// The kind's production, for error messages.
+    fn production(self) -> &'static str {
+        match self {
+            AuthorityKind::Global => "gcs-authority",
+            AuthorityKind::CrossReference => "xref-authority",
+            AuthorityKind::Iri => "iauthority",
+        }
+    }
 }
 
 impl Written {
@@ -32,6 +65,7 @@ impl Written {
         Written {
             prefix: x.has_prefix(),
             authority: x.authority().map(|a| a.as_str().len()),
+            kind: x.authority().map(|a| AuthorityKind::of(&a)),
             path: x.path().len(),
             query: x.query().map(str::len),
             fragment: x.fragment().map(str::len),
@@ -42,7 +76,7 @@ impl Written {
     pub(super) fn write(
         text: &mut String,
         prefix: bool,
-        authority: Option<&str>,
+        authority: Option<&XriAuthority<'_>>,
         path: &str,
         (query, fragment): (Option<&str>, Option<&str>),
     ) -> Written {
@@ -51,7 +85,7 @@ impl Written {
             text.push_str(super::PREFIX);
         }
         if let Some(a) = authority {
-            text.push_str(a);
+            text.push_str(a.as_str());
         }
         text.push_str(path);
         for (delimiter, part) in [('?', query), ('#', fragment)] {
@@ -62,7 +96,8 @@ impl Written {
         }
         Written {
             prefix,
-            authority: authority.map(str::len),
+            authority: authority.map(|a| a.as_str().len()),
+            kind: authority.map(AuthorityKind::of),
             path: path.len(),
             query: query.map(str::len),
             fragment: fragment.map(str::len),
@@ -83,7 +118,8 @@ impl Written {
         mine.iter()
             .zip(theirs)
             .find(|(a, b)| **a != *b)
-            .map_or(0, |(a, _)| *a)
+            // Only the authority's kind differs: where the authority starts.
+            .map_or(mine[0], |(a, _)| *a)
     }
 }
 
@@ -99,6 +135,11 @@ pub(super) fn same<'t>(x: XriRef<'t>, written: &Written) -> Result<XriRef<'t>, P
         None => Grammar::Xri.reference(),
     };
     let expected = match (written.authority, read.authority) {
+        (Some(w), Some(a)) if w == a && written.kind != read.kind => format!(
+            "an authority that reads as {} (the text reads as {})",
+            written.kind.map_or("none", AuthorityKind::production),
+            read.kind.map_or("none", AuthorityKind::production),
+        ),
         (Some(_), Some(a)) => format!(
             "the end of the authority (the text reads on with the authority {:?})",
             x.as_str()

@@ -123,7 +123,7 @@ impl Xri<'_> {
         let (prefix, authority, path, query) = match reference.authority() {
             Some(authority) => (
                 reference.has_prefix(),
-                authority.as_str(),
+                authority,
                 remove_dot_segments(reference.path(), Slashes::OutsideParentheses),
                 reference.query(),
             ),
@@ -152,13 +152,13 @@ impl Xri<'_> {
                 } else {
                     reference.query()
                 };
-                (self.has_prefix(), self.authority().as_str(), path, query)
+                (self.has_prefix(), self.authority(), path, query)
             }
         };
         Written::write(
             text,
             prefix,
-            Some(authority),
+            Some(&authority),
             &path,
             (query, reference.fragment()),
         )
