@@ -8,7 +8,8 @@
 //! resolution, IRI to URI and normalization, and for XRI against IRI
 //! parsing on the strings that are both (issue 21's targets).
 //!
-//! Run: `cargo bench --bench interleaved` (about a minute). It prints a
+//! Run: `cargo bench --bench interleaved` (about a minute;
+//! `XIRI_BENCH_ONLY=resolve` for the rows whose label holds "resolve"). It prints a
 //! Markdown table: the median ratio, its quartiles, and the medians of
 //! the times per input.
 
@@ -48,6 +49,10 @@ fn quartiles(mut v: Vec<f64>) -> (f64, f64, f64) {
 
 /// One row: xiri's ratio to the fastest of `peers`, round by round.
 fn compare(label: &str, inputs: &[String], xiri: Parse, peers: &[(&str, Parse)]) {
+    // XIRI_BENCH_ONLY=TEXT runs only the rows whose label holds TEXT.
+    if std::env::var("XIRI_BENCH_ONLY").is_ok_and(|only| !label.contains(only.as_str())) {
+        return;
+    }
     for (name, parse) in std::iter::once(&("xiri", xiri)).chain(peers) {
         assert!(
             inputs.iter().all(|s| parse(s)),

@@ -26,23 +26,28 @@ impl<S: IriSyntax> Reference<'_, S> {
         // `map` gives in increasing order, so each offset's new place is
         // the length written when it is reached: one pass.
         let bytes = text.as_bytes();
-        let outside = bytes.iter().filter(|b| !b.is_ascii()).count();
-        let mut out = Vec::with_capacity(text.len() + 2 * outside);
+        let length = text.len() + 2 * non_ascii(bytes);
+        // Three bytes of slack: each byte writes four.
+        let mut out = Written {
+            bytes: vec![0; length + 3],
+            at: 0,
+        };
         let mut at = 0;
         let spans = self.spans().map(|p| {
             if p < at {
                 // Not in order after all: counted from the start.
                 let before = bytes.get(..p).unwrap_or_default();
-                return p + 2 * before.iter().filter(|b| !b.is_ascii()).count();
+                return p + 2 * non_ascii(before);
             }
-            encode(bytes.get(at..p).unwrap_or_default(), &mut out);
+            out.encode(bytes.get(at..p).unwrap_or_default());
             at = p;
-            out.len()
+            out.at
         });
-        encode(bytes.get(at..).unwrap_or_default(), &mut out);
+        out.encode(bytes.get(at..).unwrap_or_default());
+        out.bytes.truncate(length);
         // Every byte is ASCII, so this is UTF-8 (the lossy branch is
         // never taken; it keeps this total without a second buffer).
-        let out = String::from_utf8(out)
+        let out = String::from_utf8(out.bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         let uri = UriRefBuf::from_parts(out, spans);
         debug_assert_eq!(
@@ -53,13 +58,55 @@ impl<S: IriSyntax> Reference<'_, S> {
     }
 }
 
-/// Appends `bytes` with each byte outside ASCII written as `%HH`.
-fn encode(bytes: &[u8], out: &mut Vec<u8>) {
-    for &b in bytes {
-        if b.is_ascii() {
-            out.push(b);
+/// What each byte becomes, as the bytes of a little-endian word: the
+/// byte itself for ASCII, `%HH` otherwise, then (in the last byte) how
+/// many of the first three count.
+const ENCODED: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        let [x, y, z] = pct::triplet(b as u8);
+        t[b] = if b < 0x80 {
+            b as u32 | 1 << 24
         } else {
-            out.extend_from_slice(&pct::triplet(b));
-        }
+            u32::from_le_bytes([x, y, z, 3])
+        };
+        b += 1;
     }
+    t
+};
+
+/// A buffer written from the start, with three bytes of slack at its end.
+struct Written {
+    bytes: Vec<u8>,
+    at: usize,
+}
+
+impl Written {
+    /// Appends `bytes` with each byte outside ASCII written as `%HH`: a
+    /// word stored for each, the position moved by the count it holds,
+    /// so the loop has no branch on the byte.
+    fn encode(&mut self, bytes: &[u8]) {
+        let (out, mut at) = (self.bytes.as_mut_slice(), self.at);
+        for &b in bytes {
+            let word = ENCODED[usize::from(b)];
+            if let Some(slot) = out.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>) {
+                *slot = word.to_le_bytes();
+            }
+            at += (word >> 24) as usize;
+        }
+        self.at = at;
+    }
+}
+
+/// How many bytes of `bytes` are outside ASCII, eight at a time.
+fn non_ascii(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        n += (u64::from_ne_bytes(word) & 0x8080_8080_8080_8080).count_ones() as usize;
+    }
+    n + chunks.remainder().iter().filter(|b| !b.is_ascii()).count()
 }

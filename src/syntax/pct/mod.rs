@@ -108,16 +108,12 @@ pub(crate) fn encode_char(c: char, out: &mut String) {
 
 /// Appends one octet as a `%HH` triplet with uppercase hex.
 pub(crate) fn encode_octet(byte: u8, out: &mut String) {
-    for b in triplet(byte) {
-        out.push(char::from(b));
-    }
+    let [percent, high, low] = triplet(byte);
+    out.extend([char::from(percent), char::from(high), char::from(low)]);
 }
 
 /// `%HH` for an octet, uppercase hex.
-pub(crate) fn triplet(byte: u8) -> [u8; 3] {
-    let hex = |n: u8| match n {
-        0..=9 => b'0' + n,
-        _ => b'A' + (n - 10),
-    };
-    [b'%', hex(byte >> 4), hex(byte & 15)]
+pub(crate) const fn triplet(byte: u8) -> [u8; 3] {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    [b'%', HEX[(byte >> 4) as usize], HEX[(byte & 15) as usize]]
 }
