@@ -79,27 +79,33 @@ pub fn zoned_form(
     form: &str,
     text: &str,
 ) -> Result<Result<(), ParseError>, String> {
-    let absolute = match form {
-        "reference" => false,
-        "absolute" => true,
-        _ => {
-            return Err(format!(
-                "zone identifiers are for the reference and absolute forms, not {form}"
-            ))
-        }
-    };
+    let absolute = zoned_absolute(form)?;
     super::zone_id(grammar, true)?;
-    Ok(with_zoned_syntax!(grammar, true, S => zoned::<S>(text, absolute)))
+    Ok(zoned(grammar, text, absolute))
+}
+
+/// Whether a check with zone identifiers of `form` is of the absolute
+/// form; zone identifiers have only the reference and absolute forms.
+fn zoned_absolute(form: &str) -> Result<bool, String> {
+    match form {
+        "reference" => Ok(false),
+        "absolute" => Ok(true),
+        _ => Err(format!(
+            "zone identifiers are for the reference and absolute forms, not {form}"
+        )),
+    }
 }
 
 /// The verdict on `text` as the reference (or with `absolute`, absolute)
-/// form of `S`, a syntax with zone identifiers.
-fn zoned<S: xiri::Syntax>(text: &str, absolute: bool) -> Result<(), ParseError> {
-    if absolute {
-        S::parse_absolute(text).map(drop)
-    } else {
-        S::parse_reference(text).map(drop)
-    }
+/// form of `grammar` with zone identifiers.
+fn zoned(grammar: Grammar, text: &str, absolute: bool) -> Result<(), ParseError> {
+    with_zoned_syntax!(grammar, true, S => {
+        if absolute {
+            <S as xiri::Syntax>::parse_absolute(text).map(drop)
+        } else {
+            <S as xiri::Syntax>::parse_reference(text).map(drop)
+        }
+    })
 }
 
 pub fn run(
@@ -129,11 +135,7 @@ pub fn run(
     };
     super::zone_id(grammar, zone_id)?;
     if zone_id {
-        let absolute = match rule_name {
-            "reference" => false,
-            "absolute" => true,
-            _ => return Err("--zone-id checks --rule reference or absolute".into()),
-        };
+        let absolute = zoned_absolute(rule_name)?;
         if strict || explain {
             return Err("--zone-id goes without --strict and --explain".into());
         }
@@ -143,7 +145,7 @@ pub fn run(
             ("language", language.clone()),
         ];
         return super::batch::run_fields(json_input, inputs, &fields, |text| {
-            with_zoned_syntax!(grammar, true, S => zoned::<S>(text, absolute))?;
+            zoned(grammar, text, absolute)?;
             Ok(vec![Value::Bool(true), language.clone()])
         });
     }
