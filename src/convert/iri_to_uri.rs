@@ -61,6 +61,8 @@ impl<S: IriSyntax> Reference<'_, S> {
 /// What each byte becomes, as the bytes of a little-endian word: the
 /// byte itself for ASCII, `%HH` otherwise, then (in the last byte) how
 /// many of the first three count.
+// Evaluated at compile time: an index out of bounds would not compile.
+#[allow(clippy::indexing_slicing)]
 const ENCODED: [u32; 256] = {
     let mut t = [0u32; 256];
     let mut b = 0;
@@ -86,6 +88,8 @@ impl Written {
     /// Appends `bytes` with each byte outside ASCII written as `%HH`: a
     /// word stored for each, the position moved by the count it holds,
     /// so the loop has no branch on the byte.
+    // A byte indexes a 256-entry table: never out of bounds.
+    #[allow(clippy::indexing_slicing)]
     fn encode(&mut self, bytes: &[u8]) {
         let (out, mut at) = (self.bytes.as_mut_slice(), self.at);
         for &b in bytes {
