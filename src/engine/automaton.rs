@@ -194,9 +194,22 @@ pub(crate) mod marks {
         /// The run entered a state with `tags` before offset `at`.
         #[inline]
         pub(crate) fn record(&mut self, tags: usize, at: usize) {
-            for (bit, slot) in self.0.iter_mut().enumerate() {
-                if tags & (1 << bit) != 0 {
+            // Most tagged states carry one tag: only the set bits.
+            let mut tags = tags;
+            while tags != 0 {
+                if let Some(slot) = self.0.get_mut(tags.trailing_zeros() as usize) {
                     *slot = at;
+                }
+                tags &= tags - 1;
+            }
+        }
+
+        /// Leaves out the delimiters seen after offset `end`: the marks
+        /// of the run's prefix up to `end`.
+        pub(crate) fn keep_until(&mut self, end: usize) {
+            for slot in &mut self.0 {
+                if *slot > end {
+                    *slot = 0;
                 }
             }
         }
@@ -213,6 +226,17 @@ pub(crate) mod marks {
 
 use super::walk::Brackets;
 use marks::Marks;
+
+/// What [`Automaton::longest_from`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Longest {
+    /// The end of the longest prefix that is a member, if any.
+    pub(crate) end: Option<usize>,
+    /// The delimiters of Appendix B's split in that prefix.
+    pub(crate) marks: Marks,
+    /// The offset where the run stopped: the bytes it read.
+    pub(crate) read: usize,
+}
 
 /// Where [`Automaton::run_from`] stopped (state indexes).
 pub(super) enum Stop {
@@ -364,14 +388,15 @@ impl Automaton {
         }
     }
 
-    /// Whether state `state` accepts.
-    pub(super) fn accepts(&self, state: usize) -> bool {
+    /// Whether state `state` accepts: the prefix read so far, ending in
+    /// it, is a member.
+    pub(crate) fn accepts(&self, state: usize) -> bool {
         self.accept.get(state).copied().unwrap_or(false)
     }
 
     /// The state after the character of bytes `c` in state `state`
     /// (indexes; 0, dead, when no transition takes it).
-    pub(super) fn next_char(&self, state: usize, c: &[u8]) -> usize {
+    pub(crate) fn next_char(&self, state: usize, c: &[u8]) -> usize {
         let column = match c {
             [b] => usize::from(self.byte_class.get(usize::from(*b)).copied().unwrap_or(0)),
             _ => match self.wide(c, 0) {
