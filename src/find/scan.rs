@@ -263,12 +263,18 @@ impl<'a> Scan<'a> {
     /// bytes long (`None` otherwise): its work is bounded by a constant,
     /// whatever the span.
     fn quick_trim(&mut self, start: usize, floor: usize, mut end: usize) -> Option<usize> {
+        let stays = |end: usize| {
+            let last = self.text.as_bytes().get(end.wrapping_sub(1));
+            end > floor && last.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'/')
+        };
+        // Most often the last character stays: a letter, a digit or "/".
+        if stays(end) {
+            return Some(end);
+        }
         let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
         let mut balance: [Option<isize>; PAIRS.len()] = [None; PAIRS.len()];
         for _ in 0..QUICK {
-            // Most often the last character stays: a letter, a digit or "/".
-            let last = self.text.as_bytes().get(end.wrapping_sub(1));
-            if end > floor && last.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'/') {
+            if stays(end) {
                 return Some(end);
             }
             let c = self.text.get(..end)?.chars().next_back()?;
