@@ -114,6 +114,24 @@ fn not_identifiers() {
 }
 
 #[test]
+fn zoned_syntaxes_find_zones_in_the_longest_member_too() {
+    // The run to the space is no member ("%zz"): the longest prefix that
+    // is one is looked for in the syntax itself, zone identifiers and all.
+    let text = "see http://[fe80::a%25en1]/x%zz now, or <http://[fe80::1%25lo]/>.";
+    let found: Vec<_> = xiri::find::<xiri::Zoned<Rfc3986>>(text).collect();
+    let zoned: Vec<_> = found.iter().map(|f| f.reference().as_str()).collect();
+    assert_eq!(
+        zoned,
+        ["http://[fe80::a%25en1]/x", "http://[fe80::1%25lo]/"]
+    );
+    let host = found[0].reference().host().unwrap();
+    assert_eq!(host.zone().as_deref(), Some("en1"));
+    // Without zones, no member has the IP literal.
+    let plain = references::<Rfc3986>(text, Options::default());
+    assert!(plain.iter().all(|r| !r.contains('[')), "{plain:?}");
+}
+
+#[test]
 fn brackets_are_bounded() {
     let far = format!("<http://a/\n{}b>", " ".repeat(xiri::find::MAX_BRACKETED));
     assert_eq!(

@@ -194,9 +194,20 @@ pub(crate) mod marks {
         /// The run entered a state with `tags` before offset `at`.
         #[inline]
         pub(crate) fn record(&mut self, tags: usize, at: usize) {
+            // A select per bit rather than a branch: which tags a state
+            // carries varies from one to the next, and a mispredicted
+            // branch costs more than the six selects.
             for (bit, slot) in self.0.iter_mut().enumerate() {
-                if tags & (1 << bit) != 0 {
-                    *slot = at;
+                *slot = if tags & (1 << bit) != 0 { at } else { *slot };
+            }
+        }
+
+        /// Leaves out the delimiters seen after offset `end`: the marks
+        /// of the run's prefix up to `end`.
+        pub(crate) fn keep_until(&mut self, end: usize) {
+            for slot in &mut self.0 {
+                if *slot > end {
+                    *slot = 0;
                 }
             }
         }
@@ -213,6 +224,17 @@ pub(crate) mod marks {
 
 use super::walk::Brackets;
 use marks::Marks;
+
+/// What [`Automaton::longest_from`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Longest {
+    /// The end of the longest prefix that is a member, if any.
+    pub(crate) end: Option<usize>,
+    /// The delimiters of Appendix B's split in that prefix.
+    pub(crate) marks: Marks,
+    /// The offset where the run stopped: the bytes it read.
+    pub(crate) read: usize,
+}
 
 /// Where [`Automaton::run_from`] stopped (state indexes).
 pub(super) enum Stop {
@@ -364,14 +386,15 @@ impl Automaton {
         }
     }
 
-    /// Whether state `state` accepts.
-    pub(super) fn accepts(&self, state: usize) -> bool {
+    /// Whether state `state` accepts: the prefix read so far, ending in
+    /// it, is a member.
+    pub(crate) fn accepts(&self, state: usize) -> bool {
         self.accept.get(state).copied().unwrap_or(false)
     }
 
     /// The state after the character of bytes `c` in state `state`
     /// (indexes; 0, dead, when no transition takes it).
-    pub(super) fn next_char(&self, state: usize, c: &[u8]) -> usize {
+    pub(crate) fn next_char(&self, state: usize, c: &[u8]) -> usize {
         let column = match c {
             [b] => usize::from(self.byte_class.get(usize::from(*b)).copied().unwrap_or(0)),
             _ => match self.wide(c, 0) {

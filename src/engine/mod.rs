@@ -38,10 +38,12 @@ pub(crate) use automaton::marks;
 pub use automaton::{Automaton, Refusal};
 pub use calls::MAX_CALL_DEPTH;
 pub(crate) use compile::utf8_width;
+// `xiri::find`'s run to the first byte that may end an identifier.
 pub use compile::{
     compile, compile_checked, to_rust, to_rust_with_files, CharAutomaton, CompileError, Options,
     TableFiles, MAX_GROUP_NESTING,
 };
+pub(crate) use simd::plain_run;
 // The workbench's: its loader's nesting check and rule classification.
 #[cfg(feature = "workbench")]
 pub(crate) use compile::{nesting_message, structure, too_deep};

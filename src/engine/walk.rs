@@ -2,7 +2,7 @@
 //! the bytes of the input, with the skip over the runs of bytes an
 //! accelerated state loops on.
 
-use super::automaton::{marks::Marks, Automaton, Stop, SKIP_PCT, TRIE_NODE};
+use super::automaton::{marks::Marks, Automaton, Longest, Stop, SKIP_PCT, TRIE_NODE};
 use super::calls::Thread;
 
 /// How a run meets the bracket bytes of an automaton with calls.
@@ -46,13 +46,54 @@ impl Automaton {
     ) -> Stop {
         let bytes = input.as_bytes();
         match (self.premultiplied, brackets) {
-            (true, Brackets::Data) => self.walk::<true, false>(bytes, state, i, marks, None),
-            (true, Brackets::Stop) => self.walk::<true, true>(bytes, state, i, marks, None),
-            (true, Brackets::Step(t)) => self.walk::<true, true>(bytes, state, i, marks, Some(t)),
-            (false, Brackets::Data) => self.walk::<false, false>(bytes, state, i, marks, None),
-            (false, Brackets::Stop) => self.walk::<false, true>(bytes, state, i, marks, None),
-            (false, Brackets::Step(t)) => self.walk::<false, true>(bytes, state, i, marks, Some(t)),
+            (true, Brackets::Data) => self.walk::<true, false, false>(bytes, state, i, marks, None),
+            (true, Brackets::Stop) => self.walk::<true, true, false>(bytes, state, i, marks, None),
+            (true, Brackets::Step(t)) => {
+                self.walk::<true, true, false>(bytes, state, i, marks, Some(t))
+            }
+            (false, Brackets::Data) => {
+                self.walk::<false, false, false>(bytes, state, i, marks, None)
+            }
+            (false, Brackets::Stop) => {
+                self.walk::<false, true, false>(bytes, state, i, marks, None)
+            }
+            (false, Brackets::Step(t)) => {
+                self.walk::<false, true, false>(bytes, state, i, marks, Some(t))
+            }
         }
+        .0
+    }
+
+    /// The longest prefix of `input` that the rule accepts when read from
+    /// state `state` (the start, or a state [`next_char`] reached), in one
+    /// run of the tables (the skip over accelerated states included), for
+    /// `xiri::find`'s longest member. `None` for an automaton with calls,
+    /// whose state is more than a number; otherwise the prefix's end
+    /// (`None` when no prefix, not even the empty one, is a member), the
+    /// delimiters of Appendix B's split the run saw in it (those it saw
+    /// after it left out: along a run, each delimiter is seen once), and
+    /// the offset where the run stopped (what it read).
+    ///
+    /// [`next_char`]: Automaton::next_char
+    pub(crate) fn longest_from(&self, state: usize, input: &str) -> Option<Longest> {
+        if self.has_calls() {
+            return None;
+        }
+        let bytes = input.as_bytes();
+        let mut marks = Marks::default();
+        let (stop, end) = if self.premultiplied {
+            self.walk::<true, false, true>(bytes, state, 0, &mut marks, None)
+        } else {
+            self.walk::<false, false, true>(bytes, state, 0, &mut marks, None)
+        };
+        let read = match stop {
+            Stop::End(_) => input.len(),
+            Stop::Dead(_, i) | Stop::Bracket(_, i) => i,
+        };
+        if let Some(end) = end {
+            marks.keep_until(end);
+        }
+        Some(Longest { end, marks, read })
     }
 
     /// The table loop. `bytes` are UTF-8 (the skip tables step over whole
@@ -67,20 +108,26 @@ impl Automaton {
     /// (cachegrind, the peer benchmark's ASCII corpus).
     // The only other indexing is of 256-entry arrays by a byte: never out
     // of bounds, and with no check to pay for.
+    ///
+    /// With `LONGEST`, it also gives the end of the longest prefix read
+    /// that is a member: the offset after each step into an accepting
+    /// state (after a skip, the skip's end: the state is the same at every
+    /// character it steps over).
     #[allow(clippy::indexing_slicing)]
     #[inline(always)]
-    fn walk<const PREMULTIPLIED: bool, const BRACKETS: bool>(
+    fn walk<const PREMULTIPLIED: bool, const BRACKETS: bool, const LONGEST: bool>(
         &self,
         bytes: &[u8],
         state: usize,
         mut i: usize,
         marks: &mut Marks,
         mut reading: Option<&mut Thread>,
-    ) -> Stop {
+    ) -> (Stop, Option<usize>) {
         let trans: &[u16] = &self.trans;
         let Some(class): Option<&[u8; 256]> = self.byte_class.as_ref().try_into().ok() else {
-            return Stop::Dead(state, i);
+            return (Stop::Dead(state, i), None);
         };
+        let mut longest = (LONGEST && self.accepts(state)).then_some(i);
         let stride = self.stride;
         let skip_column = stride.saturating_sub(1);
         let row = |id: usize| if PREMULTIPLIED { id } else { id * stride };
@@ -111,7 +158,7 @@ impl Automaton {
                         continue;
                     }
                 }
-                return Stop::Bracket(index(id), i);
+                return (Stop::Bracket(index(id), i), longest);
             }
             let at = row(id) + usize::from(class[usize::from(b)]);
             debug_assert!(at < trans.len());
@@ -123,7 +170,7 @@ impl Automaton {
                 i += 1;
             } else {
                 if b < 0x80 {
-                    return Stop::Dead(index(id), i);
+                    return (Stop::Dead(index(id), i), longest);
                 }
                 // A character from U+0080 up: its column through the trie.
                 let (column, width) = self.wide(bytes, i);
@@ -131,7 +178,7 @@ impl Automaton {
                     next = usize::from(trans.get(row(id) + column).copied().unwrap_or(0));
                 }
                 if next == 0 {
-                    return Stop::Dead(index(id), i);
+                    return (Stop::Dead(index(id), i), longest);
                 }
                 i += width;
             }
@@ -152,8 +199,11 @@ impl Automaton {
                 }
             }
             id = next;
+            if LONGEST && self.accepts(index(id)) {
+                longest = Some(i);
+            }
         }
-        Stop::End(index(id))
+        (Stop::End(index(id)), longest)
     }
 
     /// Skips from byte `i` what skip table `table` (numbered from 1; 0 for
@@ -277,27 +327,94 @@ impl Automaton {
         }
         (usize::from(entry), width.max(1))
     }
+}
 
-    /// The start state of a run one character at a time ([`step_char`]), for
-    /// callers that want every prefix's verdict (`xiri::find`'s longest
-    /// member); `None` for an automaton with calls, whose state is more
-    /// than a number.
-    ///
-    /// [`step_char`]: Automaton::step_char
-    pub(crate) fn stepper(&self) -> Option<usize> {
-        (!self.has_calls()).then_some(self.start)
+#[cfg(test)]
+mod tests {
+    use crate::syntax::grammar::Grammar;
+
+    /// A xorshift stream: the same strings on every run.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
     }
 
-    /// The state after the character of UTF-8 bytes `c` (0, dead, when no
-    /// member continues so).
-    #[inline]
-    pub(crate) fn step_char(&self, state: usize, c: &[u8]) -> usize {
-        self.next_char(state, c)
-    }
-
-    /// Whether the prefix read so far, ending in `state`, is a member.
-    #[inline]
-    pub(crate) fn is_member(&self, state: usize) -> bool {
-        self.accepts(state)
+    #[test]
+    fn longest_from_agrees_with_stepping_each_character() {
+        let alphabet = [
+            "a",
+            "Z",
+            "1",
+            "-",
+            ".",
+            ":",
+            "/",
+            "//",
+            "?",
+            "#",
+            "@",
+            "%",
+            "%4",
+            "%41",
+            "[",
+            "]",
+            "::1",
+            "v1.",
+            "!",
+            "(",
+            " ",
+            "\u{e9}",
+            "\u{4f8b}",
+            "\u{3000}",
+            "\u{a0}",
+            "\u{e000}",
+            "\u{1f600}",
+            "\u{fff0}",
+            "<",
+            "\"",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+            "http://",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        for grammar in [Grammar::Uri, Grammar::Iri, Grammar::IriBis, Grammar::Leiri] {
+            let automaton = crate::syntax::builtin::reference(grammar).unwrap();
+            for _ in 0..3000 {
+                let mut input = String::new();
+                for _ in 0..next(&mut seed) % 16 {
+                    input.push_str(alphabet[(next(&mut seed) % alphabet.len() as u64) as usize]);
+                }
+                // From the start, or from the state after "//".
+                let from_slashes = next(&mut seed).is_multiple_of(4);
+                let mut state = automaton.start;
+                if from_slashes {
+                    state = automaton.next_char(state, b"/");
+                    state = automaton.next_char(state, b"/");
+                }
+                let found = automaton.longest_from(state, &input).unwrap();
+                // One character at a time, to the first dead state.
+                let mut end = automaton.accepts(state).then_some(0);
+                let mut read = input.len();
+                let mut buf = [0u8; 4];
+                for (k, c) in input.char_indices() {
+                    state = automaton.next_char(state, c.encode_utf8(&mut buf).as_bytes());
+                    if state == 0 {
+                        read = k;
+                        break;
+                    }
+                    if automaton.accepts(state) {
+                        end = Some(k + c.len_utf8());
+                    }
+                }
+                assert_eq!(found.end, end, "{grammar} {input:?}");
+                assert_eq!(found.read, read, "{grammar} {input:?}");
+                // The marks are those of the prefix's own run.
+                if let (Some(end), false) = (end, from_slashes) {
+                    let prefix = &input[..end];
+                    assert_eq!(Some(found.marks), automaton.split_of(prefix), "{prefix:?}");
+                }
+            }
+        }
     }
 }

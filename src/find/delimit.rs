@@ -88,17 +88,25 @@ pub(super) const PAIRS: [(char, char); 6] = [
     ('\u{2039}', '\u{203A}'), // ‹ ›
 ];
 
-/// The index in [`PAIRS`] of a bracket, and whether it opens.
+/// The index in [`PAIRS`] of a bracket, and whether it opens: one match
+/// (the test holds it to [`PAIRS`]), which the trim asks of most
+/// identifiers' last character.
 pub(super) fn bracket(c: char) -> Option<(usize, bool)> {
-    PAIRS.iter().enumerate().find_map(|(k, &(open, close))| {
-        if c == open {
-            Some((k, true))
-        } else if c == close {
-            Some((k, false))
-        } else {
-            None
-        }
-    })
+    match c {
+        '(' => Some((0, true)),
+        ')' => Some((0, false)),
+        '[' => Some((1, true)),
+        ']' => Some((1, false)),
+        '\u{201C}' => Some((2, true)),
+        '\u{201D}' => Some((2, false)),
+        '\u{2018}' => Some((3, true)),
+        '\u{2019}' => Some((3, false)),
+        '\u{00AB}' => Some((4, true)),
+        '\u{00BB}' => Some((4, false)),
+        '\u{2039}' => Some((5, true)),
+        '\u{203A}' => Some((5, false)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -122,6 +130,14 @@ mod tests {
             assert!(!trailing(c), "{c:?}");
         }
         assert_eq!(bracket(')'), Some((0, false)));
+        for (k, &(open, close)) in PAIRS.iter().enumerate() {
+            assert_eq!(bracket(open), Some((k, true)));
+            assert_eq!(bracket(close), Some((k, false)));
+        }
+        let brackets = PAIRS.iter().flat_map(|&(o, c)| [o, c]).collect::<Vec<_>>();
+        for c in (0..0x3000).filter_map(char::from_u32) {
+            assert_eq!(bracket(c).is_some(), brackets.contains(&c), "{c:?}");
+        }
         assert_eq!(bracket('\u{AB}'), Some((4, true)));
         assert_eq!(bracket('a'), None);
     }

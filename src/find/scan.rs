@@ -2,23 +2,29 @@
 //! (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, not inside a word) is
 //! read back from its colon. From the scheme, the run up to the first
 //! character that ends identifiers, its trailing punctuation left out, is
-//! parsed in the syntax once; when that fails, the grammar's automaton
-//! runs one character at a time to the longest prefix that is a member,
-//! which is then trimmed the same way and parsed.
+//! read by the syntax's reference automaton once, which accepts it and
+//! notes where its components are (the [`Found`] keeps those marks);
+//! when it does not accept it, one run of the same tables over the whole
+//! run gives its longest prefix that is a member, with its marks, which is
+//! then trimmed the same way (and read again only if trimming shortened
+//! it).
 //!
 //! Linear: the search reads each byte once, and the runs read back from
 //! two colons never overlap; the run to a delimiter is kept, so a later
-//! candidate inside it reads it no more; a parse or an automaton run stops
-//! at the first character no member has there, and what it read past the
+//! candidate inside it reads it no more; an automaton run stops at the
+//! first character no member has there, and what it read past the
 //! identifier it found is read again only by the search; trimming looks
 //! at a few characters, or counts one pair of brackets in the span; a `<`
 //! looks for its `>` no further than the next `<`.
 
+use super::bytes::{
+    class, ends_in_brackets, in_brackets, is_scheme, is_scheme_byte, scheme_kind, starts_www, ENDS,
+    ENDS_INSIDE, GOES_ON, GOES_ON_MASKS, SCHEME_LETTER, SCHEME_OTHER, SPACE, WIDE,
+};
 use super::delimit::{bracket, ends, trailing, PAIRS};
-use super::{Found, Held, Options, MAX_BRACKETED};
+use super::{Found, Options, MAX_BRACKETED};
 use crate::engine::Automaton;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::reference::{Reference, ReferenceBuf};
 use crate::syntax::GenericSyntax;
 use std::ops::Range;
 
@@ -34,10 +40,12 @@ pub(crate) struct Scan<'a> {
     text: &'a str,
     at: usize,
     options: Options,
-    /// The absolute rule's automaton and the reference rule's (for
-    /// `//www.`).
-    absolute: Option<&'static Automaton>,
-    reference: Option<&'static Automaton>,
+    /// The syntax's reference rule (with zone identifiers when it has
+    /// them), which records where the components are: an identifier read
+    /// back from its scheme is a member of it exactly when it is one of
+    /// the absolute rule (its first segment has the scheme's colon, which
+    /// no relative reference's has).
+    automaton: Option<&'static Automaton>,
     /// The last run without a character that ends identifiers.
     extent: Range<usize>,
     /// How many bytes were looked at, for the test that the work is
@@ -46,13 +54,12 @@ pub(crate) struct Scan<'a> {
 }
 
 impl<'a> Scan<'a> {
-    pub(super) fn new(text: &'a str, options: Options, grammar: Grammar) -> Self {
+    pub(super) fn new(text: &'a str, options: Options, grammar: Grammar, zone_id: bool) -> Self {
         Self {
             text,
             at: 0,
             options,
-            absolute: grammar.absolute().automaton(),
-            reference: grammar.reference().automaton(),
+            automaton: crate::syntax::reference::automaton(grammar, zone_id),
             extent: 0..0,
             steps: 0,
         }
@@ -109,15 +116,33 @@ impl<'a> Scan<'a> {
     /// from two colons never overlap: a colon is not in a run.
     fn scheme_start(&mut self, floor: usize, colon: usize) -> Option<usize> {
         let bytes = self.text.as_bytes();
+        // One pass back: each letter that does not follow a letter or
+        // digit is a start, and the last one seen is the first in the run.
+        let mut start = None;
         let mut run = colon;
-        while run > floor && bytes.get(run - 1).copied().is_some_and(is_scheme_byte) {
+        let mut after = 0;
+        while run > floor {
+            let Some(&b) = bytes.get(run - 1) else { break };
+            let kind = scheme_kind(b);
+            if kind == 0 {
+                break;
+            }
+            if after == SCHEME_LETTER && kind == SCHEME_OTHER {
+                start = Some(run);
+            }
+            after = kind;
             run -= 1;
         }
-        self.steps += 2 * (colon - run);
-        (run..colon).find(|&p| {
-            bytes.get(p).is_some_and(u8::is_ascii_alphabetic)
-                && (p == 0 || !bytes.get(p - 1).is_some_and(u8::is_ascii_alphanumeric))
-        })
+        self.steps += colon - run;
+        // The run's first byte: the byte before it is not a letter or a
+        // digit, or it is before `floor`.
+        if after == SCHEME_LETTER {
+            let before = run.checked_sub(1).and_then(|b| bytes.get(b));
+            if !before.is_some_and(u8::is_ascii_alphanumeric) {
+                start = Some(run);
+            }
+        }
+        start
     }
 
     /// Where `www.` starts when the `.` at `dot` ends it, not before
@@ -136,37 +161,38 @@ impl<'a> Scan<'a> {
     /// colon at `colon`.
     #[inline]
     fn absolute<S: GenericSyntax>(&mut self, start: usize, colon: usize) -> Option<Found<'a, S>> {
+        let automaton = self.automaton?;
         // Most often the run up to the first delimiter, its few trailing
-        // marks left out, parses: one pass of the automaton.
+        // marks left out, is a member: one pass of the automaton.
         let extent = self.extent_end(start);
         if let Some(end) = self.quick_trim(start, colon + 1, extent) {
             let text = self.text.get(start..end)?;
             // A refusal stops where the run below stops, whose steps are
             // counted there; an acceptance is counted here.
-            if let Some(reference) = Reference::try_parse(text) {
+            if let Some(marks) = automaton.split_of(text) {
                 self.steps += text.len();
                 self.at = end;
-                return Some(Found {
-                    span: start..end,
-                    text,
-                    held: Held::Borrowed(reference),
-                });
+                return Some(Found::new(start..end, text, None, marks));
             }
         }
-        let end = self.longest(self.absolute, "", start)?;
-        let end = self.trim(start, colon + 1, end);
+        let rest = self.text.get(start..extent)?;
+        let longest = automaton.longest_from(automaton.start, rest)?;
+        self.steps += longest.read;
+        let longest_end = start + longest.end?;
+        let end = self.trim(start, colon + 1, longest_end);
         if end <= colon + 1 {
             return None;
         }
         let text = self.text.get(start..end)?;
         self.steps += text.len();
-        let reference = Reference::try_parse(text)?;
+        // Trimmed, the prefix is read again (it may not be a member).
+        let marks = if end == longest_end {
+            longest.marks
+        } else {
+            automaton.split_of(text)?
+        };
         self.at = end;
-        Some(Found {
-            span: start..end,
-            text,
-            held: Held::Borrowed(reference),
-        })
+        Some(Found::new(start..end, text, None, marks))
     }
 
     /// The host starting `www.` at `start`, read as `//` and the text.
@@ -177,61 +203,25 @@ impl<'a> Scan<'a> {
         if ends(first) || matches!(first, '.' | '/' | '?' | '#' | ':') {
             return None;
         }
-        let end = self.longest(self.reference, "//", start)?;
-        let end = self.trim(start, start + 4, end);
+        let automaton = self.automaton?;
+        let extent = self.extent_end(start);
+        let rest = self.text.get(start..extent)?;
+        // The longest prefix that is a member after `//`.
+        let slashes = automaton.next_char(automaton.start, b"/");
+        let slashes = automaton.next_char(slashes, b"/");
+        let longest = automaton.longest_from(slashes, rest)?;
+        self.steps += longest.read;
+        let end = self.trim(start, start + 4, start + longest.end?);
         let text = self.text.get(start..end)?;
         let host = self.text.get(start + 4..end)?;
         if host.is_empty() || host.starts_with(['.', '/', '?', '#', ':']) {
             return None;
         }
         self.steps += text.len();
-        let reference = ReferenceBuf::parse(format!("//{text}")).ok()?;
+        let joined = format!("//{text}");
+        let marks = automaton.split_of(&joined)?;
         self.at = end;
-        Some(Found {
-            span: start..end,
-            text,
-            held: Held::Owned(reference),
-        })
-    }
-
-    /// The end of the longest prefix from `start` that, after `before`,
-    /// is a member of the automaton's rule and has no character that ends
-    /// identifiers ([`ends`]); without an automaton, the end of the run
-    /// of such characters (the parse decides). When the whole run is a
-    /// member (most often), one pass of the automaton says so; otherwise
-    /// it runs again a character at a time, to where it stopped.
-    fn longest(
-        &mut self,
-        automaton: Option<&Automaton>,
-        before: &str,
-        start: usize,
-    ) -> Option<usize> {
-        let end = self.extent_end(start);
-        let rest = self.text.get(start..end)?;
-        let Some(automaton) = automaton else {
-            return Some(end);
-        };
-        if before.is_empty() && automaton.matches(rest) {
-            self.steps += rest.len();
-            return Some(end);
-        }
-        let mut state = automaton.stepper()?;
-        for b in before.bytes() {
-            state = automaton.step_char(state, &[b]);
-        }
-        let mut last = automaton.is_member(state).then_some(start);
-        let mut buf = [0u8; 4];
-        for (k, c) in rest.char_indices() {
-            self.steps += 2;
-            state = automaton.step_char(state, c.encode_utf8(&mut buf).as_bytes());
-            if state == 0 {
-                break;
-            }
-            if automaton.is_member(state) {
-                last = Some(start + k + c.len_utf8());
-            }
-        }
-        last
+        Some(Found::new(start..end, text, Some(joined), marks))
     }
 
     /// The first character from `start` that ends identifiers ([`ends`]),
@@ -244,14 +234,17 @@ impl<'a> Scan<'a> {
         let bytes = self.text.as_bytes();
         let mut i = start;
         loop {
-            // The bytes that go on, in one tight loop.
+            // The bytes that go on: sixteen at a time where the processor
+            // can, then in one tight loop.
+            let from = i;
+            i = crate::engine::plain_run(bytes, i, &GOES_ON_MASKS);
             let rest = bytes.get(i..).unwrap_or_default();
             let run = rest
                 .iter()
                 .position(|&b| class(b) != GOES_ON)
                 .unwrap_or(rest.len());
-            self.steps += run + 1;
             i += run;
+            self.steps += i - from + 1;
             let Some(&b) = bytes.get(i) else { break };
             if class(b) == ENDS {
                 break;
@@ -270,9 +263,20 @@ impl<'a> Scan<'a> {
     /// bytes long (`None` otherwise): its work is bounded by a constant,
     /// whatever the span.
     fn quick_trim(&mut self, start: usize, floor: usize, mut end: usize) -> Option<usize> {
+        let stays = |end: usize| {
+            let last = self.text.as_bytes().get(end.wrapping_sub(1));
+            end > floor && last.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'/')
+        };
+        // Most often the last character stays: a letter, a digit or "/".
+        if stays(end) {
+            return Some(end);
+        }
         let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
         let mut balance: [Option<isize>; PAIRS.len()] = [None; PAIRS.len()];
         for _ in 0..QUICK {
+            if stays(end) {
+                return Some(end);
+            }
             let c = self.text.get(..end)?.chars().next_back()?;
             if end <= floor {
                 return None;
@@ -341,14 +345,16 @@ impl<'a> Scan<'a> {
         let Some(&(open, close)) = PAIRS.get(k) else {
             return 0;
         };
-        let count = |c: char| -> isize {
-            if c.is_ascii() {
-                span.bytes().filter(|&b| char::from(b) == c).count() as isize
-            } else {
-                span.matches(c).count() as isize
+        match (u8::try_from(open), u8::try_from(close)) {
+            // One memchr pass: brackets are few.
+            (Ok(open), Ok(close)) if open.is_ascii() && close.is_ascii() => {
+                let bytes = span.as_bytes();
+                memchr::memchr2_iter(open, close, bytes)
+                    .map(|k| if bytes.get(k) == Some(&open) { 1 } else { -1 })
+                    .sum()
             }
-        };
-        count(open) - count(close)
+            _ => span.matches(open).count() as isize - span.matches(close).count() as isize,
+        }
     }
 
     /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
@@ -385,16 +391,14 @@ impl<'a> Scan<'a> {
         if !(www || has_scheme) {
             return None;
         }
-        // One pass: whitespace (ignored) and what no identifier has.
-        let mut spaced = false;
-        for b in rest.bytes() {
-            match b {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => spaced = true,
-                _ if b.is_ascii() && ends_in_brackets(char::from(b)) => return None,
-                _ => {}
-            }
+        // One pass: whitespace (ignored), what no identifier has, and
+        // whether any character is not ASCII.
+        let seen = rest.bytes().fold(0, |seen, b| seen | in_brackets(b));
+        if seen & ENDS_INSIDE != 0 {
+            return None;
         }
-        if !rest.is_ascii() {
+        let mut spaced = seen & SPACE != 0;
+        if seen & WIDE != 0 {
             for c in rest.chars().filter(|c| !c.is_ascii()) {
                 if ends_in_brackets(c) {
                     return None;
@@ -414,58 +418,32 @@ impl<'a> Scan<'a> {
         }
         let text = self.text.get(span.clone())?;
         self.steps += rest.len();
-        let held = if spaced || www {
-            let mut joined = String::with_capacity(rest.len() + 2);
-            if www {
-                joined.push_str("//");
-            }
-            joined.extend(rest.chars().filter(|c| !c.is_whitespace()));
-            Held::Owned(ReferenceBuf::parse(joined).ok()?)
+        let automaton = self.automaton?;
+        let (joined, marks) = if spaced || www {
+            let joined = if seen & WIDE == 0 {
+                // ASCII: the bytes that are not whitespace.
+                let mut joined = Vec::with_capacity(rest.len() + 2);
+                if www {
+                    joined.extend_from_slice(b"//");
+                }
+                joined.extend(rest.bytes().filter(|&b| in_brackets(b) != SPACE));
+                String::from_utf8(joined).ok()?
+            } else {
+                let mut joined = String::with_capacity(rest.len() + 2);
+                if www {
+                    joined.push_str("//");
+                }
+                for piece in rest.split(char::is_whitespace) {
+                    joined.push_str(piece);
+                }
+                joined
+            };
+            let marks = automaton.split_of(&joined)?;
+            (Some(joined), marks)
         } else {
-            Held::Borrowed(Reference::try_parse(rest)?)
+            (None, automaton.split_of(rest)?)
         };
         self.at = open + 1 + close + 1;
-        Some(Found { span, text, held })
+        Some(Found::new(span, text, joined, marks))
     }
-}
-
-/// Whether `b` may be in a scheme: `ALPHA / DIGIT / "+" / "-" / "."`.
-fn is_scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-}
-
-/// What a byte says of [`ends`]: an ASCII byte that goes on or ends, a
-/// continuation byte or the lead byte of a character that never ends
-/// (goes on), or the lead byte of one that may (C2: U+0080-00BF, E1:
-/// U+1680, E2: U+2000-202F, U+205F, E3: U+3000-3011, EF: U+FF01-FF64).
-const GOES_ON: u8 = 0;
-const ENDS: u8 = 1;
-const LOOK: u8 = 2;
-fn class(b: u8) -> u8 {
-    match b {
-        0..=b' ' | 0x7F | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' => ENDS,
-        0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF => LOOK,
-        _ => GOES_ON,
-    }
-}
-
-/// Whether `text` has `www.` at `at`, any case.
-fn starts_www(text: &str, at: usize) -> bool {
-    text.get(at..at + 4)
-        .is_some_and(|w| w.eq_ignore_ascii_case("www."))
-}
-
-/// Whether `s` is a scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-fn is_scheme(s: &str) -> bool {
-    let mut bytes = s.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-}
-
-/// Whether `c` ends an identifier inside `<...>`: what ends one anywhere
-/// but whitespace (ignored there) and the punctuation of unspaced scripts
-/// (the brackets delimit).
-fn ends_in_brackets(c: char) -> bool {
-    matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
-        || (c.is_control() && !c.is_whitespace())
 }

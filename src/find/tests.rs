@@ -8,7 +8,7 @@ use crate::syntax::grammar::Grammar;
 /// The steps of a whole scan of `text`, and how many candidates it gave.
 fn steps(text: &str, grammar: Grammar) -> (usize, usize) {
     fn run<S: crate::GenericSyntax>(text: &str, grammar: Grammar) -> (usize, usize) {
-        let mut scan = Scan::new(text, Options::default().with_www(true), grammar);
+        let mut scan = Scan::new(text, Options::default().with_www(true), grammar, false);
         let mut hits = 0;
         while scan.next_hit::<S>().is_some() {
             hits += 1;

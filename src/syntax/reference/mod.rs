@@ -51,16 +51,27 @@ pub(crate) fn parse_spans(
     Ok(spans)
 }
 
-/// [`parse_spans`] of a reference, `None` on refusal: no error is built
-/// (an error copies its input), so a refusal costs only the automaton's
-/// run to where it stops (`xiri::find` tries candidates that may fail).
-pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
-    let automaton = if zone_id {
+/// `grammar`'s reference rule, with RFC 6874's zone identifiers when
+/// `zone_id`, recording Appendix B's split: the automaton [`parse_spans`]
+/// runs (without zones if the zoned one did not compile, as there).
+/// `None` only if XRI's did not compile (the tests compile every one).
+pub(crate) fn automaton(
+    grammar: Grammar,
+    zone_id: bool,
+) -> Option<&'static crate::engine::Automaton> {
+    if zone_id {
         crate::syntax::zone::reference(grammar)
+            .or_else(|| crate::syntax::builtin::reference(grammar))
     } else {
         crate::syntax::builtin::reference(grammar)
-    };
-    match automaton {
+    }
+}
+
+/// [`parse_spans`] of a reference, `None` on refusal: no error is built
+/// (an error copies its input), so a refusal costs only the automaton's
+/// run to where it stops.
+pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
+    match automaton(grammar, zone_id) {
         Some(automaton) => {
             let marks = automaton.split_of(input)?;
             Some(crate::syntax::split::from_marks(grammar, input, marks))
@@ -168,12 +179,6 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
             spans,
             syntax: PhantomData,
         }
-    }
-
-    /// [`parse`](Self::parse) without the error ([`try_spans`]).
-    #[inline]
-    pub(crate) fn try_parse(input: &'a str) -> Option<Self> {
-        try_spans(S::GRAMMAR, S::ZONE_ID, input).map(|spans| Self::from_spans(input, spans))
     }
 
     pub(crate) fn spans(&self) -> Spans {

@@ -1,0 +1,186 @@
+//! The byte tables of the scan (src/find/scan.rs): which bytes may be in
+//! a scheme, which go on, end or need a look at their character
+//! ([`ends`](super::delimit::ends)), inside running text and inside `<...>`.
+
+/// Whether `b` may be in a scheme: `ALPHA / DIGIT / "+" / "-" / "."`.
+pub(super) fn is_scheme_byte(b: u8) -> bool {
+    scheme_kind(b) != 0
+}
+
+/// What a byte is in a scheme ([`scheme_kind`]): a letter, a digit, one
+/// of `+ - .`, or (0) none of them.
+pub(super) const SCHEME_LETTER: u8 = 1;
+pub(super) const SCHEME_DIGIT: u8 = 2;
+pub(super) const SCHEME_OTHER: u8 = 3;
+
+/// [`scheme_kind`] of each byte.
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
+static SCHEME: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            b'a'..=b'z' | b'A'..=b'Z' => SCHEME_LETTER,
+            b'0'..=b'9' => SCHEME_DIGIT,
+            b'+' | b'-' | b'.' => SCHEME_OTHER,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// What byte `b` is in a scheme: [`SCHEME_LETTER`], [`SCHEME_DIGIT`],
+/// [`SCHEME_OTHER`] or 0.
+// A byte indexes a 256-entry array: never out of bounds.
+#[allow(clippy::indexing_slicing)]
+#[inline]
+pub(super) fn scheme_kind(b: u8) -> u8 {
+    SCHEME[usize::from(b)]
+}
+
+/// What a byte says of [`ends`](super::delimit::ends): an ASCII byte that goes on or ends, a
+/// continuation byte or the lead byte of a character that never ends
+/// (goes on), or the lead byte of one that may (C2: U+0080-00BF, E1:
+/// U+1680, E2: U+2000-202F, U+205F, E3: U+3000-3011, EF: U+FF01-FF64).
+pub(super) const GOES_ON: u8 = 0;
+pub(super) const ENDS: u8 = 1;
+pub(super) const LOOK: u8 = 2;
+pub(super) const fn class_of(b: u8) -> u8 {
+    match b {
+        0..=b' ' | 0x7F | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' => ENDS,
+        0xC2 | 0xE1 | 0xE2 | 0xE3 | 0xEF => LOOK,
+        _ => GOES_ON,
+    }
+}
+
+/// [`class_of`] of each byte: one load rather than a chain of compares.
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
+pub(super) static CLASS: [u8; 256] = {
+    let mut t = [GOES_ON; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = class_of(b as u8);
+        b += 1;
+    }
+    t
+};
+
+/// The bytes of class [`GOES_ON`] as the nibble masks of
+/// `crate::engine::plain_run` (src/engine/simd.rs): for each low nibble,
+/// bit `h` for the high nibble `h` (the first sixteen, ASCII) or `h + 8`.
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
+pub(super) static GOES_ON_MASKS: [u8; 32] = {
+    let mut masks = [0u8; 32];
+    let mut b = 0;
+    while b < 256 {
+        if CLASS[b] == GOES_ON {
+            let at = (b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
+            masks[at] |= 1 << ((b >> 4) & 7);
+        }
+        b += 1;
+    }
+    masks
+};
+
+/// The class of `b` ([`class_of`]).
+// A byte indexes a 256-entry array: never out of bounds.
+#[allow(clippy::indexing_slicing)]
+#[inline]
+pub(super) fn class(b: u8) -> u8 {
+    CLASS[usize::from(b)]
+}
+
+/// Whether `text` has `www.` at `at`, any case.
+pub(super) fn starts_www(text: &str, at: usize) -> bool {
+    text.get(at..at + 4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("www."))
+}
+
+/// Whether `s` is a scheme: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+pub(super) fn is_scheme(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// Whether `c` ends an identifier inside `<...>`: what ends one anywhere
+/// but whitespace (ignored there) and the punctuation of unspaced scripts
+/// (the brackets delimit).
+pub(super) fn ends_in_brackets(c: char) -> bool {
+    matches!(c, '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
+        || (c.is_control() && !c.is_whitespace())
+}
+
+/// What a byte inside `<...>` says, one bit each ([`in_brackets`]): ASCII
+/// whitespace (ignored there), an ASCII character that ends identifiers
+/// there ([`ends_in_brackets`]), a byte of a character from U+0080 up
+/// (its character needs a look).
+pub(super) const SPACE: u8 = 1;
+pub(super) const ENDS_INSIDE: u8 = 2;
+pub(super) const WIDE: u8 = 4;
+
+/// [`in_brackets`] of each byte.
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
+static INSIDE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => SPACE,
+            0..=0x1F | 0x7F | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`' => {
+                ENDS_INSIDE
+            }
+            0x80..=0xFF => WIDE,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// What byte `b` says inside `<...>`: [`SPACE`], [`ENDS_INSIDE`],
+/// [`WIDE`] or 0.
+// A byte indexes a 256-entry array: never out of bounds.
+#[allow(clippy::indexing_slicing)]
+#[inline]
+pub(super) fn in_brackets(b: u8) -> u8 {
+    INSIDE[usize::from(b)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::delimit::ends;
+    use super::*;
+
+    #[test]
+    fn the_tables_say_what_the_characters_do() {
+        for b in 0..=u8::MAX {
+            let expected = match b {
+                0x80.. => WIDE,
+                _ if char::from(b).is_whitespace() => SPACE,
+                _ if ends_in_brackets(char::from(b)) => ENDS_INSIDE,
+                _ => 0,
+            };
+            assert_eq!(in_brackets(b), expected, "{b:#x}");
+            let kind = match b {
+                _ if b.is_ascii_alphabetic() => SCHEME_LETTER,
+                _ if b.is_ascii_digit() => SCHEME_DIGIT,
+                b'+' | b'-' | b'.' => SCHEME_OTHER,
+                _ => 0,
+            };
+            assert_eq!(scheme_kind(b), kind, "{b:#x}");
+            if b.is_ascii() {
+                assert_eq!(class(b) == ENDS, ends(char::from(b)), "{b:#x}");
+            }
+            // The masks pick the bytes of class GOES_ON, and no other.
+            let at = usize::from(b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
+            let picked = GOES_ON_MASKS[at] & (1 << ((b >> 4) & 7)) != 0;
+            assert_eq!(picked, class(b) == GOES_ON, "{b:#x}");
+        }
+    }
+}
