@@ -108,8 +108,9 @@ pub(crate) fn encode_char(c: char, out: &mut String) {
 
 /// Appends one octet as a `%HH` triplet with uppercase hex.
 pub(crate) fn encode_octet(byte: u8, out: &mut String) {
-    let [percent, high, low] = triplet(byte);
-    out.extend([char::from(percent), char::from(high), char::from(low)]);
+    for b in triplet(byte) {
+        out.push(char::from(b));
+    }
 }
 
 /// `%HH` for an octet, uppercase hex.
