@@ -28,7 +28,7 @@ impl<S: IriSyntax> Reference<'_, S> {
         let bytes = text.as_bytes();
         let length = text.len() + 2 * non_ascii(bytes);
         // Three bytes of slack: each byte writes four.
-        let mut out = Written {
+        let mut out = Encoder {
             bytes: vec![0; length + 3],
             at: 0,
         };
@@ -79,12 +79,12 @@ const ENCODED: [u32; 256] = {
 };
 
 /// A buffer written from the start, with three bytes of slack at its end.
-struct Written {
+struct Encoder {
     bytes: Vec<u8>,
     at: usize,
 }
 
-impl Written {
+impl Encoder {
     /// Appends `bytes` with each byte outside ASCII written as `%HH`: a
     /// word stored for each, the position moved by the count it holds,
     /// so the loop has no branch on the byte.

@@ -308,16 +308,11 @@ fn normal_form_with(
 
 /// How a reference reads: its authority's kind and sub-segments, its
 /// segments' sub-segments, whether it has a query and a fragment.
-fn shape(x: &XriRef<'_>) -> (u8, usize, Vec<usize>, bool, bool) {
-    let (kind, subsegments) = match x.authority() {
-        None => (0, 0),
-        Some(a @ XriAuthority::Global { .. }) => (1, a.subsegments().count()),
-        Some(a @ XriAuthority::CrossReference { .. }) => (2, a.subsegments().count()),
-        Some(a) => (3, a.subsegments().count()),
-    };
+fn shape(x: &XriRef<'_>) -> (Option<AuthorityKind>, usize, Vec<usize>, bool, bool) {
+    let authority = x.authority();
     (
-        kind,
-        subsegments,
+        authority.as_ref().map(AuthorityKind::of),
+        authority.map_or(0, |a| a.subsegments().count()),
         x.segments().map(|s| s.subsegments().count()).collect(),
         x.query().is_some(),
         x.fragment().is_some(),
