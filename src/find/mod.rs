@@ -236,7 +236,7 @@ impl<'a, S: GenericSyntax> Found<'a, S> {
     /// ```
     pub fn reference(&self) -> Reference<'_, S> {
         let text = self.joined.as_deref().unwrap_or(self.text);
-        Reference::from_spans(text, split::from_marks(S::GRAMMAR, text, self.marks))
+        Reference::from_bounds(text, split::from_marks(S::GRAMMAR, text, self.marks))
     }
 
     /// The bidi and spoofing findings on the reference

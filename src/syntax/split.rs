@@ -16,8 +16,9 @@
 use crate::engine::marks::{
     Marks, AUTHORITY_END, AUTHORITY_START, FRAGMENT, QUERY, SCHEME_END, USERINFO_END,
 };
+use crate::syntax::bounds::Bounds;
 use crate::syntax::builtin;
-use crate::syntax::components::{AuthoritySpans, Span, Spans};
+use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::grammar::Grammar;
 use crate::HostKind;
 
@@ -33,55 +34,53 @@ fn span(start: usize, end: usize) -> Span {
     Span { start, end }
 }
 
-/// The spans of `input`, which `grammar`'s reference rule accepted with
+/// The bounds of `input`, which `grammar`'s reference rule accepted with
 /// `marks`, the delimiters its run saw.
 #[inline]
-pub(crate) fn from_marks(grammar: Grammar, input: &str, marks: Marks) -> Spans {
+pub(crate) fn from_marks(grammar: Grammar, input: &str, marks: Marks) -> Bounds {
     let len = input.len();
     // Each mark is the offset after its delimiter.
     let before = |after: usize| after.saturating_sub(1);
-    let scheme_end = marks.after(SCHEME_END);
+    let scheme_end = marks.after(SCHEME_END).unwrap_or(0);
     let query = marks.after(QUERY);
     let fragment = marks.after(FRAGMENT);
     let path_end = query.or(fragment).map_or(len, before);
+    let query_end = match query {
+        Some(_) => fragment.map_or(len, before),
+        None => path_end,
+    };
     let (authority, path_start) = match marks.after(AUTHORITY_START) {
         Some(start) => {
             let end = marks.after(AUTHORITY_END).map_or(len, before);
-            let userinfo = marks.after(USERINFO_END);
-            (
-                Some(authority_parts(grammar, input, start, userinfo, end)),
-                end,
-            )
+            let host_start = marks.after(USERINFO_END).unwrap_or(start);
+            let (host_end, kind) = host(grammar, input, host_start, end);
+            (Some((host_start, host_end, kind)), end)
         }
-        None => (None, scheme_end.unwrap_or(0)),
+        None => (None, scheme_end),
     };
-    Spans {
-        scheme: scheme_end.map(|after| span(0, before(after))),
-        authority,
-        path: span(path_start, path_end),
-        query: query.map(|q| span(q, fragment.map_or(len, before))),
-        fragment: fragment.map(|f| span(f, len)),
-    }
+    Bounds::new(scheme_end, authority, path_start, path_end, query_end)
 }
 
 /// `[ userinfo "@" ] host [ ":" port ]` over `start..end`.
 pub(crate) fn authority(grammar: Grammar, input: &str, start: usize, end: usize) -> AuthoritySpans {
     let at = until(input.as_bytes(), start, end, |c| c == b'@');
-    authority_parts(grammar, input, start, (at < end).then_some(at + 1), end)
+    let after_at = (at < end).then_some(at + 1);
+    let host_start = after_at.unwrap_or(start);
+    let (host_end, host_kind) = host(grammar, input, host_start, end);
+    AuthoritySpans {
+        whole: span(start, end),
+        userinfo: after_at.map(|after| span(start, after.saturating_sub(1))),
+        host: span(host_start, host_end),
+        host_kind,
+        port: (host_end < end).then(|| span(host_end + 1, end)),
+    }
 }
 
-/// `[ userinfo "@" ] host [ ":" port ]` over `start..end`, the "@" ending
-/// the user information, if any, before `after_at`.
+/// Where the host that starts at `host_start` ends, in an authority that
+/// ends at `end`, and its kind.
 #[inline]
-fn authority_parts(
-    grammar: Grammar,
-    input: &str,
-    start: usize,
-    after_at: Option<usize>,
-    end: usize,
-) -> AuthoritySpans {
+fn host(grammar: Grammar, input: &str, host_start: usize, end: usize) -> (usize, HostKind) {
     let b = input.as_bytes();
-    let host_start = after_at.unwrap_or(start);
     // The port is the digits at the end after a ":": a host holds no ":"
     // outside its brackets, and an IP literal ends with "]".
     let digits = b.get(host_start..end).map_or(0, |h| {
@@ -104,11 +103,5 @@ fn authority_parts(
     } else {
         HostKind::RegName
     };
-    AuthoritySpans {
-        whole: span(start, end),
-        userinfo: after_at.map(|after| span(start, after.saturating_sub(1))),
-        host: span(host_start, host_end),
-        host_kind,
-        port: (host_end < end).then(|| span(host_end + 1, end)),
-    }
+    (host_end, host_kind)
 }

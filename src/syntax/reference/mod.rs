@@ -3,6 +3,7 @@
 //! input they were parsed from ([`owned`] has the owned forms), with the
 //! familiar names as aliases.
 
+use crate::syntax::bounds::Bounds;
 use crate::syntax::components::{Host, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
@@ -27,12 +28,12 @@ pub use owned::{
 /// identifiers when `zone_id`); with `absolute`, a
 /// reference without a scheme is refused with [`ErrorKind::NotAbsolute`].
 #[inline]
-pub(crate) fn parse_spans(
+pub(crate) fn parse_bounds(
     grammar: Grammar,
     zone_id: bool,
     input: &str,
     absolute: bool,
-) -> Result<Spans, ParseError> {
+) -> Result<Bounds, ParseError> {
     let marks = match crate::syntax::zone::check_reference(grammar, zone_id, input) {
         Ok(marks) => marks,
         Err(mut e) => {
@@ -42,13 +43,23 @@ pub(crate) fn parse_spans(
             return Err(e);
         }
     };
-    let spans = crate::syntax::split::from_marks(grammar, input, marks);
-    if absolute && spans.scheme.is_none() {
+    let bounds = crate::syntax::split::from_marks(grammar, input, marks);
+    if absolute && !bounds.has_scheme() {
         // The scheme that is missing would have started the input.
         let absolute = grammar.absolute();
         return Err(absolute.error(input, ErrorKind::NotAbsolute, 0, vec!["scheme".into()]));
     }
-    Ok(spans)
+    Ok(bounds)
+}
+
+/// [`parse_bounds`], every component's span.
+pub(crate) fn parse_spans(
+    grammar: Grammar,
+    zone_id: bool,
+    input: &str,
+    absolute: bool,
+) -> Result<Spans, ParseError> {
+    parse_bounds(grammar, zone_id, input, absolute).map(|b| b.spans(input.len()))
 }
 
 /// `grammar`'s reference rule, with RFC 6874's zone identifiers when
@@ -74,7 +85,7 @@ pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<
     match automaton(grammar, zone_id) {
         Some(automaton) => {
             let marks = automaton.split_of(input)?;
-            Some(crate::syntax::split::from_marks(grammar, input, marks))
+            Some(crate::syntax::split::from_marks(grammar, input, marks).spans(input.len()))
         }
         None => parse_spans(grammar, zone_id, input, false).ok(),
     }
@@ -138,7 +149,7 @@ pub(crate) fn pest_spans(
 #[derive(Clone, Copy)]
 pub struct Reference<'a, S> {
     text: &'a str,
-    spans: Spans,
+    bounds: Bounds,
     syntax: PhantomData<S>,
 }
 
@@ -173,16 +184,26 @@ pub type Leiri<'a> = Absolute<'a, LeiriNote>;
 
 impl<'a, S: GenericSyntax> Reference<'a, S> {
     #[inline]
-    pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
+    pub(crate) fn from_bounds(text: &'a str, bounds: Bounds) -> Self {
         Self {
             text,
-            spans,
+            bounds,
             syntax: PhantomData,
         }
     }
 
+    /// A reference to `text` whose components are `spans` (laid out as
+    /// every reference's are).
+    pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
+        Self::from_bounds(text, Bounds::of(spans, text.len()))
+    }
+
+    pub(crate) fn bounds(&self) -> Bounds {
+        self.bounds
+    }
+
     pub(crate) fn spans(&self) -> Spans {
-        self.spans
+        self.bounds.spans(self.text.len())
     }
 
     /// Parses a reference of this syntax. The error says at which byte the
@@ -193,9 +214,9 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(xiri::IriRef::parse("a#b#c").unwrap_err().offset(), 3);
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Ok(Self::from_spans(
+        Ok(Self::from_bounds(
             input,
-            parse_spans(S::GRAMMAR, S::ZONE_ID, input, false)?,
+            parse_bounds(S::GRAMMAR, S::ZONE_ID, input, false)?,
         ))
     }
 
@@ -224,7 +245,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert!(!xiri::LeiriRef::parse("../a").unwrap().is_absolute());
     /// ```
     pub fn is_absolute(&self) -> bool {
-        self.spans.scheme.is_some()
+        self.bounds.has_scheme()
     }
 
     /// The absolute form, if it has a scheme.
@@ -243,7 +264,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(xiri::UriRef::parse("x:y").unwrap().scheme(), Some("x"));
     /// ```
     pub fn scheme(&self) -> Option<&'a str> {
-        self.spans.scheme.map(|s| s.get(self.text))
+        self.bounds.scheme().map(|s| s.get(self.text))
     }
 
     /// The authority, without the leading "//"; `None` when there is no
@@ -254,7 +275,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.authority(), Some("u@h:1"));
     /// ```
     pub fn authority(&self) -> Option<&'a str> {
-        self.spans.authority.map(|a| a.whole.get(self.text))
+        self.bounds.authority().map(|a| a.whole.get(self.text))
     }
 
     /// The userinfo, without its "@".
@@ -264,8 +285,8 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.userinfo(), Some("u"));
     /// ```
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.spans
-            .authority
+        self.bounds
+            .authority()
             .and_then(|a| a.userinfo)
             .map(|s| s.get(self.text))
     }
@@ -278,7 +299,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.host().unwrap().kind(), xiri::HostKind::RegName);
     /// ```
     pub fn host(&self) -> Option<Host<'a>> {
-        self.spans.authority.map(|a| a.host(self.text))
+        self.bounds.authority().map(|a| a.host(self.text))
     }
 
     /// The port, without its ":" (possibly empty: `//h:` has port
@@ -289,8 +310,8 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.port(), Some("1"));
     /// ```
     pub fn port(&self) -> Option<&'a str> {
-        self.spans
-            .authority
+        self.bounds
+            .authority()
             .and_then(|a| a.port)
             .map(|s| s.get(self.text))
     }
@@ -302,7 +323,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.path(), "/p");
     /// ```
     pub fn path(&self) -> &'a str {
-        self.spans.path.get(self.text)
+        self.bounds.path().get(self.text)
     }
 
     /// The query, without its "?".
@@ -312,7 +333,7 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.query(), Some("q"));
     /// ```
     pub fn query(&self) -> Option<&'a str> {
-        self.spans.query.map(|s| s.get(self.text))
+        self.bounds.query().map(|s| s.get(self.text))
     }
 
     /// The fragment, without its "#".
@@ -322,7 +343,9 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.fragment(), Some("f"));
     /// ```
     pub fn fragment(&self) -> Option<&'a str> {
-        self.spans.fragment.map(|s| s.get(self.text))
+        self.bounds
+            .fragment(self.text.len())
+            .map(|s| s.get(self.text))
     }
 }
 
@@ -331,8 +354,16 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
         Self(Reference::from_spans(text, spans))
     }
 
+    pub(crate) fn from_bounds(text: &'a str, bounds: Bounds) -> Self {
+        Self(Reference::from_bounds(text, bounds))
+    }
+
+    pub(crate) fn bounds(&self) -> Bounds {
+        self.0.bounds
+    }
+
     pub(crate) fn spans(&self) -> Spans {
-        self.0.spans
+        self.0.spans()
     }
 
     /// Parses an absolute reference of this syntax; a relative reference
@@ -344,10 +375,10 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// assert_eq!(err.kind(), xiri::ErrorKind::NotAbsolute);
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Ok(Self::from_spans(
+        Ok(Self(Reference::from_bounds(
             input,
-            parse_spans(S::GRAMMAR, S::ZONE_ID, input, true)?,
-        ))
+            parse_bounds(S::GRAMMAR, S::ZONE_ID, input, true)?,
+        )))
     }
 
     /// The text, exactly as parsed.
@@ -429,7 +460,7 @@ impl<S> AsRef<str> for Absolute<'_, S> {
 
 impl<'a> From<IriRef<'a>> for IriBisRef<'a> {
     fn from(iri: IriRef<'a>) -> Self {
-        Reference::from_spans(iri.text, iri.spans)
+        Reference::from_bounds(iri.text, iri.bounds)
     }
 }
 

@@ -2,7 +2,8 @@
 //! `String` and the spans of its components, so that borrowing it back
 //! costs nothing and parses nothing.
 
-use super::{parse_spans, Absolute, Reference};
+use super::{parse_bounds, Absolute, Reference};
+use crate::syntax::bounds::Bounds;
 use crate::syntax::components::Spans;
 use crate::syntax::error::ParseError;
 use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
@@ -20,7 +21,7 @@ use std::marker::PhantomData;
 #[derive(Clone)]
 pub struct ReferenceBuf<S> {
     text: String,
-    spans: Spans,
+    bounds: Bounds,
     syntax: PhantomData<S>,
 }
 
@@ -34,7 +35,7 @@ pub struct ReferenceBuf<S> {
 #[derive(Clone)]
 pub struct AbsoluteBuf<S> {
     text: String,
-    spans: Spans,
+    bounds: Bounds,
     syntax: PhantomData<S>,
 }
 
@@ -61,9 +62,15 @@ macro_rules! owned {
             /// Text whose spans were recorded as it was written (by
             /// resolution, a conversion); the caller vouches for them.
             pub(crate) fn from_parts(text: String, spans: Spans) -> Self {
+                let bounds = Bounds::of(spans, text.len());
+                Self::from_bounds(text, bounds)
+            }
+
+            /// Text with its bounds, which the caller vouches for.
+            pub(crate) fn from_bounds(text: String, bounds: Bounds) -> Self {
                 Self {
                     text,
-                    spans,
+                    bounds,
                     syntax: PhantomData,
                 }
             }
@@ -75,8 +82,8 @@ macro_rules! owned {
             #[doc = concat!("assert!(xiri::", stringify!($Buf), "::<xiri::Rfc3986>::parse(", $example, ".to_string()).is_ok());")]
             /// ```
             pub fn parse(text: String) -> Result<Self, ParseError> {
-                let spans = parse_spans(S::GRAMMAR, S::ZONE_ID, &text, $absolute)?;
-                Ok(Self::from_parts(text, spans))
+                let bounds = parse_bounds(S::GRAMMAR, S::ZONE_ID, &text, $absolute)?;
+                Ok(Self::from_bounds(text, bounds))
             }
 
             /// The borrowed form, with every accessor; no parsing.
@@ -86,7 +93,7 @@ macro_rules! owned {
             #[doc = concat!("assert_eq!(owned.as_borrowed(), xiri::", stringify!($Borrowed), "::<xiri::Rfc3986>::parse(", $example, ").unwrap());")]
             /// ```
             pub fn as_borrowed(&self) -> $Borrowed<'_, S> {
-                $Borrowed::from_spans(&self.text, self.spans)
+                $Borrowed::from_bounds(&self.text, self.bounds)
             }
 
             /// The text.
@@ -118,7 +125,7 @@ macro_rules! owned {
             /// assert_eq!(borrowed.to_buf().as_borrowed(), borrowed);
             /// ```
             pub fn to_buf(&self) -> $Buf<S> {
-                $Buf::from_parts(self.as_str().to_string(), self.spans())
+                $Buf::from_bounds(self.as_str().to_string(), self.bounds())
             }
         }
 

@@ -44,10 +44,14 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
     /// assert_eq!(r.mask_password().to_string(), "//anne:****@h/p");
     /// ```
     pub fn mask_password(&self) -> PasswordMasked<'a> {
-        let password = self.spans.authority.and_then(|a| a.userinfo).and_then(|u| {
-            let colon = u.get(self.text).find(':')?;
-            Some(u.start + colon + 1..u.end)
-        });
+        let password = self
+            .bounds
+            .authority()
+            .and_then(|a| a.userinfo)
+            .and_then(|u| {
+                let colon = u.get(self.text).find(':')?;
+                Some(u.start + colon + 1..u.end)
+            });
         PasswordMasked::new(self.text, password)
     }
 
