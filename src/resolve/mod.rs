@@ -7,7 +7,8 @@
 //! value. Relativization, the inverse, is in `relativize`; XRI
 //! resolution, with cross-references opaque, in `crate::xri`.
 
-use crate::syntax::components::{AuthoritySpans, Span, Spans};
+use crate::syntax::bounds::Bounds;
+use crate::syntax::components::Span;
 use crate::syntax::parens;
 use crate::syntax::reference::{Absolute, AbsoluteBuf, AsReference, Reference};
 use crate::syntax::GenericSyntax;
@@ -16,7 +17,7 @@ use crate::syntax::GenericSyntax;
 #[derive(Clone, Copy)]
 pub(crate) struct Parts<'t> {
     text: &'t str,
-    spans: Spans,
+    bounds: Bounds,
 }
 
 impl<'t> Parts<'t> {
@@ -24,19 +25,23 @@ impl<'t> Parts<'t> {
         span.get(self.text)
     }
 
+    fn spans(&self) -> crate::syntax::components::Spans {
+        self.bounds.spans(self.text.len())
+    }
+
     fn path(&self) -> &'t str {
-        self.get(self.spans.path)
+        self.get(self.bounds.path())
     }
 }
 
 /// Writes the target of `reference` against `base` into `out` (cleared
-/// first) and returns its spans. RFC 3986 5.2.2, with 5.2.3 (merge), 5.2.4
+/// first) and returns its bounds. RFC 3986 5.2.2, with 5.2.3 (merge), 5.2.4
 /// (remove_dot_segments) and 5.3 (component recomposition).
-fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
+fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
     out.clear();
-    let r = reference.spans;
-    let b = base.spans;
-    let scheme = if r.scheme.is_some() { reference } else { base };
+    let r = reference.bounds;
+    let b = base.bounds;
+    let scheme = if r.has_scheme() { reference } else { base };
     // Where the path comes from (RFC 3986 5.2.2).
     enum Path<'p> {
         /// The reference's, with dot segments removed.
@@ -47,52 +52,45 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
         Merged,
     }
     // (where the authority comes from, the path, where the query comes from)
-    let (authority, path, query) = if r.scheme.is_some() || r.authority.is_some() {
+    let (authority, path, query) = if r.has_scheme() || r.authority().is_some() {
         (
-            r.authority.map(|a| (reference, a)),
+            r.authority().map(|a| (reference, a)),
             Path::Reference,
-            r.query.map(|q| (reference, q)),
+            r.query().map(|q| (reference, q)),
         )
     } else if reference.path().is_empty() {
         (
-            b.authority.map(|a| (base, a)),
+            b.authority().map(|a| (base, a)),
             Path::Base(base.path()),
-            r.query
+            r.query()
                 .map(|q| (reference, q))
-                .or(b.query.map(|q| (base, q))),
+                .or(b.query().map(|q| (base, q))),
         )
     } else if reference.path().starts_with('/') {
         (
-            b.authority.map(|a| (base, a)),
+            b.authority().map(|a| (base, a)),
             Path::Reference,
-            r.query.map(|q| (reference, q)),
+            r.query().map(|q| (reference, q)),
         )
     } else {
         (
-            b.authority.map(|a| (base, a)),
+            b.authority().map(|a| (base, a)),
             Path::Merged,
-            r.query.map(|q| (reference, q)),
+            r.query().map(|q| (reference, q)),
         )
     };
 
-    // 5.3: recompose, recording each component's span in `out`.
-    let scheme_span = scheme.spans.scheme.map(|s| push(out, scheme.get(s)));
+    // 5.3: recompose, recording where each component ends in `out`.
+    if let Some(s) = scheme.bounds.scheme() {
+        out.push_str(scheme.get(s));
+    }
     out.push(':');
-    let authority_spans = authority.map(|(source, a)| {
+    let scheme_end = out.len();
+    let host = authority.map(|(source, a)| {
         out.push_str("//");
         let shift = out.len() - a.whole.start;
         out.push_str(source.get(a.whole));
-        let moved = |s: Span| Span {
-            start: s.start + shift,
-            end: s.end + shift,
-        };
-        AuthoritySpans {
-            whole: moved(a.whole),
-            userinfo: a.userinfo.map(moved),
-            host: moved(a.host),
-            host_kind: a.host_kind,
-            port: a.port.map(moved),
-        }
+        (a.host.start + shift, a.host.end + shift, a.host_kind)
     });
     // Without an authority, a path starting with "//" would read as one:
     // "/." in front keeps it a path and resolves to the same path
@@ -103,38 +101,20 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Spans {
         Path::Base(path) => out.push_str(path),
         Path::Merged => remove_dot_segments_into(merge(base, reference.path()), Slashes::All, out),
     }
-    if authority_spans.is_none() && out[path_start..].starts_with("//") {
+    if host.is_none() && out[path_start..].starts_with("//") {
         out.insert_str(path_start, "/.");
     }
-    let path_span = Span {
-        start: path_start,
-        end: out.len(),
-    };
-    let query_span = query.map(|(source, q)| {
+    let path_end = out.len();
+    if let Some((source, q)) = query {
         out.push('?');
-        push(out, source.get(q))
-    });
-    let fragment_span = r.fragment.map(|f| {
+        out.push_str(source.get(q));
+    }
+    let query_end = out.len();
+    if let Some(f) = r.fragment(reference.text.len()) {
         out.push('#');
-        push(out, reference.get(f))
-    });
-    Spans {
-        scheme: scheme_span,
-        authority: authority_spans,
-        path: path_span,
-        query: query_span,
-        fragment: fragment_span,
+        out.push_str(reference.get(f));
     }
-}
-
-/// Appends `text` and returns where it went.
-fn push(out: &mut String, text: &str) -> Span {
-    let start = out.len();
-    out.push_str(text);
-    Span {
-        start,
-        end: out.len(),
-    }
+    Bounds::new(scheme_end, host, path_start, path_end, query_end)
 }
 
 /// RFC 3986 5.2.3: the reference's path after the base path's last "/"
@@ -142,7 +122,7 @@ fn push(out: &mut String, text: &str) -> Span {
 /// pieces to read one after the other.
 fn merge<'p>(base: Parts<'p>, reference_path: &'p str) -> (&'p str, &'p str) {
     let base_path = base.path();
-    if base.spans.authority.is_some() && base_path.is_empty() {
+    if base.bounds.authority().is_some() && base_path.is_empty() {
         return ("/", reference_path);
     }
     // Paths are short: a plain look back rather than a search.
@@ -333,6 +313,15 @@ fn pop_segment(out: &mut String, floor: usize, slashes: Slashes) {
     out.truncate(cut);
 }
 
+/// In tests, that the target parses with the bounds it was written with.
+fn debug_assert_reparses<S: GenericSyntax>(target: &str, bounds: Bounds) {
+    debug_assert_eq!(
+        Absolute::<S>::parse(target).map(|t| t.bounds()).ok(),
+        Some(bounds),
+        "{target:?}"
+    );
+}
+
 impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// Resolves a reference against this base (RFC 3986 5.2; for IRIs RFC
     /// 3987 6.5, the same algorithm on characters; for LEIRIs nothing is
@@ -350,8 +339,9 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
         let reference = reference.borrow_reference();
         // Enough for any target: it is made of pieces of the two.
         let mut out = String::with_capacity(self.as_str().len() + reference.as_str().len() + 3);
-        let spans = resolve(self.parts(), reference.parts(), &mut out);
-        AbsoluteBuf::from_parts(out, spans)
+        let bounds = resolve(self.parts(), reference.parts(), &mut out);
+        debug_assert_reparses::<S>(&out, bounds);
+        AbsoluteBuf::from_bounds(out, bounds)
     }
 
     /// Resolves a reference into the caller's buffer, which is cleared
@@ -371,14 +361,15 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
         buffer: &'b mut String,
     ) -> Absolute<'b, S> {
         let reference = reference.borrow_reference();
-        let spans = resolve(self.parts(), reference.parts(), buffer);
-        Absolute::from_spans(buffer.as_str(), spans)
+        let bounds = resolve(self.parts(), reference.parts(), buffer);
+        debug_assert_reparses::<S>(buffer, bounds);
+        Absolute::from_bounds(buffer.as_str(), bounds)
     }
 
     pub(crate) fn parts(&self) -> Parts<'_> {
         Parts {
             text: self.as_str(),
-            spans: self.spans(),
+            bounds: self.bounds(),
         }
     }
 }
@@ -387,7 +378,7 @@ impl<S: GenericSyntax> Reference<'_, S> {
     pub(crate) fn parts(&self) -> Parts<'_> {
         Parts {
             text: self.as_str(),
-            spans: self.spans(),
+            bounds: self.bounds(),
         }
     }
 }

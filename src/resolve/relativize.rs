@@ -10,8 +10,8 @@ use crate::syntax::GenericSyntax;
 /// the shortest that parses and resolves back to the
 /// target. The last candidate is the target itself, which always does.
 pub(crate) fn relative_candidates(base: Parts<'_>, target: Parts<'_>) -> Vec<String> {
-    let t = target.spans;
-    let b = base.spans;
+    let t = target.spans();
+    let b = base.spans();
     let suffix = |with_query: bool| {
         let mut s = String::new();
         if with_query {
@@ -111,7 +111,7 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 }
 
 fn authority_text(p: Parts<'_>) -> Option<&str> {
-    p.spans.authority.map(|a| a.whole.get(p.text))
+    p.bounds.authority().map(|a| a.whole.get(p.text))
 }
 
 impl<S: GenericSyntax> Absolute<'_, S> {

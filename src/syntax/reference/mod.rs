@@ -350,10 +350,6 @@ impl<'a, S: GenericSyntax> Reference<'a, S> {
 }
 
 impl<'a, S: GenericSyntax> Absolute<'a, S> {
-    pub(crate) fn from_spans(text: &'a str, spans: Spans) -> Self {
-        Self(Reference::from_spans(text, spans))
-    }
-
     pub(crate) fn from_bounds(text: &'a str, bounds: Bounds) -> Self {
         Self(Reference::from_bounds(text, bounds))
     }
