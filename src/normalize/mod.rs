@@ -2,13 +2,16 @@
 //! and LEIRIs (RFC 3987 5.3.2).
 
 use crate::resolve::{has_dot_segment, remove_dot_segments, Slashes};
+use crate::syntax::bounds::Bounds;
 use crate::syntax::builtin;
 use crate::syntax::chars::{bidi_formatting, ucschar};
-use crate::syntax::components::{AuthoritySpans, HostKind, Span, Spans};
+use crate::syntax::components::{HostKind, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::pct::{self, Piece};
-use crate::syntax::reference::{Absolute, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
+use crate::syntax::reference::{
+    parse_bounds, Absolute, AbsoluteBuf, AsReference, Reference, ReferenceBuf,
+};
 use crate::syntax::GenericSyntax;
 
 pub(crate) mod forms;
@@ -121,7 +124,7 @@ fn default_port(scheme: &str) -> Option<&'static str> {
 #[derive(Clone, Copy)]
 pub(crate) struct Source<'t> {
     pub(crate) text: &'t str,
-    pub(crate) spans: Spans,
+    pub(crate) bounds: Bounds,
     pub(crate) grammar: Grammar,
     /// Whether its IP literals may hold RFC 6874 zone identifiers.
     pub(crate) zone_id: bool,
@@ -137,14 +140,15 @@ fn normalize(
     source: Source<'_>,
     decode: Decode,
     options: Normalization,
-) -> Result<(String, Spans, bool), ParseError> {
+) -> Result<(String, Bounds, bool), ParseError> {
+    let spans = source.bounds.spans(source.text.len());
     // Found before decoding, which makes them look like the others.
-    let hidden = relative::hidden_dots(source.text, source.spans);
+    let hidden = relative::hidden_dots(source.text, spans);
     let grammar = source.grammar;
     let syntax = |text: &str, spans| syntax(text, spans, grammar, decode, options, &hidden);
     let unformed = |(text, spans)| (text, spans, true);
     if !(options.nfc || options.nfkc) {
-        return Ok(unformed(syntax(source.text, source.spans)));
+        return Ok(unformed(syntax(source.text, spans)));
     }
     // Refused before anything is made of it.
     if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
@@ -154,7 +158,7 @@ fn normalize(
     let (formed, changed) = match forms::apply(&decoded, options) {
         // Nothing decoded and already in the form: the source's own
         // spans, without parsing it again.
-        None if decoded == source.text => return Ok(unformed(syntax(source.text, source.spans))),
+        None if decoded == source.text => return Ok(unformed(syntax(source.text, spans))),
         Some(formed) => (formed, true),
         None => (decoded, false),
     };
@@ -188,9 +192,10 @@ fn options_name(options: Normalization) -> &'static str {
 /// The error for a reference whose requested normal form would not be
 /// the same identifier.
 fn not_normalizable(source: Source<'_>, offset: usize, expected: String) -> ParseError {
-    let rule = match source.spans.scheme {
-        Some(_) => source.grammar.absolute(),
-        None => source.grammar.reference(),
+    let rule = if source.bounds.has_scheme() {
+        source.grammar.absolute()
+    } else {
+        source.grammar.reference()
     };
     rule.error(
         source.text,
@@ -212,7 +217,7 @@ fn decoded(text: &str, decode: Decode) -> String {
 /// uppercase hex, an empty port dropped (3.2.3), dot segments removed (of
 /// a relative-path reference, only the "." ones, and its `hidden` ones
 /// stay encoded: [`relative`]); and 6.2.3 with `scheme_based` when there is
-/// a scheme. The spans of the text are recorded as it is written.
+/// a scheme. Where the text's components end is recorded as it is written.
 fn syntax(
     text: &str,
     spans: Spans,
@@ -220,28 +225,24 @@ fn syntax(
     decode: Decode,
     options: Normalization,
     hidden: &[usize],
-) -> (String, Spans) {
+) -> (String, Bounds) {
     let mut out = String::with_capacity(text.len() + 1);
     let mut default = None;
-    let mut written = Spans::default();
     if let Some(s) = spans.scheme {
         out.extend(s.get(text).chars().map(|c| c.to_ascii_lowercase()));
-        written.scheme = Some(Span::new(0, out.len()));
         default = default_port(&out).filter(|_| options.scheme_based);
         out.push(':');
     }
+    let scheme_end = out.len();
     let known = default.is_some();
     let mailto = options.scheme_based && out == "mailto:";
+    let mut host_bounds = None;
     if let Some(a) = spans.authority {
         out.push_str("//");
-        let start = out.len();
-        let userinfo = a.userinfo.map(|u| {
-            let from = out.len();
+        if let Some(u) = a.userinfo {
             percent(u.get(text), decode, &mut out);
-            let span = Span::new(from, out.len());
             out.push('@');
-            span
-        });
+        }
         let host = a.host.get(text);
         let host_start = out.len();
         host::write(host, a.host_kind, decode, &mut out);
@@ -254,21 +255,13 @@ fn syntax(
         };
         // RFC 3986 3.2.3: normalizers should omit an empty port, and a
         // default one when they know the scheme.
-        let mut port_span = None;
         if let Some(port) = a.port.map(|p| p.get(text)) {
             if !port.is_empty() && Some(port) != default {
                 out.push(':');
-                port_span = Some(Span::new(out.len(), out.len() + port.len()));
                 out.push_str(port);
             }
         }
-        written.authority = Some(AuthoritySpans {
-            whole: Span::new(start, out.len()),
-            userinfo,
-            host: Span::new(host_start, host_end),
-            host_kind,
-            port: port_span,
-        });
+        host_bounds = Some((host_start, host_end, host_kind));
     }
     let path_start = out.len();
     percent(spans.path.get(text), decode, &mut out);
@@ -298,19 +291,17 @@ fn syntax(
     if spans.authority.is_none() && out.get(path_start..).is_some_and(|p| p.starts_with("//")) {
         out.insert_str(path_start, "/.");
     }
-    written.path = Span::new(path_start, out.len());
+    let path_end = out.len();
     if let Some(q) = spans.query {
         out.push('?');
-        let from = out.len();
         percent(q.get(text), decode, &mut out);
-        written.query = Some(Span::new(from, out.len()));
     }
+    let query_end = out.len();
     if let Some(f) = spans.fragment {
         out.push('#');
-        let from = out.len();
         percent(f.get(text), decode, &mut out);
-        written.fragment = Some(Span::new(from, out.len()));
     }
+    let written = Bounds::new(scheme_end, host_bounds, path_start, path_end, query_end);
     (out, written)
 }
 
@@ -370,17 +361,17 @@ pub(crate) fn allowed(c: char, decode: Decode) -> bool {
     unreserved || (decode == Decode::IUnreserved && ucschar(c) && !bidi_formatting(c))
 }
 
-/// The normal form's text of a reference of syntax `S`, with the spans
+/// The normal form's text of a reference of syntax `S`, with the bounds
 /// recorded as it was written, once the engine has checked that it is
 /// still in the grammar (an error, never a value its type refuses).
 fn normal_text<S: GenericSyntax>(
     text: &str,
-    spans: Spans,
+    bounds: Bounds,
     options: Normalization,
-) -> Result<(String, Spans), ParseError> {
+) -> Result<(String, Bounds), ParseError> {
     let source = Source {
         text,
-        spans,
+        bounds,
         grammar: S::GRAMMAR,
         zone_id: S::ZONE_ID,
     };
@@ -400,6 +391,11 @@ fn normal_text<S: GenericSyntax>(
     if !unchanged_characters {
         crate::syntax::zone::check_reference(S::GRAMMAR, S::ZONE_ID, &normal)?;
     }
+    debug_assert_eq!(
+        parse_bounds(S::GRAMMAR, S::ZONE_ID, &normal, false).ok(),
+        Some(written),
+        "{normal:?}"
+    );
     Ok((normal, written))
 }
 
@@ -423,8 +419,8 @@ impl<S: GenericSyntax> Reference<'_, S> {
     /// # Ok::<(), xiri::ParseError>(())
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<ReferenceBuf<S>, ParseError> {
-        let (text, spans) = normal_text::<S>(self.as_str(), self.spans(), options)?;
-        Ok(ReferenceBuf::from_parts(text, spans))
+        let (text, bounds) = normal_text::<S>(self.as_str(), self.bounds(), options)?;
+        Ok(ReferenceBuf::from_bounds(text, bounds))
     }
 
     /// Whether two references, relative or absolute, are equivalent: equal
@@ -467,8 +463,8 @@ impl<S: GenericSyntax> Absolute<'_, S> {
     /// ```
     pub fn normalize(&self, options: Normalization) -> Result<AbsoluteBuf<S>, ParseError> {
         // The scheme stays: the normal form is absolute too.
-        let (text, spans) = normal_text::<S>(self.as_str(), self.spans(), options)?;
-        Ok(AbsoluteBuf::from_parts(text, spans))
+        let (text, bounds) = normal_text::<S>(self.as_str(), self.bounds(), options)?;
+        Ok(AbsoluteBuf::from_bounds(text, bounds))
     }
 
     /// Whether two are equivalent: equal once both are normalized with the
