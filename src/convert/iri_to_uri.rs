@@ -20,7 +20,7 @@ impl<S: IriSyntax> Reference<'_, S> {
         if text.is_ascii() {
             // An ASCII IRI is a URI with the same components (RFC 3987
             // 2.2's i-rules are RFC 3986's rules on ASCII).
-            return UriRefBuf::from_parts(text.to_string(), self.spans());
+            return UriRefBuf::from_bounds(text.to_string(), self.bounds());
         }
         // Written piece by piece between the components' offsets, which
         // `map` gives in increasing order, so each offset's new place is
@@ -33,12 +33,7 @@ impl<S: IriSyntax> Reference<'_, S> {
             at: 0,
         };
         let mut at = 0;
-        let spans = self.spans().map(|p| {
-            if p < at {
-                // Not in order after all: counted from the start.
-                let before = bytes.get(..p).unwrap_or_default();
-                return p + 2 * non_ascii(before);
-            }
+        let bounds = self.bounds().map(|p| {
             out.encode(bytes.get(at..p).unwrap_or_default());
             at = p;
             out.at
@@ -49,10 +44,10 @@ impl<S: IriSyntax> Reference<'_, S> {
         // never taken; it keeps this total without a second buffer).
         let out = String::from_utf8(out.bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        let uri = UriRefBuf::from_parts(out, spans);
+        let uri = UriRefBuf::from_bounds(out, bounds);
         debug_assert_eq!(
-            UriRef::parse(uri.as_str()).map(|u| u.spans()).ok(),
-            Some(spans)
+            UriRef::parse(uri.as_str()).map(|u| u.bounds()).ok(),
+            Some(bounds)
         );
         uri
     }

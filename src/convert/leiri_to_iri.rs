@@ -14,7 +14,7 @@ impl LeiriRef<'_> {
     /// assert_eq!(leiri.to_iri().as_str(), "http://example.org/a%20b/%E2%80%AE?\u{e000}#%7Bx%7D");
     /// ```
     pub fn to_iri(&self) -> IriRefBuf {
-        let (text, spans) = encode_where(self.as_str(), self.spans(), |c, in_query| {
+        let (text, bounds) = encode_where(self.as_str(), self.bounds(), |c, in_query| {
             if c.is_ascii() {
                 !ascii_outside_iris(c)
             } else {
@@ -25,10 +25,10 @@ impl LeiriRef<'_> {
         // an IRI allows pct-encoded (LEIRI Note [1]-[39]), so what is left
         // is an IRI with the same components (property-tested in
         // tests/hostile.rs: the output re-parses as itself).
-        let iri = IriRefBuf::from_parts(text, spans);
+        let iri = IriRefBuf::from_bounds(text, bounds);
         debug_assert_eq!(
-            IriRef::parse(iri.as_str()).map(|i| i.spans()).ok(),
-            Some(spans)
+            IriRef::parse(iri.as_str()).map(|i| i.bounds()).ok(),
+            Some(bounds)
         );
         iri
     }

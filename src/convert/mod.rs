@@ -5,7 +5,7 @@
 //! procedure by grammar name, in `crate::conversion`, above both. Each
 //! returns an owned, parsed value of its target grammar.
 
-use crate::syntax::components::Spans;
+use crate::syntax::bounds::Bounds;
 use crate::syntax::pct::encode_char;
 
 mod absolute;
@@ -33,14 +33,14 @@ pub(crate) fn ascii_outside_iris(c: char) -> bool {
 /// Rewrites `text` character by character: `keep(c, in_query)` says which
 /// characters stay; the others are percent-encoded. Each character becomes
 /// itself or its UTF-8 octets as triplets, in place, so the components stay
-/// where they were, only longer: their spans are `spans` moved by what the
+/// where they were, only longer: their bounds are `bounds` moved by what the
 /// characters before each offset grew (two bytes for each octet encoded).
 pub(crate) fn encode_where(
     text: &str,
-    spans: Spans,
+    bounds: Bounds,
     keep: impl Fn(char, bool) -> bool,
-) -> (String, Spans) {
-    let query = spans.query.map(|q| q.start..q.end);
+) -> (String, Bounds) {
+    let query = bounds.query().map(|q| q.start..q.end);
     let kept = |i: usize, c: char| keep(c, query.as_ref().is_some_and(|q| q.contains(&i)));
     let mut out = String::with_capacity(text.len());
     for (i, c) in text.char_indices() {
@@ -50,13 +50,10 @@ pub(crate) fn encode_where(
             encode_char(c, &mut out);
         }
     }
-    // `map` asks for offsets in increasing order (starting again for each
-    // authority part): the growth is counted once along the way.
+    // `map` asks for offsets in increasing order: the growth is counted
+    // once along the way.
     let (mut at, mut grown) = (0, 0);
-    let moved = spans.map(|p| {
-        if p < at {
-            (at, grown) = (0, 0);
-        }
+    let moved = bounds.map(|p| {
         let between = text.get(at..p).unwrap_or_default();
         grown += between
             .char_indices()

@@ -129,6 +129,29 @@ impl Bounds {
         (len > self.query_end).then(|| span(self.query_end + 1, len))
     }
 
+    /// The bounds of a text made from this one by rewriting characters in
+    /// place (each offset `p` became `f(p)`, in order), as percent-encoding
+    /// does: the components stay where they were, only longer. `f` is
+    /// called with increasing offsets.
+    #[inline]
+    pub(crate) fn map(self, mut f: impl FnMut(usize) -> usize) -> Bounds {
+        let scheme_end = f(self.scheme_end);
+        let (host_start, host_end) = if self.host_start > 0 {
+            (f(self.host_start), f(self.host_end))
+        } else {
+            (0, 0)
+        };
+        Bounds {
+            scheme_end,
+            host_start,
+            host_end,
+            path_start: f(self.path_start),
+            path_end: f(self.path_end),
+            query_end: f(self.query_end),
+            host_kind: self.host_kind,
+        }
+    }
+
     /// Every component's span, in a text `len` bytes long.
     #[inline]
     pub(crate) fn spans(&self, len: usize) -> Spans {

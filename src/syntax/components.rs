@@ -204,41 +204,6 @@ impl AuthoritySpans {
     }
 }
 
-impl Spans {
-    /// The spans of a text made from this one by rewriting characters in
-    /// place (each offset `p` became `f(p)`, in order), as percent-encoding
-    /// does: the components stay where they were, only longer. `f` is
-    /// called with offsets in increasing order.
-    pub(crate) fn map(self, mut f: impl FnMut(usize) -> usize) -> Spans {
-        let mut span = |s: Span| Span {
-            start: f(s.start),
-            end: f(s.end),
-        };
-        let scheme = self.scheme.map(&mut span);
-        let authority = self.authority.map(|a| {
-            let start = span(Span::empty_at(a.whole.start)).start;
-            let userinfo = a.userinfo.map(&mut span);
-            let host = span(a.host);
-            let port = a.port.map(&mut span);
-            let end = span(Span::empty_at(a.whole.end)).end;
-            AuthoritySpans {
-                whole: Span { start, end },
-                userinfo,
-                host,
-                host_kind: a.host_kind,
-                port,
-            }
-        });
-        Spans {
-            scheme,
-            authority,
-            path: span(self.path),
-            query: self.query.map(&mut span),
-            fragment: self.fragment.map(&mut span),
-        }
-    }
-}
-
 /// The five components of a reference (RFC 3986 3), as spans of its text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Spans {
