@@ -223,17 +223,6 @@ impl<'p> Input<'p> {
         }
     }
 
-    fn starts_with(self, prefix: &str) -> bool {
-        prefix
-            .bytes()
-            .enumerate()
-            .all(|(i, b)| self.at(i) == Some(b))
-    }
-
-    fn is(self, whole: &str) -> bool {
-        self.0.len() + self.1.len() == whole.len() && self.starts_with(whole)
-    }
-
     /// Without its first `n` bytes.
     fn skip(self, n: usize) -> Input<'p> {
         if n <= self.0.len() {
@@ -267,38 +256,39 @@ fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut Stri
     let floor = out.len();
     let mut input = Input(path.0, path.1);
     while !input.is_empty() {
-        // Rules A to D all start with "." or "/.": anything else is E.
-        let dotted = match input.at(0) {
-            Some(b'.') => true,
-            Some(b'/') => input.at(1) == Some(b'.'),
-            _ => false,
-        };
-        if dotted && input.starts_with("../") {
+        // Rules A to D all start with "." or "/.", and look at most four
+        // bytes ahead ("/../"); anything else is E. `None` is the end.
+        let ahead = [input.at(0), input.at(1), input.at(2), input.at(3)];
+        match ahead {
             // A: drop a leading "../" or "./".
-            input = input.skip(3);
-        } else if dotted && (input.starts_with("./") || input.starts_with("/./")) {
-            // A, or B: "/./" becomes "/".
-            input = input.skip(2);
-        } else if dotted && input.is("/.") {
+            [Some(b'.'), Some(b'.'), Some(b'/'), _] => input = input.skip(3),
+            [Some(b'.'), Some(b'/'), _, _] => input = input.skip(2),
+            // B: "/./" becomes "/".
+            [Some(b'/'), Some(b'.'), Some(b'/'), _] => input = input.skip(2),
             // B at the end: "/." becomes "/", which E then moves.
-            out.push('/');
-            break;
-        } else if dotted && input.starts_with("/../") {
+            [Some(b'/'), Some(b'.'), None, _] => {
+                out.push('/');
+                break;
+            }
             // C: "/../" becomes "/", and the last output segment goes.
-            input = input.skip(3);
-            pop_segment(out, floor, slashes);
-        } else if dotted && input.is("/..") {
-            pop_segment(out, floor, slashes);
-            out.push('/');
-            break;
-        } else if dotted && (input.is(".") || input.is("..")) {
-            // D
-            break;
-        } else {
-            // E: move the first segment (with its leading "/") to the output.
-            let end = slashes.segment_end(input, usize::from(input.at(0) == Some(b'/')));
-            input.push_to(end, out);
-            input = input.skip(end);
+            [Some(b'/'), Some(b'.'), Some(b'.'), Some(b'/')] => {
+                input = input.skip(3);
+                pop_segment(out, floor, slashes);
+            }
+            [Some(b'/'), Some(b'.'), Some(b'.'), None] => {
+                pop_segment(out, floor, slashes);
+                out.push('/');
+                break;
+            }
+            // D: "." or ".." alone.
+            [Some(b'.'), None, _, _] | [Some(b'.'), Some(b'.'), None, _] => break,
+            _ => {
+                // E: move the first segment (with its leading "/") to the
+                // output.
+                let end = slashes.segment_end(input, usize::from(ahead[0] == Some(b'/')));
+                input.push_to(end, out);
+                input = input.skip(end);
+            }
         }
     }
 }
@@ -403,6 +393,51 @@ mod tests {
             all.extend(last.iter().cloned());
         }
         all
+    }
+
+    /// RFC 3986 5.2.4 as printed, on one string, with string operations.
+    fn as_printed(path: &str) -> String {
+        let (mut input, mut output) = (path.to_string(), String::new());
+        let pop = |output: &mut String| {
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        };
+        while !input.is_empty() {
+            if let Some(rest) = input.strip_prefix("../").or(input.strip_prefix("./")) {
+                input = rest.to_string();
+            } else if input.starts_with("/./") || input == "/." {
+                input = format!("/{}", &input[3.min(input.len())..]);
+            } else if input.starts_with("/../") || input == "/.." {
+                input = format!("/{}", &input[4.min(input.len())..]);
+                pop(&mut output);
+            } else if input == "." || input == ".." {
+                input.clear();
+            } else {
+                let end = input[1..].find('/').map_or(input.len(), |i| i + 1);
+                output.push_str(&input[..end]);
+                input = input[end..].to_string();
+            }
+        }
+        output
+    }
+
+    #[test]
+    fn dot_segments_go_as_rfc_3986_prints_it() {
+        for path in paths() {
+            let printed = as_printed(&path);
+            assert_eq!(
+                remove_dot_segments(&path, Slashes::All),
+                printed,
+                "{path:?}"
+            );
+            // A merged path: in two pieces, the first ending with "/".
+            for (i, _) in path.match_indices('/') {
+                let mut out = String::from("x:");
+                let pieces = (&path[..=i], &path[i + 1..]);
+                remove_dot_segments_into(pieces, Slashes::All, &mut out);
+                assert_eq!(out, format!("x:{printed}"), "{pieces:?}");
+            }
+        }
     }
 
     #[test]
