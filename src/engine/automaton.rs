@@ -27,6 +27,17 @@
 //! continuation bytes need no look), [`SKIP_PCT`] for a `%` that keeps it
 //! when two hexadecimal digits follow.
 //!
+//! In a rule with calls, some of the accelerated states form *groups*
+//! (`compile/bytes.rs`): sets of untagged states and a skip table of the
+//! units (a byte, a character on its lead byte, a `%XX`) that take every
+//! state of the group to one same state of it, whichever state the unit
+//! is read in; brackets are never such a unit. A run of such units from a
+//! state of the group then ends in the state its last unit leads to from
+//! any state of the group: the run skips it with the table and steps that
+//! unit again from the state it started in. A typed XRI path (`*a/b!c`)
+//! changes state at nearly every byte, but within a group. Such a state's
+//! last column has [`GROUP`] and the group's number, its table's.
+//!
 //! Rules whose recursion passes only through a bracket pair (XRI's
 //! cross-references under the balanced-parentheses policy) compile to the
 //! same tables plus calls: in a state with `call[state] != 0`, the opening
@@ -41,7 +52,8 @@
 //! Invariants, established by the compiler and checked by
 //! [`Automaton::is_consistent`]: every transition names a state; every
 //! per-state table has one entry a state; every skip table entry is
-//! sound (the bytes it skips do keep the state); every state is live
+//! sound (the bytes it skips do keep the state; a group's take each of
+//! its states to one same state of it); every state is live
 //! (some continuation of the input read so far is in the language),
 //! except 0.
 
@@ -165,6 +177,15 @@ pub(crate) const TRIE_NODE: u16 = 0x8000;
 /// The skip table's entry for a `%` that two hexadecimal digits bring back
 /// to the state.
 pub(crate) const SKIP_PCT: u8 = 5;
+
+/// The bit of an accelerated state's last column that makes it a
+/// group's (module documentation): the column then holds the group's
+/// number, which is its skip table's (from 1), at [`GROUP_SHIFT`].
+pub(crate) const GROUP: u16 = 0x4000;
+/// Where a group's number starts in the last column.
+pub(crate) const GROUP_SHIFT: u16 = 8;
+/// How many groups an automaton has at most.
+pub(crate) const MAX_GROUPS: u16 = 0x3F;
 
 /// The delimiters of RFC 3986 Appendix B's split that a run records
 /// (`compile/appendix_b.rs`), one bit each, and where a run saw them.

@@ -2,7 +2,7 @@
 //! module documentation), checked: what the run relies on, and what
 //! `build.rs` holds every built-in automaton to before it writes it.
 
-use super::automaton::{Automaton, SKIP_PCT, TRIE_NODE};
+use super::automaton::{Automaton, GROUP, GROUP_SHIFT, MAX_GROUPS, SKIP_PCT, TRIE_NODE};
 use super::compile::{second_byte, utf8_width};
 
 impl Automaton {
@@ -16,7 +16,11 @@ impl Automaton {
     /// assert!(rule.automaton().unwrap().is_consistent());
     /// ```
     pub fn is_consistent(&self) -> bool {
-        self.shapes_hold() && self.targets_hold() && self.skips_hold() && self.masks_hold()
+        self.shapes_hold()
+            && self.targets_hold()
+            && self.skips_hold()
+            && self.groups_hold()
+            && self.masks_hold()
     }
 
     /// Every table has the length the states and classes give it.
@@ -77,8 +81,14 @@ impl Automaton {
             .all(|(s, row)| {
                 let (skip, classes) = row.split_last().unwrap_or((&0, &[]));
                 let tagged = self.accelerated + 1..=self.accelerated + self.tagged;
-                let numbered = if (1..=self.accelerated).contains(&s) {
-                    (1..=self.skips.len() / 256).contains(&usize::from(*skip))
+                let tables = self.skips.len() / 256;
+                let numbered = if (1..=self.accelerated).contains(&s) && *skip & GROUP != 0 {
+                    // A group's number, and nothing else.
+                    let group = usize::from(*skip >> GROUP_SHIFT & MAX_GROUPS);
+                    *skip & !(GROUP | MAX_GROUPS << GROUP_SHIFT) == 0
+                        && (1..=tables).contains(&group)
+                } else if (1..=self.accelerated).contains(&s) {
+                    (1..=tables).contains(&usize::from(*skip))
                 } else if tagged.contains(&s) {
                     // Some of the six tags of Appendix B's split.
                     (1..64).contains(skip)
@@ -121,14 +131,108 @@ impl Automaton {
             })
     }
 
+    /// The last column of state `s`.
+    fn last_column(&self, s: usize) -> u16 {
+        self.trans
+            .get(s * self.stride + self.stride.saturating_sub(1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The index of the state `t` names in `trans`.
+    fn named(&self, t: u16) -> usize {
+        let t = usize::from(t);
+        if self.premultiplied {
+            t / self.stride.max(1)
+        } else {
+            t
+        }
+    }
+
+    /// Every group's table takes each unit it skips, from every state of
+    /// the group (the accelerated states whose last column is the same,
+    /// with [`GROUP`]), to one same state of the group, through no tagged
+    /// state; brackets are never skipped.
+    fn groups_hold(&self) -> bool {
+        let brackets = [self.open, self.close];
+        let tagged =
+            |s: usize| (self.accelerated + 1..=self.accelerated + self.tagged).contains(&s);
+        // A group's states: those with its number.
+        let number = |s: usize| {
+            let column = self.last_column(s);
+            (column & GROUP != 0).then_some(column >> GROUP_SHIFT & MAX_GROUPS)
+        };
+        (1..=self.accelerated).all(|first| {
+            let Some(column) = number(first) else {
+                return true;
+            };
+            let group: Vec<usize> = (1..=self.accelerated)
+                .filter(|&s| number(s) == Some(column))
+                .collect();
+            // One same state of the group from each of its states.
+            let agree = |to: &dyn Fn(usize) -> usize| {
+                let target = to(first);
+                group.contains(&target) && group.iter().all(|&s| to(s) == target)
+            };
+            let from = usize::from(column).saturating_sub(1) * 256;
+            let table = self.skips.get(from..from + 256).unwrap_or(&[]);
+            let hex: Vec<u8> = (0u8..0x80).filter(u8::is_ascii_hexdigit).collect();
+            table.len() == 256
+                && table.iter().zip(0u8..=u8::MAX).all(|(&n, b)| match n {
+                    0 => true,
+                    1 => {
+                        b.is_ascii()
+                            && !(self.has_calls() && brackets.contains(&b))
+                            && agree(&|s| self.next_char(s, &[b]))
+                    }
+                    SKIP_PCT => {
+                        b == b'%'
+                            && agree(&|s| self.pct(s, b'0', b'0'))
+                            && group.iter().all(|&s| {
+                                let p1 = self.next_char(s, b"%");
+                                p1 != 0
+                                    && !tagged(p1)
+                                    && hex.iter().all(|&h| {
+                                        let p2 = self.next_char(p1, &[h]);
+                                        p2 != 0
+                                            && !tagged(p2)
+                                            && hex.iter().all(|&g| {
+                                                self.pct(s, h, g) == self.pct(first, b'0', b'0')
+                                            })
+                                    })
+                            })
+                    }
+                    2..=4 => {
+                        utf8_width(b) == usize::from(n)
+                            && self.lead_columns(b).iter().all(|&c| {
+                                c != 0
+                                    && agree(&|s| {
+                                        let at = s * self.stride + usize::from(c);
+                                        self.named(self.trans.get(at).copied().unwrap_or(0))
+                                    })
+                            })
+                    }
+                    _ => false,
+                })
+        })
+    }
+
+    /// The state after `%`, `h` and `g` from `s`.
+    fn pct(&self, s: usize, h: u8, g: u8) -> usize {
+        let p1 = self.next_char(s, b"%");
+        self.next_char(self.next_char(p1, &[h]), &[g])
+    }
+
     /// Every skip table entry keeps the states that use the table.
     fn skips_hold(&self) -> bool {
         let brackets = [self.open, self.close];
         (1..=self.accelerated).all(|s| {
-            let number = self
-                .trans
-                .get(s * self.stride + self.stride.saturating_sub(1))
-                .map_or(0, |&k| usize::from(k));
+            let column = self.last_column(s);
+            if column & GROUP != 0 {
+                // A group's state: its group's table, in `groups_hold`.
+                return true;
+            }
+            let number = usize::from(column);
             let from = number.saturating_sub(1) * 256;
             let table = self.skips.get(from..from + 256).unwrap_or(&[]);
             table.len() == 256
@@ -161,6 +265,20 @@ impl Automaton {
     /// back to it: every column the trie's entries below `lead` end in
     /// (the first continuation byte in its valid range) keeps `s`.
     fn character_keeps(&self, s: usize, lead: u8) -> bool {
+        let columns = self.lead_columns(lead);
+        columns.iter().all(|&c| {
+            let next = self
+                .trans
+                .get(s * self.stride + usize::from(c))
+                .copied()
+                .unwrap_or(0);
+            c != 0 && self.named(next) == s
+        })
+    }
+
+    /// The columns the valid encodings that start with `lead` end in (0
+    /// for those in no class).
+    fn lead_columns(&self, lead: u8) -> Vec<u16> {
         let (lo, hi) = second_byte(lead);
         let first = self.lead.get(usize::from(lead.wrapping_sub(0x80))).copied();
         let mut columns: Vec<u16> = Vec::new();
@@ -192,26 +310,13 @@ impl Automaton {
                 }
             }
         }
-        columns.iter().all(|&c| {
-            let next = self
-                .trans
-                .get(s * self.stride + usize::from(c))
-                .copied()
-                .unwrap_or(0);
-            let next = usize::from(next);
-            c != 0
-                && (if self.premultiplied {
-                    next / self.stride.max(1)
-                } else {
-                    next
-                }) == s
-        })
+        columns
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::automaton::SKIP_PCT;
+    use crate::engine::automaton::{GROUP, GROUP_SHIFT, MAX_GROUPS, SKIP_PCT};
     use crate::engine::{compile, Automaton};
 
     fn letters() -> Automaton {
@@ -252,6 +357,77 @@ mod tests {
     fn a_skip_over_a_character_that_does_not_loop_is_caught() {
         let mut a = letters();
         a.skips.to_mut()[0xC3] = 2;
+        assert!(!a.is_consistent());
+    }
+
+    /// A path of segments after "/" or "*", each a bracketed one or "-"
+    /// first, then letters: the states after the delimiter and after a
+    /// letter differ on "(" and "-", and agree on the letters, "/" and
+    /// "*", a group (only rules with calls have groups, and only tables
+    /// that step over "/", a path's).
+    const PATH: &str = "r = \"@\" *( ( \"/\" / \"*\" ) [ x / \"-\" ] *ALPHA )\nx = \"(\" r \")\"\n";
+
+    fn path() -> Automaton {
+        let options = crate::engine::Options::new().with_brackets('(', ')');
+        compile(PATH, "r", &options).unwrap()
+    }
+
+    /// A state of the group, and its table's offset in `skips`.
+    fn group_of(a: &Automaton) -> (usize, usize) {
+        let s = (1..=a.accelerated)
+            .find(|&s| a.last_column(s) & GROUP != 0)
+            .expect("a group");
+        let number = a.last_column(s) >> GROUP_SHIFT & MAX_GROUPS;
+        (s, usize::from(number - 1) * 256)
+    }
+
+    #[test]
+    fn the_compiler_groups_states_and_their_skips_are_sound() {
+        let a = path();
+        assert!(a.is_consistent());
+        let (_, table) = group_of(&a);
+        for (b, skipped) in [(b'a', 1), (b'/', 1), (b'*', 1), (b'-', 0), (b'(', 0)] {
+            assert_eq!(
+                a.skips[table + usize::from(b)],
+                skipped,
+                "{}",
+                char::from(b)
+            );
+        }
+        let long = "/abcdefghijklm*nopqrstuvwxyz/".repeat(3);
+        let n = long.len();
+        for (input, refused_at) in [
+            ("@/ab*cd/efgh//**", None),
+            ("@*-ab/-c*(@/x)de/", None),
+            ("@/a-b", Some(3)),
+            ("@/(@*a)/b(", Some(9)),
+            (&format!("@{long}a(@)"), Some(n + 2)),
+            (&format!("@{long}(@{long})b/c"), None),
+            (&format!("@{long}-(@{long}"), Some(n + 2)),
+            (&format!("@{long}(@{long}"), Some(2 * n + 3)),
+            (&format!("@{long}(@{long}-ab-"), Some(2 * n + 6)),
+        ] {
+            assert_eq!(
+                a.check(input).err().map(|r| r.offset),
+                refused_at,
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_group_skip_over_a_byte_the_states_disagree_on_is_caught() {
+        let mut a = path();
+        let (_, table) = group_of(&a);
+        a.skips.to_mut()[table + usize::from(b'-')] = 1;
+        assert!(!a.is_consistent());
+    }
+
+    #[test]
+    fn a_group_skip_over_a_byte_that_leaves_the_group_is_caught() {
+        let mut a = path();
+        let (_, table) = group_of(&a);
+        a.skips.to_mut()[table + usize::from(b'!')] = 1;
         assert!(!a.is_consistent());
     }
 

@@ -2,7 +2,9 @@
 //! the bytes of the input, with the skip over the runs of bytes an
 //! accelerated state loops on.
 
-use super::automaton::{marks::Marks, Automaton, Longest, Stop, SKIP_PCT, TRIE_NODE};
+use super::automaton::{
+    marks::Marks, Automaton, Longest, Stop, GROUP, GROUP_SHIFT, MAX_GROUPS, SKIP_PCT, TRIE_NODE,
+};
 use super::calls::Thread;
 
 /// How a run meets the bracket bytes of an automaton with calls.
@@ -31,6 +33,31 @@ static HEX: [bool; 256] = {
     }
     t
 };
+
+/// How many bytes ahead a group's table must skip for a run to be
+/// skipped with it (src/engine/walk.rs, `walk`).
+const AHEAD: usize = 2;
+
+/// The offset of the last unit a skip stepped over in `bytes[from..to]`
+/// (`from < to`, both at a character's first byte): a character, a byte,
+/// or a `%XX`. An earlier unit's offset would do as well for a group (the
+/// units from it on, stepped again, lead where the run did); a byte
+/// inside a unit would not.
+fn last_unit(bytes: &[u8], from: usize, to: usize) -> usize {
+    let continuation = |k: usize| bytes.get(k).is_some_and(|b| (0x80..0xC0).contains(b));
+    let mut k = to.saturating_sub(1);
+    if continuation(k) {
+        while k > from && continuation(k) {
+            k -= 1;
+        }
+        return k;
+    }
+    // "%" is never inside a unit: where it is, one starts.
+    match to.checked_sub(3) {
+        Some(p) if p >= from && bytes.get(p) == Some(&b'%') => p,
+        _ => k,
+    }
+}
 
 impl Automaton {
     /// Runs the tables from state `state` at byte `i` of `input`, meeting
@@ -143,6 +170,8 @@ impl Automaton {
             (self.accelerated, self.accelerated + self.tagged)
         };
         let mut id = if PREMULTIPLIED { state * stride } else { state };
+        // The group of `id` (its number, with `GROUP`'s bit), else 0.
+        let mut group = 0;
         while let Some(&b) = bytes.get(i) {
             if BRACKETS && (b == self.open || b == self.close) {
                 // A bracket the one reading can take only one way is taken
@@ -182,6 +211,7 @@ impl Automaton {
                 }
                 i += width;
             }
+            let mut in_group = 0;
             if next <= last_tagged {
                 // The last column: a tagged state's tags, or an
                 // accelerated state's skip table, run from the second
@@ -194,10 +224,36 @@ impl Automaton {
                 let extra = usize::from(unsafe { *trans.get_unchecked(row(next) + skip_column) });
                 if next > last_fast {
                     marks.record(extra, i);
+                } else if BRACKETS && extra & usize::from(GROUP) != 0 {
+                    // A group's state (only rules with calls have groups,
+                    // and only they run with brackets), entered from one
+                    // of the same group (the second unit of a run, as
+                    // above): the group's table skips the run, and the
+                    // state after it is the one the run's last unit leads
+                    // to from any state of the group, `next` among them;
+                    // that unit is stepped again. Where the [`AHEAD`]
+                    // bytes ahead are not all in the table, stepping them
+                    // costs less than skipping and stepping the last unit
+                    // again (a typed XRI path between cross-references:
+                    // "*(+a)*b").
+                    let number = extra >> GROUP_SHIFT;
+                    let table = number & usize::from(MAX_GROUPS);
+                    if !LONGEST && number == group && self.skips_ahead(bytes, i, table) {
+                        let to = self.skip(bytes, i, table);
+                        if to > i {
+                            i = last_unit(bytes, i, to);
+                            id = next;
+                            // The unit stepped again does not skip again.
+                            group = 0;
+                            continue;
+                        }
+                    }
+                    in_group = number;
                 } else if next == id {
                     i = self.skip(bytes, i, extra);
                 }
             }
+            group = in_group;
             id = next;
             if LONGEST && self.accepts(index(id)) {
                 longest = Some(i);
@@ -287,6 +343,25 @@ impl Automaton {
                 }
                 plain = 0;
             }
+        }
+    }
+
+    /// Whether skip table `table` (numbered from 1) skips the [`AHEAD`]
+    /// bytes from `i`, all there.
+    // As in `walk`, only 256-entry arrays indexed by a byte.
+    #[allow(clippy::indexing_slicing)]
+    #[inline(always)]
+    fn skips_ahead(&self, bytes: &[u8], i: usize, table: usize) -> bool {
+        let from = table.wrapping_sub(1).wrapping_mul(256);
+        let skip: Option<&[u8; 256]> = self
+            .skips
+            .get(from..from.wrapping_add(256))
+            .and_then(|t| t.try_into().ok());
+        match (skip, bytes.get(i..i + AHEAD)) {
+            (Some(skip), Some(ahead)) => ahead
+                .iter()
+                .fold(true, |all, &b| all & (skip[usize::from(b)] != 0)),
+            _ => false,
         }
     }
 

@@ -80,10 +80,70 @@ fn walk(
 /// The first byte outside every parenthesis for which `stop` holds
 /// (parentheses themselves are never one).
 pub(crate) fn first_outside(bytes: &[u8], stop: impl Fn(u8) -> bool) -> Option<usize> {
+    first_outside_from(bytes, 0, stop)
+}
+
+/// The bytes a scan for the first of `stops` outside parentheses passes
+/// over (neither a stop, a parenthesis nor a bracket) as the nibble masks
+/// of `crate::engine::plain_run` (src/engine/simd.rs): for each low
+/// nibble, bit `h` for the high nibble `h` (ASCII) or `h + 8`. Every byte
+/// from 0x80 up is passed over.
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
+pub(crate) const fn passed_over(stops: &[u8]) -> [u8; 32] {
+    let mut masks = [0u8; 32];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let mut seen = matches!(byte, b'(' | b')' | b'[' | b']');
+        let mut k = 0;
+        while k < stops.len() {
+            seen |= stops[k] == byte;
+            k += 1;
+        }
+        if !seen {
+            let at = (b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
+            masks[at] |= 1 << ((b >> 4) & 7);
+        }
+        b += 1;
+    }
+    masks
+}
+
+/// How long a text [`first_outside_of`] runs through sixteen bytes at a
+/// time.
+const LONG: usize = 64;
+
+/// [`first_outside`], `masks` being the [`passed_over`] of the bytes
+/// `stop` holds for: the run to the first byte it must look at is
+/// sixteen bytes at a time where the processor can (a long path without
+/// parentheses is one such run).
+#[inline]
+pub(crate) fn first_outside_of(
+    bytes: &[u8],
+    stop: impl Fn(u8) -> bool,
+    masks: &[u8; 32],
+) -> Option<usize> {
+    // A short text is read byte by byte at no greater cost.
+    let from = if bytes.len() >= LONG {
+        crate::engine::plain_run(bytes, 0, masks)
+    } else {
+        0
+    };
+    first_outside_from(bytes, from, stop)
+}
+
+/// [`first_outside`], knowing that nothing before `from` nests or stops.
+#[inline]
+fn first_outside_from(bytes: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
     // Before the first parenthesis or bracket nothing is nested: a plain
     // look finds it or the stop, and the scanner reads on from there.
     let nests = |c: u8| matches!(c, b'(' | b')' | b'[' | b']');
-    let first = bytes.iter().position(|&c| nests(c) || stop(c))?;
+    let first = from
+        + bytes
+            .get(from..)?
+            .iter()
+            .position(|&c| nests(c) || stop(c))?;
     let rest = bytes.get(first..).unwrap_or_default();
     if rest.first().is_some_and(|&c| !nests(c)) {
         return Some(first);
@@ -140,5 +200,31 @@ mod tests {
         assert_eq!(matching(b"([v1.)])", 0), Some(7));
         assert_eq!(too_deep(b"((a))", 2), None);
         assert_eq!(too_deep(b"(((a)))", 2), Some(2));
+    }
+
+    /// The scan that runs sixteen bytes at a time agrees with the one
+    /// that reads each, wherever the first byte to look at falls.
+    #[test]
+    fn first_outside_of_agrees_with_first_outside() {
+        const MASKS: [u8; 32] = passed_over(b"?#");
+        for len in 0..70 {
+            for at in 0..len {
+                for c in [b'?', b'#', b'(', b'[', b')', b'/'] {
+                    let mut text = "a\u{e9}b".repeat(len).into_bytes();
+                    text.truncate(len);
+                    if text.get(at).is_some_and(|&b| b < 0x80) {
+                        text[at] = c;
+                    }
+                    text.extend_from_slice(b"x?(y#");
+                    let stop = |c: u8| c == b'?' || c == b'#';
+                    assert_eq!(
+                        first_outside_of(&text, stop, &MASKS),
+                        first_outside(&text, stop),
+                        "{:?}",
+                        String::from_utf8_lossy(&text)
+                    );
+                }
+            }
+        }
     }
 }

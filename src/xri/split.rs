@@ -25,18 +25,26 @@ use crate::engine::Refusal;
 use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::Span;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::parens::{first_outside, matching};
+use crate::syntax::parens::{first_outside_of, matching, passed_over};
 use crate::syntax::split::{authority, until};
 
 fn span(start: usize, end: usize) -> Span {
     Span { start, end }
 }
 
-/// The first of `stops` in `b[from..]` outside parentheses, or the end.
-fn outside_parens(b: &[u8], from: usize, stops: &[u8]) -> usize {
+/// The first byte of `b[from..]` outside parentheses for which `stop`
+/// holds, or the end; `masks` are the bytes the scan passes over
+/// ([`passed_over`] of those `stop` holds for).
+#[inline]
+fn outside_parens(b: &[u8], from: usize, stop: impl Fn(u8) -> bool, masks: &[u8; 32]) -> usize {
     let rest = b.get(from..).unwrap_or_default();
-    first_outside(rest, |c| stops.contains(&c)).map_or(b.len(), |at| from + at)
+    first_outside_of(rest, stop, masks).map_or(b.len(), |at| from + at)
 }
+
+/// The bytes a scan for the end of an authority passes over.
+static PAST_AUTHORITY: [u8; 32] = passed_over(b"/?#");
+/// The bytes a scan for the end of a path passes over.
+static PAST_PATH: [u8; 32] = passed_over(b"?#");
 
 /// The typed reading of `input`, which `typed-XRI-reference` accepts; or
 /// the refusal of the XRI reading when it nests too deep, since the
@@ -50,7 +58,12 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
     let prefix = super::has_prefix(input);
     let start = if prefix { super::PREFIX.len() } else { 0 };
     let iri_end = until(b, start, b.len(), |c| matches!(c, b'/' | b'?' | b'#'));
-    let xri_end = outside_parens(b, start, b"/?#");
+    let xri_end = outside_parens(
+        b,
+        start,
+        |c| matches!(c, b'/' | b'?' | b'#'),
+        &PAST_AUTHORITY,
+    );
     let text = |s: usize, e: usize| input.get(s..e).unwrap_or_default();
     // The XRI reading, when the engine accepts it: how it starts (a
     // symbol, or None for a cross-reference) and where it ends.
@@ -98,7 +111,7 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
 fn tail(input: &str, authority: Option<Authority>, prefix: bool, start: usize) -> XriRef<'_> {
     let b = input.as_bytes();
     let at = start;
-    let path_end = outside_parens(b, at, b"?#");
+    let path_end = outside_parens(b, at, |c| matches!(c, b'?' | b'#'), &PAST_PATH);
     let mut at = path_end;
     let query = (b.get(at) == Some(&b'?')).then(|| {
         let end = until(b, at + 1, b.len(), |c| c == b'#');
