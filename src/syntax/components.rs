@@ -175,6 +175,7 @@ impl Span {
         }
     }
 
+    #[cfg(feature = "internals")]
     fn empty_at(at: usize) -> Span {
         Span { start: at, end: at }
     }
