@@ -17,6 +17,7 @@ mod bytes;
 mod chars;
 mod dfa;
 mod emit;
+mod groups;
 mod minimize;
 mod nesting;
 mod nfa;
