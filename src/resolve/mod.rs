@@ -32,6 +32,22 @@ impl<'t> Parts<'t> {
     fn path(&self) -> &'t str {
         self.get(self.bounds.path())
     }
+
+    /// The text up to `end`.
+    fn head(&self, end: usize) -> &'t str {
+        self.text.get(..end).unwrap_or_default()
+    }
+
+    /// The query with its "?" ("" without one).
+    fn query_with_mark(&self) -> &'t str {
+        let (end, query_end) = (self.bounds.path_end(), self.bounds.query_end());
+        self.text.get(end..query_end).unwrap_or_default()
+    }
+
+    /// The fragment with its "#" ("" without one).
+    fn fragment_with_mark(&self) -> &'t str {
+        self.text.get(self.bounds.query_end()..).unwrap_or_default()
+    }
 }
 
 /// Writes the target of `reference` against `base` into `out` (cleared
@@ -41,7 +57,6 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
     out.clear();
     let r = reference.bounds;
     let b = base.bounds;
-    let scheme = if r.has_scheme() { reference } else { base };
     // Where the path comes from (RFC 3986 5.2.2).
     enum Path<'p> {
         /// The reference's, with dot segments removed.
@@ -51,47 +66,32 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
         /// Merged (5.2.3), then dot segments removed.
         Merged,
     }
-    // (where the authority comes from, the path, where the query comes from)
-    let (authority, path, query) = if r.has_scheme() || r.authority().is_some() {
-        (
-            r.authority().map(|a| (reference, a)),
-            Path::Reference,
-            r.query().map(|q| (reference, q)),
-        )
-    } else if reference.path().is_empty() {
-        (
-            b.authority().map(|a| (base, a)),
-            Path::Base(base.path()),
-            r.query()
-                .map(|q| (reference, q))
-                .or(b.query().map(|q| (base, q))),
-        )
-    } else if reference.path().starts_with('/') {
-        (
-            b.authority().map(|a| (base, a)),
-            Path::Reference,
-            r.query().map(|q| (reference, q)),
-        )
+    // 5.2.2 and 5.3, the scheme and the authority first. RFC 3986 3 lays a
+    // reference out part after part, so each is written as it stands in
+    // its source, delimiters and all: the text before the path (the
+    // scheme's ":", the authority's "//"), the query with its "?", the
+    // fragment with its "#". The host moves by as much as its text did.
+    let (host, path, query) = if r.has_scheme() {
+        out.push_str(reference.head(r.path_start()));
+        (r.host(), Path::Reference, reference)
+    } else if r.host().is_some() {
+        out.push_str(base.head(b.scheme_end()));
+        out.push_str(reference.head(r.path_start()));
+        let shift = b.scheme_end();
+        let host = r.host().map(|(s, e, kind)| (s + shift, e + shift, kind));
+        (host, Path::Reference, reference)
     } else {
-        (
-            b.authority().map(|a| (base, a)),
-            Path::Merged,
-            r.query().map(|q| (reference, q)),
-        )
+        out.push_str(base.head(b.path_start()));
+        if reference.path().is_empty() {
+            let query = if r.query().is_some() { reference } else { base };
+            (b.host(), Path::Base(base.path()), query)
+        } else if reference.path().starts_with('/') {
+            (b.host(), Path::Reference, reference)
+        } else {
+            (b.host(), Path::Merged, reference)
+        }
     };
-
-    // 5.3: recompose, recording where each component ends in `out`.
-    if let Some(s) = scheme.bounds.scheme() {
-        out.push_str(scheme.get(s));
-    }
-    out.push(':');
-    let scheme_end = out.len();
-    let host = authority.map(|(source, a)| {
-        out.push_str("//");
-        let shift = out.len() - a.whole.start;
-        out.push_str(source.get(a.whole));
-        (a.host.start + shift, a.host.end + shift, a.host_kind)
-    });
+    let scheme_end = if r.has_scheme() { r.scheme_end() } else { b.scheme_end() };
     // Without an authority, a path starting with "//" would read as one:
     // "/." in front keeps it a path and resolves to the same path
     // (docs/DECISIONS.md, "Resolution").
@@ -101,19 +101,13 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
         Path::Base(path) => out.push_str(path),
         Path::Merged => remove_dot_segments_into(merge(base, reference.path()), Slashes::All, out),
     }
-    if host.is_none() && out[path_start..].starts_with("//") {
+    if host.is_none() && out.get(path_start..).is_some_and(|p| p.starts_with("//")) {
         out.insert_str(path_start, "/.");
     }
     let path_end = out.len();
-    if let Some((source, q)) = query {
-        out.push('?');
-        out.push_str(source.get(q));
-    }
+    out.push_str(query.query_with_mark());
     let query_end = out.len();
-    if let Some(f) = r.fragment(reference.text.len()) {
-        out.push('#');
-        out.push_str(reference.get(f));
-    }
+    out.push_str(reference.fragment_with_mark());
     Bounds::new(scheme_end, host, path_start, path_end, query_end)
 }
 

@@ -89,6 +89,39 @@ impl Bounds {
         self.scheme_end > 0
     }
 
+    /// Where the scheme ends, after its ":" (0 without a scheme): the
+    /// scheme and its ":" are the text up to here.
+    #[inline]
+    pub(crate) fn scheme_end(&self) -> usize {
+        self.scheme_end
+    }
+
+    /// Where the path starts: the scheme and the authority, each with
+    /// its delimiters, are the text up to here.
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        self.path_start
+    }
+
+    /// Where the path ends: a query's "?" starts here.
+    #[inline]
+    pub(crate) fn path_end(&self) -> usize {
+        self.path_end
+    }
+
+    /// Where the query ends (the path's end without one): a fragment's
+    /// "#" starts here.
+    #[inline]
+    pub(crate) fn query_end(&self) -> usize {
+        self.query_end
+    }
+
+    /// The host's start, end and kind, with an authority.
+    #[inline]
+    pub(crate) fn host(&self) -> Option<(usize, usize, HostKind)> {
+        (self.host_start > 0).then_some((self.host_start, self.host_end, self.host_kind))
+    }
+
     /// The scheme, without its ":".
     #[inline]
     pub(crate) fn scheme(&self) -> Option<Span> {
