@@ -242,10 +242,19 @@ fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut Stri
     // Most paths have no dot segment, and come out as they went in. The
     // first piece of a merged path ends with "/", so no segment spans the
     // two pieces.
-    if slashes == Slashes::All && !has_dot_segment(path.0) && !has_dot_segment(path.1) {
-        out.push_str(path.0);
-        out.push_str(path.1);
-        return;
+    if slashes == Slashes::All && !has_dot_segment(path.0) {
+        if !has_dot_segment(path.1) {
+            out.push_str(path.0);
+            out.push_str(path.1);
+            return;
+        }
+        // A merged path whose reference climbs ("../g"): its leading "./"
+        // and "../" act on the directory, which has no dot segment.
+        if let Some((directory, rest)) = climb(path) {
+            out.push_str(directory);
+            out.push_str(rest);
+            return;
+        }
     }
     let floor = out.len();
     let mut input = Input(path.0, path.1);
@@ -285,6 +294,40 @@ fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut Stri
             }
         }
     }
+}
+
+/// A merged path `(directory, reference)` read as 5.2.4 reads it, when
+/// the directory ends with "/" and has no dot segment: the reference's
+/// leading "./" go (B), each leading "../" takes the directory's last
+/// segment (C), and a last "." or ".." does as much. The directory left
+/// and the rest of the reference, when the rest has no dot segment
+/// either (`None` otherwise).
+fn climb<'p>((mut directory, mut rest): (&'p str, &'p str)) -> Option<(&'p str, &'p str)> {
+    if !directory.ends_with('/') {
+        return None;
+    }
+    // The directory without its last segment and the "/" before it, and
+    // with the "/" that ended it: "/b/c/" is "/b/", "a/" and "/" are "/".
+    let parent = |d: &'p str| {
+        let inner = d.get(..d.len() - 1).unwrap_or_default();
+        inner.rfind('/').map_or("/", |k| d.get(..=k).unwrap_or("/"))
+    };
+    loop {
+        if let Some(r) = rest.strip_prefix("./") {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("../") {
+            rest = r;
+            directory = parent(directory);
+        } else if rest == "." {
+            rest = "";
+        } else if rest == ".." {
+            rest = "";
+            directory = parent(directory);
+        } else {
+            break;
+        }
+    }
+    (!has_dot_segment(rest)).then_some((directory, rest))
 }
 
 /// Removes the last segment of the output (`out` from `floor`) and the "/"
