@@ -55,6 +55,24 @@ pub(super) const fn class_of(b: u8) -> u8 {
     }
 }
 
+/// Whether the character whose first two bytes are `lead` (of class
+/// [`LOOK`]) and `second` may end an identifier, so that it needs a look
+/// at the whole character ([`ends`](super::delimit::ends)): the blocks
+/// where the characters that end one are, U+0080-00A0, U+1680-16BF,
+/// U+2000-207F, U+3000-303F and U+FF00-FF7F. Other characters of these
+/// lead bytes go on (the test holds this to `ends` on every character).
+#[inline]
+pub(super) fn may_end(lead: u8, second: u8) -> bool {
+    match lead {
+        0xC2 => second <= 0xA0,
+        0xE1 => second == 0x9A,
+        0xE2 => second <= 0x81,
+        0xE3 => second == 0x80,
+        0xEF => matches!(second, 0xBC | 0xBD),
+        _ => true,
+    }
+}
+
 /// [`class_of`] of each byte: one load rather than a chain of compares.
 // Built at compile time, within its bounds.
 #[allow(clippy::indexing_slicing)]
@@ -156,6 +174,20 @@ pub(super) fn in_brackets(b: u8) -> u8 {
 mod tests {
     use super::super::delimit::ends;
     use super::*;
+
+    #[test]
+    fn a_character_that_ends_identifiers_is_always_looked_at() {
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let mut utf8 = [0u8; 4];
+            let bytes = c.encode_utf8(&mut utf8).as_bytes();
+            let (lead, second) = (bytes[0], bytes[1]);
+            if class(lead) == LOOK {
+                assert!(may_end(lead, second) || !ends(c), "{c:?}");
+            } else {
+                assert!(!ends(c), "{c:?}");
+            }
+        }
+    }
 
     #[test]
     fn the_tables_say_what_the_characters_do() {

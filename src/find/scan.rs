@@ -18,8 +18,9 @@
 //! looks for its `>` no further than the next `<`.
 
 use super::bytes::{
-    class, ends_in_brackets, in_brackets, is_scheme, is_scheme_byte, scheme_kind, starts_www, ENDS,
-    ENDS_INSIDE, GOES_ON, GOES_ON_MASKS, SCHEME_LETTER, SCHEME_OTHER, SPACE, WIDE,
+    class, ends_in_brackets, in_brackets, is_scheme, is_scheme_byte, may_end, scheme_kind,
+    starts_www, ENDS, ENDS_INSIDE, GOES_ON, GOES_ON_MASKS, SCHEME_LETTER, SCHEME_OTHER, SPACE,
+    WIDE,
 };
 use super::delimit::{bracket, ends, trailing, PAIRS};
 use super::{Found, Options, MAX_BRACKETED};
@@ -248,6 +249,12 @@ impl<'a> Scan<'a> {
             let Some(&b) = bytes.get(i) else { break };
             if class(b) == ENDS {
                 break;
+            }
+            // A lead byte of class LOOK: most of its characters go on,
+            // as its second byte tells.
+            if bytes.get(i + 1).is_some_and(|&second| !may_end(b, second)) {
+                i += crate::engine::utf8_width(b).max(1);
+                continue;
             }
             match self.text.get(i..).and_then(|t| t.chars().next()) {
                 Some(c) if !ends(c) => i += c.len_utf8(),

@@ -91,7 +91,11 @@ fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
             (b.host(), Path::Merged, reference)
         }
     };
-    let scheme_end = if r.has_scheme() { r.scheme_end() } else { b.scheme_end() };
+    let scheme_end = if r.has_scheme() {
+        r.scheme_end()
+    } else {
+        b.scheme_end()
+    };
     // Without an authority, a path starting with "//" would read as one:
     // "/." in front keeps it a path and resolves to the same path
     // (docs/DECISIONS.md, "Resolution").
