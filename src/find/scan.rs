@@ -50,7 +50,8 @@ pub(crate) struct Scan<'a> {
     /// The last run without a character that ends identifiers.
     extent: Range<usize>,
     /// How many bytes were looked at, for the test that the work is
-    /// linear.
+    /// linear (counted in tests only).
+    #[cfg(test)]
     pub(crate) steps: usize,
 }
 
@@ -62,8 +63,19 @@ impl<'a> Scan<'a> {
             options,
             automaton: crate::syntax::reference::automaton(grammar, zone_id),
             extent: 0..0,
+            #[cfg(test)]
             steps: 0,
         }
+    }
+
+    /// Counts `n` bytes looked at ([`steps`](Scan::steps), in tests).
+    #[inline(always)]
+    fn count(&mut self, n: usize) {
+        #[cfg(test)]
+        {
+            self.steps += n;
+        }
+        let _ = n;
     }
 
     /// The next candidate after `at`, and `at` moved past it: the text is
@@ -81,10 +93,10 @@ impl<'a> Scan<'a> {
                 memchr::memchr2(b':', b'<', rest)
             };
             let Some(k) = next else {
-                self.steps += rest.len();
+                self.count(rest.len());
                 break;
             };
-            self.steps += k + 1;
+            self.count(k + 1);
             let t = i + k;
             let hit = match bytes.get(t) {
                 Some(b'<') => self.bracketed::<S>(t),
@@ -134,7 +146,7 @@ impl<'a> Scan<'a> {
             after = kind;
             run -= 1;
         }
-        self.steps += colon - run;
+        self.count(colon - run);
         // The run's first byte: the byte before it is not a letter or a
         // digit, or it is before `floor`.
         if after == SCHEME_LETTER {
@@ -171,21 +183,21 @@ impl<'a> Scan<'a> {
             // A refusal stops where the run below stops, whose steps are
             // counted there; an acceptance is counted here.
             if let Some(marks) = automaton.split_of(text) {
-                self.steps += text.len();
+                self.count(text.len());
                 self.at = end;
                 return Some(Found::new(start..end, text, None, marks));
             }
         }
         let rest = self.text.get(start..extent)?;
         let longest = automaton.longest_from(automaton.start, rest)?;
-        self.steps += longest.read;
+        self.count(longest.read);
         let longest_end = start + longest.end?;
         let end = self.trim(start, colon + 1, longest_end);
         if end <= colon + 1 {
             return None;
         }
         let text = self.text.get(start..end)?;
-        self.steps += text.len();
+        self.count(text.len());
         // Trimmed, the prefix is read again (it may not be a member).
         let marks = if end == longest_end {
             longest.marks
@@ -211,14 +223,14 @@ impl<'a> Scan<'a> {
         let slashes = automaton.next_char(automaton.start, b"/");
         let slashes = automaton.next_char(slashes, b"/");
         let longest = automaton.longest_from(slashes, rest)?;
-        self.steps += longest.read;
+        self.count(longest.read);
         let end = self.trim(start, start + 4, start + longest.end?);
         let text = self.text.get(start..end)?;
         let host = self.text.get(start + 4..end)?;
         if host.is_empty() || host.starts_with(['.', '/', '?', '#', ':']) {
             return None;
         }
-        self.steps += text.len();
+        self.count(text.len());
         let joined = format!("//{text}");
         let marks = automaton.split_of(&joined)?;
         self.at = end;
@@ -245,7 +257,7 @@ impl<'a> Scan<'a> {
                 .position(|&b| class(b) != GOES_ON)
                 .unwrap_or(rest.len());
             i += run;
-            self.steps += i - from + 1;
+            self.count(i - from + 1);
             let Some(&b) = bytes.get(i) else { break };
             if class(b) == ENDS {
                 break;
@@ -321,7 +333,7 @@ impl<'a> Scan<'a> {
             let Some(c) = self.text.get(..end).and_then(|t| t.chars().next_back()) else {
                 break;
             };
-            self.steps += 1;
+            self.count(1);
             let unbalanced = match bracket(c) {
                 Some((k, false)) => match balance.get_mut(k) {
                     Some(n) => {
@@ -348,7 +360,7 @@ impl<'a> Scan<'a> {
     /// `start..end`.
     fn balance(&mut self, start: usize, end: usize, k: usize) -> isize {
         let span = self.text.get(start..end).unwrap_or_default();
-        self.steps += span.len();
+        self.count(span.len());
         let Some(&(open, close)) = PAIRS.get(k) else {
             return 0;
         };
@@ -375,7 +387,7 @@ impl<'a> Scan<'a> {
             .get(..MAX_BRACKETED.min(inside.len()))
             .map_or(inside.as_bytes(), str::as_bytes);
         let close = memchr::memchr2(b'<', b'>', window)?;
-        self.steps += close;
+        self.count(close);
         if window.get(close) != Some(&b'>') {
             return None;
         }
@@ -424,7 +436,7 @@ impl<'a> Scan<'a> {
             return None;
         }
         let text = self.text.get(span.clone())?;
-        self.steps += rest.len();
+        self.count(rest.len());
         let automaton = self.automaton?;
         let (joined, marks) = if spaced || www {
             let joined = if seen & WIDE == 0 {
