@@ -28,7 +28,7 @@
 //! when two hexadecimal digits follow.
 //!
 //! In a rule with calls, some of the accelerated states form *groups*
-//! (`compile/bytes.rs`): sets of untagged states and a skip table of the
+//! (`compile/groups.rs`): sets of untagged states and a skip table of the
 //! units (a byte, a character on its lead byte, a `%XX`) that take every
 //! state of the group to one same state of it, whichever state the unit
 //! is read in; brackets are never such a unit. A run of such units from a
