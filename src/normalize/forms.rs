@@ -136,7 +136,13 @@ pub(crate) fn culprit(
                     continue;
                 }
             };
-            if !c.is_ascii() && !form.keeps(c) {
+            if c.is_ascii() {
+                // Kept by every form, and of combining class 0: it only
+                // becomes the character a mark may compose with.
+                previous = Some((at, c));
+                continue;
+            }
+            if !form.keeps(c) {
                 let mut one = [0u8; 4];
                 let becomes = form.apply(c.encode_utf8(&mut one));
                 if becomes.chars().any(structural) {
@@ -148,8 +154,9 @@ pub(crate) fn culprit(
                     });
                 }
             }
+            let class = canonical_combining_class(c);
             if let Some((start, p)) = previous.filter(|&(_, p)| structural(p)) {
-                if canonical_combining_class(c) != 0 {
+                if class != 0 {
                     let pair: String = [p, c].iter().collect();
                     let becomes = form.apply(&pair);
                     if !becomes.starts_with(p) {
@@ -162,7 +169,7 @@ pub(crate) fn culprit(
                     }
                 }
             }
-            if canonical_combining_class(c) == 0 {
+            if class == 0 {
                 previous = Some((at, c));
             }
         }

@@ -229,7 +229,9 @@ fn syntax(
     let mut out = String::with_capacity(text.len() + 1);
     let mut default = None;
     if let Some(s) = spans.scheme {
-        out.extend(s.get(text).chars().map(|c| c.to_ascii_lowercase()));
+        // A scheme is ASCII (RFC 3986 3.1).
+        out.push_str(s.get(text));
+        out.make_ascii_lowercase();
         default = default_port(&out).filter(|_| options.scheme_based);
         out.push(':');
     }
@@ -327,7 +329,7 @@ fn mailto_domains(path: &str) -> String {
 /// Appends `component` with its percent-encodings of unreserved characters
 /// decoded and the others in uppercase hex.
 pub(crate) fn percent(component: &str, decode: Decode, out: &mut String) {
-    if !component.contains('%') {
+    if !pct::has_escape(component) {
         out.push_str(component);
         return;
     }
@@ -344,6 +346,10 @@ pub(crate) fn percent(component: &str, decode: Decode, out: &mut String) {
 /// Lowercases `out` from `start`, but not the hex of its percent-encodings
 /// (already uppercase, as RFC 3986 6.2.2.1 wants them), in place.
 pub(crate) fn lowercase_from(out: &mut str, start: usize) {
+    if let Some(tail) = out.get_mut(start..).filter(|t| !pct::has_escape(t)) {
+        tail.make_ascii_lowercase();
+        return;
+    }
     let mut from = start;
     while from < out.len() {
         let to = out[from..].find('%').map_or(out.len(), |i| from + i);
@@ -387,7 +393,7 @@ fn normal_text<S: GenericSyntax>(
     // to its grammar and spans). Without them each character is the
     // source's, in its component: dot segments, ports and an added "/"
     // are the grammar's own structure.
-    let unchanged_characters = !text.contains('%') && unformed;
+    let unchanged_characters = !pct::has_escape(text) && unformed;
     if !unchanged_characters {
         crate::syntax::zone::check_reference(S::GRAMMAR, S::ZONE_ID, &normal)?;
     }

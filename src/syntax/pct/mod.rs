@@ -90,6 +90,23 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
     })
 }
 
+/// Whether `text` has a "%" (a percent-encoding, in a valid component).
+/// Under sixteen bytes, they are looked at one by one, which costs less
+/// than `memchr`'s setup; a longer text is searched with it (both ways
+/// fewer instructions than `str::contains`, by cachegrind on the
+/// normalization benchmark).
+// `<[u8]>::contains` would call `memchr` for the short texts too.
+#[allow(clippy::manual_contains)]
+#[inline]
+pub(crate) fn has_escape(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if bytes.len() < 16 {
+        bytes.iter().any(|&b| b == b'%')
+    } else {
+        memchr::memchr(b'%', bytes).is_some()
+    }
+}
+
 /// The octet a `%HH` triplet stands for, if `t` is one.
 pub(crate) fn octet(t: &str) -> Option<u8> {
     let hex = t.strip_prefix('%')?;
