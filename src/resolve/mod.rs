@@ -179,7 +179,8 @@ impl Slashes {
     /// parentheses of a valid XRI path balance: docs/DECISIONS.md).
     fn last_delimiter(self, text: &str) -> Option<usize> {
         match self {
-            Slashes::All => text.rfind('/'),
+            // Segments are short: a plain look back rather than `memrchr`.
+            Slashes::All => text.bytes().rposition(|b| b == b'/'),
             Slashes::OutsideParentheses => parens::last_outside(text.as_bytes(), |b| b == b'/'),
         }
     }
@@ -314,7 +315,8 @@ fn climb<'p>((mut directory, mut rest): (&'p str, &'p str)) -> Option<(&'p str, 
     // with the "/" that ended it: "/b/c/" is "/b/", "a/" and "/" are "/".
     let parent = |d: &'p str| {
         let inner = d.get(..d.len() - 1).unwrap_or_default();
-        inner.rfind('/').map_or("/", |k| d.get(..=k).unwrap_or("/"))
+        let last = inner.bytes().rposition(|b| b == b'/');
+        last.map_or("/", |k| d.get(..=k).unwrap_or("/"))
     };
     loop {
         if let Some(r) = rest.strip_prefix("./") {
