@@ -259,7 +259,7 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     }
 
     /// Parses an absolute reference of this syntax; a relative reference
-    /// is refused with [`ErrorKind::NotAbsolute`].
+    /// is refused with [`ErrorKind::NotAbsolute`](crate::syntax::error::ErrorKind::NotAbsolute).
     ///
     /// ```
     /// assert!(xiri::Uri::parse("urn:example:animal:ferret:nose").is_ok());
