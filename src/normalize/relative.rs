@@ -28,12 +28,14 @@ pub(crate) fn hidden_dots(text: &str, spans: Spans) -> Vec<usize> {
     if spans.scheme.is_some() || spans.authority.is_some() || path.starts_with('/') {
         return Vec::new();
     }
-    if !path.contains('%') {
+    if !crate::syntax::pct::has_escape(path) {
         return Vec::new();
     }
     path.split('/')
         .enumerate()
-        .filter(|(_, s)| s.contains('%') && is_dot(&s.to_ascii_uppercase().replace("%2E", ".")))
+        .filter(|(_, s)| {
+            crate::syntax::pct::has_escape(s) && is_dot(&s.to_ascii_uppercase().replace("%2E", "."))
+        })
         .map(|(i, _)| i)
         .collect()
 }
