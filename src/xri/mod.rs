@@ -99,6 +99,9 @@ impl<'a> XriRef<'a> {
     /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        if let Some(reading) = split::xri_reading(input) {
+            return Ok(reading);
+        }
         xri_typed::reference()
             .check(input)
             .and_then(|()| split::reference(input))
@@ -242,6 +245,9 @@ impl<'a> Xri<'a> {
     /// assert_eq!(xiri::Xri::parse("a/b").unwrap_err().kind(), xiri::ErrorKind::NotAbsolute);
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        if let Some(reading) = split::xri_reading(input) {
+            return Ok(Xri(reading));
+        }
         xri_typed::absolute()
             .check(input)
             .and_then(|()| split::reference(input))

@@ -25,26 +25,25 @@ use crate::engine::Refusal;
 use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::Span;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::parens::{first_outside_of, matching, passed_over};
+use crate::syntax::parens::{first_outside_of, matching, Stops};
 use crate::syntax::split::{authority, until};
 
 fn span(start: usize, end: usize) -> Span {
     Span { start, end }
 }
 
-/// The first byte of `b[from..]` outside parentheses for which `stop`
-/// holds, or the end; `masks` are the bytes the scan passes over
-/// ([`passed_over`] of those `stop` holds for).
+/// The first byte of `b[from..]` outside parentheses that is one of
+/// `stops`, or the end.
 #[inline]
-fn outside_parens(b: &[u8], from: usize, stop: impl Fn(u8) -> bool, masks: &[u8; 32]) -> usize {
+fn outside_parens(b: &[u8], from: usize, stops: &Stops) -> usize {
     let rest = b.get(from..).unwrap_or_default();
-    first_outside_of(rest, stop, masks).map_or(b.len(), |at| from + at)
+    first_outside_of(rest, stops).map_or(b.len(), |at| from + at)
 }
 
-/// The bytes a scan for the end of an authority passes over.
-static PAST_AUTHORITY: [u8; 32] = passed_over(b"/?#");
-/// The bytes a scan for the end of a path passes over.
-static PAST_PATH: [u8; 32] = passed_over(b"?#");
+/// What ends an authority.
+static PAST_AUTHORITY: Stops = Stops::new(b"/?#");
+/// What ends a path.
+static PAST_PATH: Stops = Stops::new(b"?#");
 
 /// The typed reading of `input`, which `typed-XRI-reference` accepts; or
 /// the refusal of the XRI reading when it nests too deep, since the
@@ -58,12 +57,7 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
     let prefix = super::has_prefix(input);
     let start = if prefix { super::PREFIX.len() } else { 0 };
     let iri_end = until(b, start, b.len(), |c| matches!(c, b'/' | b'?' | b'#'));
-    let xri_end = outside_parens(
-        b,
-        start,
-        |c| matches!(c, b'/' | b'?' | b'#'),
-        &PAST_AUTHORITY,
-    );
+    let xri_end = outside_parens(b, start, &PAST_AUTHORITY);
     let text = |s: usize, e: usize| input.get(s..e).unwrap_or_default();
     // The XRI reading, when the engine accepts it: how it starts (a
     // symbol, or None for a cross-reference) and where it ends.
@@ -83,22 +77,8 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
             Ok(()) => xri_reading = None,
         }
     }
-    let whole = span(start, xri_end);
-    let (authority, end) = match xri_reading.map(GlobalContext::from_byte) {
-        Some(Some(symbol)) => (
-            Authority::Global {
-                span: whole,
-                symbol,
-            },
-            xri_end,
-        ),
-        Some(None) => (
-            Authority::CrossReference {
-                span: whole,
-                xref_end: matching(b, start).map_or(xri_end, |close| close + 1),
-            },
-            xri_end,
-        ),
+    let (authority, end) = match xri_reading {
+        Some(first) => (xri_authority(b, start, xri_end, first), xri_end),
         None => (
             Authority::Iri(authority(Grammar::Xri, input, start, iri_end)),
             iri_end,
@@ -107,11 +87,59 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
     Ok(tail(input, Some(authority), prefix, end))
 }
 
+/// The XRI authority `start..end`, whose first byte `first` is a global
+/// context symbol or the "(" of a cross-reference.
+fn xri_authority(b: &[u8], start: usize, end: usize, first: u8) -> Authority {
+    let whole = span(start, end);
+    match GlobalContext::from_byte(first) {
+        Some(symbol) => Authority::Global {
+            span: whole,
+            symbol,
+        },
+        None => Authority::CrossReference {
+            span: whole,
+            xref_end: matching(b, start).map_or(end, |close| close + 1),
+        },
+    }
+}
+
+/// The typed reading of an absolute `input` whose authority the XRI
+/// reading takes, found without a run over the whole input: when
+/// `xri-authority` accepts the authority (up to the first "/", "?" or
+/// "#" outside parentheses) and `xri-after-authority` what follows, the
+/// input is a `typed-XRI` ("xri://" and an `xri-no-scheme`, or a
+/// `gcs-XRI`: grammar/xri-typed.abnf), and [`reference`] would take the
+/// XRI reading. `None` otherwise, for the run over the whole input to
+/// decide. Each half has one reading, where the whole input's run follows
+/// the IRI authority's too, with its parentheses as data.
+pub(super) fn xri_reading(input: &str) -> Option<XriRef<'_>> {
+    if !looks_absolute(input) {
+        return None;
+    }
+    let b = input.as_bytes();
+    let prefix = super::has_prefix(input);
+    let start = if prefix { super::PREFIX.len() } else { 0 };
+    let first = b
+        .get(start)
+        .copied()
+        .filter(|&c| GlobalContext::from_byte(c).is_some() || c == b'(')?;
+    let end = outside_parens(b, start, &PAST_AUTHORITY);
+    let authority = input.get(start..end)?;
+    let after = input.get(end..)?;
+    if !(xri_typed::xri_authority().matches(authority)
+        && xri_typed::after_authority().matches(after))
+    {
+        return None;
+    }
+    let authority = xri_authority(b, start, end, first);
+    Some(tail(input, Some(authority), prefix, end))
+}
+
 /// The reference with `authority`, its path starting at `at`.
 fn tail(input: &str, authority: Option<Authority>, prefix: bool, start: usize) -> XriRef<'_> {
     let b = input.as_bytes();
     let at = start;
-    let path_end = outside_parens(b, at, |c| matches!(c, b'?' | b'#'), &PAST_PATH);
+    let path_end = outside_parens(b, at, &PAST_PATH);
     let mut at = path_end;
     let query = (b.get(at) == Some(&b'?')).then(|| {
         let end = until(b, at + 1, b.len(), |c| c == b'#');
