@@ -255,12 +255,40 @@ impl Automaton {
 
     /// The one way the bracket byte `b` moves `thread`, when it has
     /// exactly one and entering a bracket is not refused for depth.
+    // As `moves` would say, with one of its moves and none of the others,
+    // but without building them all: the table loop asks at every bracket
+    // of a run with one reading.
     pub(super) fn only_move(&self, thread: &Thread, b: u8) -> Option<Move> {
-        match self.moves(thread, &[b]) {
-            ([Some(m), None, None] | [None, Some(m), None] | [None, None, Some(m)], false) => {
-                Some(m)
+        let state = usize::from(thread.state);
+        let column = usize::from(self.byte_class.get(usize::from(b)).copied().unwrap_or(0));
+        let data = self
+            .trans
+            .get(state * self.stride + column)
+            .map_or(0, |&s| usize::from(s));
+        let as_data = || u16::try_from(self.index_of(data)).ok().map(Move::Data);
+        if b == self.open {
+            let callee = self.call.get(state).copied().unwrap_or(0);
+            match (callee != 0, data != 0) {
+                (true, false) => (usize::from(thread.depth) < self.max_depth.min(MAX_CALL_DEPTH))
+                    .then_some(Move::Call(callee)),
+                (false, true) => as_data(),
+                _ => None,
             }
-            _ => None,
+        } else if b == self.close {
+            let ended = self.ret_mask.get(state).copied().unwrap_or(0);
+            let back = match (ended != 0, thread.calls().last()) {
+                (true, Some(&caller)) => self.return_to(usize::from(caller), ended),
+                _ => None,
+            };
+            match (back, data != 0) {
+                (Some(to), false) => Some(Move::Return(to)),
+                (None, true) => as_data(),
+                _ => None,
+            }
+        } else if data != 0 {
+            as_data()
+        } else {
+            None
         }
     }
 
@@ -356,6 +384,56 @@ mod tests {
         let refusal = a.check("((((a))))").unwrap_err();
         assert_eq!(refusal.offset, 3);
         assert!(refusal.too_deep);
+    }
+
+    /// `only_move` is `moves` when that gives exactly one move and no
+    /// depth refusal: every state of the typed XRI rules, both brackets
+    /// and another byte, at depths 0, 1 and the limit, under several
+    /// callers.
+    #[test]
+    fn only_move_is_the_one_move_of_moves() {
+        use super::{Move, Thread, MAX_CALL_DEPTH};
+        use crate::syntax::builtin::xri_typed;
+        let key = |m: Option<Move>| match m {
+            Some(Move::Call(s)) => Some((0, s)),
+            Some(Move::Return(s)) => Some((1, s)),
+            Some(Move::Data(s)) => Some((2, s)),
+            None => None,
+        };
+        for a in [
+            xri_typed::reference(),
+            xri_typed::xri_authority(),
+            xri_typed::after_authority(),
+        ] {
+            let states = a.trans.len() / a.stride;
+            let limit = a.max_depth.min(MAX_CALL_DEPTH);
+            for state in 0..states {
+                for depth in [0, 1, limit] {
+                    for caller in (0..states).step_by(97).chain([states - 1]) {
+                        let mut stack = [0u16; MAX_CALL_DEPTH];
+                        stack[..depth].fill(caller as u16);
+                        let t = Thread {
+                            state: state as u16,
+                            depth: depth as u8,
+                            stack,
+                        };
+                        for b in [a.open, a.close, b'a'] {
+                            let want = match a.moves(&t, &[b]) {
+                                ([Some(m), None, None], false)
+                                | ([None, Some(m), None], false)
+                                | ([None, None, Some(m)], false) => Some(m),
+                                _ => None,
+                            };
+                            assert_eq!(
+                                key(a.only_move(&t, b)),
+                                key(want),
+                                "state {state} depth {depth} caller {caller} byte {b}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// "(" is both a bracket (in `x`) and data (in `y`): two readings run
