@@ -370,7 +370,7 @@ impl Automaton {
     pub(crate) fn split_of(&self, input: &str) -> Option<Marks> {
         let mut marks = Marks::default();
         if self.has_calls() {
-            return self.check_with_calls(input).ok().map(|()| marks);
+            return self.matches_with_calls(input).then_some(marks);
         }
         let end = self.run_from(input, self.start, 0, Brackets::Data, &mut marks);
         matches!(end, Stop::End(s) if self.accepts(s)).then_some(marks)

@@ -120,6 +120,25 @@ impl Automaton {
         }
     }
 
+    /// The verdict of the run with calls alone, for `matches`: one
+    /// reading moved in place while each bracket moves it one way (as
+    /// most inputs have it), else every reading, from the start, as
+    /// [`check_with_calls`](Automaton::check_with_calls) runs them. It
+    /// reads each byte at most twice.
+    pub(super) fn matches_with_calls(&self, input: &str) -> bool {
+        let mut only = Thread {
+            state: u16::try_from(self.start).unwrap_or(0),
+            depth: 0,
+            stack: [0; MAX_CALL_DEPTH],
+        };
+        let mut marks = Marks::default();
+        match self.run_from(input, self.start, 0, Brackets::Step(&mut only), &mut marks) {
+            Stop::End(state) => only.depth == 0 && self.accepts(state),
+            Stop::Dead(..) => false,
+            Stop::Bracket(..) => self.check_with_calls(input).is_ok(),
+        }
+    }
+
     /// Runs every reading of `input`, in two buffers read from one and
     /// written to the other by turns (swapping the references, not the
     /// inline buffers).
@@ -384,6 +403,54 @@ mod tests {
         let refusal = a.check("((((a))))").unwrap_err();
         assert_eq!(refusal.offset, 3);
         assert!(refusal.too_deep);
+    }
+
+    /// `matches` (one reading in place, every reading where a bracket
+    /// parts them) agrees with the run of every reading, on random texts
+    /// of the typed XRI rules' pieces, nesting past the depth limit
+    /// included.
+    #[test]
+    fn matches_agrees_with_check_on_random_xri_texts() {
+        use crate::syntax::builtin::xri_typed;
+        let pieces = [
+            "xri://", "=", "@", "+", "$", "!!", "!", "*", "(", ")", "/", "?", "#", "a", "b.c",
+            "%41", ":", "[", "]", "::1", "http://", "@x", "\u{e9}", "&", ",", "-", "~",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let automata = [
+            xri_typed::reference(),
+            xri_typed::absolute(),
+            xri_typed::relative(),
+            xri_typed::xri_authority(),
+            xri_typed::after_authority(),
+        ];
+        let (mut accepted, mut tried) = (0, 0);
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..next() % 14 {
+                text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if next() % 8 == 0 {
+                text = format!("@a/{}x{}", "(".repeat(40), ")".repeat(40));
+            }
+            for a in automata {
+                let verdict = a.check(&text).is_ok();
+                assert_eq!(a.matches(&text), verdict, "{text:?}");
+                tried += 1;
+                accepted += usize::from(verdict);
+            }
+        }
+        // Both verdicts are met often enough to compare.
+        assert!(
+            accepted > tried / 20 && accepted < tried - tried / 20,
+            "{accepted} of {tried}"
+        );
     }
 
     /// `only_move` is `moves` when that gives exactly one move and no
