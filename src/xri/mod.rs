@@ -102,8 +102,7 @@ impl<'a> XriRef<'a> {
         if let Some(reading) = split::xri_reading(input) {
             return Ok(reading);
         }
-        xri_typed::reference()
-            .check(input)
+        verdict(xri_typed::reference(), input)
             .and_then(|()| split::reference(input))
             .map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true))
     }
@@ -117,8 +116,7 @@ impl<'a> XriRef<'a> {
     /// assert!(xiri::XriRef::parse_relative("@a").is_err());
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        xri_typed::relative()
-            .check(input)
+        verdict(xri_typed::relative(), input)
             .and_then(|()| split::reference(input))
             .map_err(|refusal| refused(input, "relative-XRI-ref", refusal, false))
     }
@@ -248,8 +246,7 @@ impl<'a> Xri<'a> {
         if let Some(reading) = split::xri_reading(input) {
             return Ok(Xri(reading));
         }
-        xri_typed::absolute()
-            .check(input)
+        verdict(xri_typed::absolute(), input)
             .and_then(|()| split::reference(input))
             .map(Xri)
             .map_err(|refusal| refused(input, "typed-XRI", refusal, true))
@@ -322,14 +319,31 @@ impl AsRef<str> for Xri<'_> {
 /// persistent symbol is "!!" (pgcs-authority): a single "!" starts a
 /// persistent sub-segment of a relative path, as in 2.4.2's "!g!g".
 fn looks_absolute(input: &str) -> bool {
-    has_prefix(input) || input.starts_with(['=', '@', '+', '$', '(']) || input.starts_with("!!")
+    let b = input.as_bytes();
+    has_prefix(input)
+        || matches!(b.first(), Some(b'=' | b'@' | b'+' | b'$' | b'('))
+        || b.starts_with(b"!!")
+}
+
+/// `automaton`'s verdict on `input`: the run that only says whether,
+/// then the one that builds the refusal only where it refuses.
+fn verdict(
+    automaton: &crate::engine::Automaton,
+    input: &str,
+) -> Result<(), crate::engine::Refusal> {
+    if automaton.matches(input) {
+        Ok(())
+    } else {
+        automaton.check(input)
+    }
 }
 
 /// Whether `input` starts with "xri://" (in any case).
 fn has_prefix(input: &str) -> bool {
     input
+        .as_bytes()
         .get(..PREFIX.len())
-        .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX))
+        .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX.as_bytes()))
 }
 
 const PREFIX: &str = "xri://";
