@@ -43,7 +43,7 @@ pub use compile::{
     compile, compile_checked, to_rust, to_rust_with_files, CharAutomaton, CompileError, Options,
     TableFiles, MAX_GROUP_NESTING,
 };
-pub(crate) use simd::plain_run;
+pub(crate) use simd::{masks_of, plain_run};
 // The workbench's: its loader's nesting check and rule classification.
 #[cfg(feature = "workbench")]
 pub(crate) use compile::{nesting_message, structure, too_deep};

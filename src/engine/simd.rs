@@ -17,17 +17,30 @@
 /// the state keep without a closer look: 1 (a plain byte), 2 to 4 (a lead
 /// byte all of whose characters keep it), and the continuation bytes.
 pub(crate) fn nibble_masks(entry: impl Fn(u8) -> u8) -> [u8; 32] {
-    let mut masks = [0u8; 32];
-    for b in 0u8..=u8::MAX {
-        let keeps = match entry(b) {
+    let mut keeps = [false; 256];
+    for (b, keep) in (0u8..=u8::MAX).zip(keeps.iter_mut()) {
+        *keep = match entry(b) {
             1 => b.is_ascii(),
             2..=4 => true,
             _ => (0x80..0xC0).contains(&b),
         };
-        let at = usize::from(b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
-        if let (true, Some(m)) = (keeps, masks.get_mut(at)) {
-            *m |= 1 << ((b >> 4) & 7);
+    }
+    masks_of(&keeps)
+}
+
+/// The 32 masks of the bytes `picked` says, for a set known at compile
+/// time (a skip table's comes from [`nibble_masks`]).
+// Built at compile time, within its bounds.
+#[allow(clippy::indexing_slicing)]
+pub(crate) const fn masks_of(picked: &[bool; 256]) -> [u8; 32] {
+    let mut masks = [0u8; 32];
+    let mut b = 0;
+    while b < 256 {
+        if picked[b] {
+            let at = (b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
+            masks[at] |= 1 << ((b >> 4) & 7);
         }
+        b += 1;
     }
     masks
 }

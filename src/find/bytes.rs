@@ -92,16 +92,13 @@ pub(super) static CLASS: [u8; 256] = {
 // Built at compile time, within its bounds.
 #[allow(clippy::indexing_slicing)]
 pub(super) static GOES_ON_MASKS: [u8; 32] = {
-    let mut masks = [0u8; 32];
+    let mut goes_on = [false; 256];
     let mut b = 0;
     while b < 256 {
-        if CLASS[b] == GOES_ON {
-            let at = (b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
-            masks[at] |= 1 << ((b >> 4) & 7);
-        }
+        goes_on[b] = CLASS[b] == GOES_ON;
         b += 1;
     }
-    masks
+    crate::engine::masks_of(&goes_on)
 };
 
 /// The class of `b` ([`class_of`]).

@@ -128,16 +128,16 @@ impl Stops {
         class[b')' as usize] = CLOSE;
         class[b'[' as usize] = BRACKET;
         class[b']' as usize] = UNBRACKET;
-        let mut masks = [0u8; 32];
+        let mut passed = [false; 256];
         let mut b = 0;
         while b < 256 {
-            if class[b] == PASS {
-                let at = (b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
-                masks[at] |= 1 << ((b >> 4) & 7);
-            }
+            passed[b] = class[b] == PASS;
             b += 1;
         }
-        Stops { class, masks }
+        Stops {
+            class,
+            masks: crate::engine::masks_of(&passed),
+        }
     }
 }
 
