@@ -233,13 +233,26 @@ mod tests {
     #[test]
     fn first_outside_of_agrees_on_random_texts() {
         const STOPS: Stops = Stops::new(b"/?#");
-        let alphabet: [&str; 10] = ["a", "(", ")", "[", "]", "/", "?", "#", "\u{e9}", "bcdefgh"];
+        let alphabet: [&str; 12] = [
+            "a",
+            "(",
+            ")",
+            "[",
+            "]",
+            "/",
+            "?",
+            "#",
+            "\u{e9}",
+            "bcdefgh",
+            "((((((((",
+            "))))))))",
+        ];
         let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
         for _ in 0..20_000 {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let len = (seed % 40) as usize;
+            let len = (seed % 60) as usize;
             let mut text = String::new();
             let mut r = seed;
             for _ in 0..len {
