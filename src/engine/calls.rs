@@ -104,6 +104,26 @@ enum Outcome<'t> {
 impl Automaton {
     /// The run with calls.
     pub(super) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
+        // One reading, moved in place, as far as each bracket moves it
+        // one way: its end or its death is the run's (`run_calls` would
+        // find the same, with one reading all along).
+        let mut only = self.first_reading();
+        let mut marks = Marks::default();
+        match self.run_from(input, self.start, 0, Brackets::Step(&mut only), &mut marks) {
+            Stop::End(state) => {
+                only.state = u16::try_from(state).unwrap_or(0);
+                return if only.depth == 0 && self.accepts(state) {
+                    Ok(())
+                } else {
+                    Err(self.refusal_of(&[only], input.len(), false))
+                };
+            }
+            Stop::Dead(state, at) => {
+                only.state = u16::try_from(state).unwrap_or(0);
+                return Err(self.refusal_of(&[only], at, false));
+            }
+            Stop::Bracket(..) => {}
+        }
         let (mut first, mut second): (Threads, Threads) = (SmallVec::new(), SmallVec::new());
         match self.run_calls(input, &mut first, &mut second) {
             Outcome::End(threads) => {
@@ -126,16 +146,21 @@ impl Automaton {
     /// [`check_with_calls`](Automaton::check_with_calls) runs them. It
     /// reads each byte at most twice.
     pub(super) fn matches_with_calls(&self, input: &str) -> bool {
-        let mut only = Thread {
-            state: u16::try_from(self.start).unwrap_or(0),
-            depth: 0,
-            stack: [0; MAX_CALL_DEPTH],
-        };
+        let mut only = self.first_reading();
         let mut marks = Marks::default();
         match self.run_from(input, self.start, 0, Brackets::Step(&mut only), &mut marks) {
             Stop::End(state) => only.depth == 0 && self.accepts(state),
             Stop::Dead(..) => false,
             Stop::Bracket(..) => self.check_with_calls(input).is_ok(),
+        }
+    }
+
+    /// The reading a run starts with: the start state, nothing called.
+    fn first_reading(&self) -> Thread {
+        Thread {
+            state: u16::try_from(self.start).unwrap_or(0),
+            depth: 0,
+            stack: [0; MAX_CALL_DEPTH],
         }
     }
 
@@ -150,11 +175,7 @@ impl Automaton {
     ) -> Outcome<'t> {
         let bytes = input.as_bytes();
         first.clear();
-        first.push(Thread {
-            state: u16::try_from(self.start).unwrap_or(0),
-            depth: 0,
-            stack: [0; MAX_CALL_DEPTH],
-        });
+        first.push(self.first_reading());
         let (mut threads, mut next) = (first, second);
         let mut i = 0;
         while i < bytes.len() {
@@ -358,7 +379,7 @@ impl Automaton {
 
     /// The refusal when `threads` were alive before `offset`.
     fn refusal_of(&self, threads: &[Thread], offset: usize, too_deep: bool) -> Refusal {
-        let states: Vec<usize> = threads.iter().map(|t| usize::from(t.state)).collect();
+        let states: SmallVec<[usize; 4]> = threads.iter().map(|t| usize::from(t.state)).collect();
         let mut refusal = self.refusal(&states, offset, too_deep);
         let closing = threads.iter().any(|t| {
             t.depth > 0

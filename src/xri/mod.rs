@@ -102,7 +102,8 @@ impl<'a> XriRef<'a> {
         if let Some(reading) = split::xri_reading(input) {
             return Ok(reading);
         }
-        verdict(xri_typed::reference(), input)
+        xri_typed::reference()
+            .check(input)
             .and_then(|()| split::reference(input))
             .map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true))
     }
@@ -116,7 +117,8 @@ impl<'a> XriRef<'a> {
     /// assert!(xiri::XriRef::parse_relative("@a").is_err());
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        verdict(xri_typed::relative(), input)
+        xri_typed::relative()
+            .check(input)
             .and_then(|()| split::reference(input))
             .map_err(|refusal| refused(input, "relative-XRI-ref", refusal, false))
     }
@@ -246,7 +248,8 @@ impl<'a> Xri<'a> {
         if let Some(reading) = split::xri_reading(input) {
             return Ok(Xri(reading));
         }
-        verdict(xri_typed::absolute(), input)
+        xri_typed::absolute()
+            .check(input)
             .and_then(|()| split::reference(input))
             .map(Xri)
             .map_err(|refusal| refused(input, "typed-XRI", refusal, true))
@@ -325,19 +328,6 @@ fn looks_absolute(input: &str) -> bool {
         || b.starts_with(b"!!")
 }
 
-/// `automaton`'s verdict on `input`: the run that only says whether,
-/// then the one that builds the refusal only where it refuses.
-fn verdict(
-    automaton: &crate::engine::Automaton,
-    input: &str,
-) -> Result<(), crate::engine::Refusal> {
-    if automaton.matches(input) {
-        Ok(())
-    } else {
-        automaton.check(input)
-    }
-}
-
 /// Whether `input` starts with "xri://" (in any case).
 fn has_prefix(input: &str) -> bool {
     input
@@ -359,19 +349,18 @@ fn refused(
     refusal: crate::engine::Refusal,
     not_absolute: bool,
 ) -> ParseError {
-    let xri = Grammar::Xri.absolute();
-    let (kind, offset, expected) =
-        if not_absolute && !looks_absolute(input) && xri.check(input).is_ok() {
-            (
-                ErrorKind::NotAbsolute,
-                0,
-                vec!["\"xri://\", a global context symbol or \"(\"".into()],
-            )
-        } else if refusal.too_deep {
-            (ErrorKind::TooDeep, refusal.offset, refusal.expected)
-        } else {
-            (ErrorKind::Syntax, refusal.offset, refusal.expected)
-        };
+    let appendix_a = || Grammar::Xri.absolute().check(input).is_ok();
+    let (kind, offset, expected) = if not_absolute && !looks_absolute(input) && appendix_a() {
+        (
+            ErrorKind::NotAbsolute,
+            0,
+            vec!["\"xri://\", a global context symbol or \"(\"".into()],
+        )
+    } else if refusal.too_deep {
+        (ErrorKind::TooDeep, refusal.offset, refusal.expected)
+    } else {
+        (ErrorKind::Syntax, refusal.offset, refusal.expected)
+    };
     ParseError {
         kind,
         grammar: Grammar::Xri,

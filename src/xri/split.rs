@@ -64,7 +64,7 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
     let first = b.get(start).copied();
     let mut xri_reading = first.filter(|&c| GlobalContext::from_byte(c).is_some() || c == b'(');
     if xri_reading.is_some() {
-        match super::verdict(xri_typed::xri_authority(), text(start, xri_end)) {
+        match xri_typed::xri_authority().check(text(start, xri_end)) {
             Err(refusal) if refusal.too_deep => {
                 return Err(Refusal {
                     offset: start + refusal.offset,
