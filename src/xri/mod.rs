@@ -100,7 +100,7 @@ impl<'a> XriRef<'a> {
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         if let Some(reading) = split::xri_reading(input) {
-            return Ok(reading);
+            return reading.map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true));
         }
         xri_typed::reference()
             .check(input)
@@ -246,7 +246,9 @@ impl<'a> Xri<'a> {
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         if let Some(reading) = split::xri_reading(input) {
-            return Ok(Xri(reading));
+            return reading
+                .map(Xri)
+                .map_err(|refusal| refused(input, "typed-XRI", refusal, true));
         }
         xri_typed::absolute()
             .check(input)
