@@ -8,7 +8,7 @@ mod abnf;
 #[path = "src/engine/automaton.rs"]
 #[allow(dead_code)]
 mod automaton;
-#[path = "src/engine/calls.rs"]
+#[path = "src/engine/calls/mod.rs"]
 #[allow(dead_code)]
 mod calls;
 #[path = "src/engine/compile/mod.rs"]

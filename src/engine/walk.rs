@@ -176,7 +176,7 @@ impl Automaton {
             if BRACKETS && (b == self.open || b == self.close) {
                 // A bracket the one reading can take only one way is taken
                 // here, without leaving the loop: shallow nesting stays in
-                // the tables (src/engine/calls.rs takes the others).
+                // the tables (src/engine/calls/mod.rs takes the others).
                 if let Some(t) = reading.as_deref_mut() {
                     t.state = u16::try_from(index(id)).unwrap_or(0);
                     if let Some(m) = self.only_move(t, b) {

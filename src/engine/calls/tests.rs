@@ -1,0 +1,140 @@
+//! Tests of the run with calls.
+use crate::engine::{compile, Options};
+
+/// With one reading alive, the table loop takes each bracket itself
+/// (src/engine/walk.rs): the verdicts, the refusal with its closing
+/// bracket, and the depth limit are those of the run bracket by bracket.
+#[test]
+fn one_reading_takes_its_brackets_in_the_table_loop() {
+    let abnf = "g = 1*( \"a\" / p )\np = \"(\" g \")\"\n";
+    let options = Options::new().with_brackets('(', ')').with_max_depth(3);
+    let a = compile(abnf, "g", &options).unwrap();
+    assert!(a.matches("a(a(a)a)a"));
+    assert!(a.matches("(((a)))"));
+    assert!(!a.matches("a(a(a)a"));
+    assert!(!a.matches("a)"));
+    let refusal = a.check("a(a(a)a").unwrap_err();
+    assert_eq!(refusal.offset, 7);
+    assert!(refusal.expected.iter().any(|e| e == "\")\""));
+    let refusal = a.check("a()").unwrap_err();
+    assert_eq!(refusal.offset, 2);
+    let refusal = a.check("((((a))))").unwrap_err();
+    assert_eq!(refusal.offset, 3);
+    assert!(refusal.too_deep);
+}
+
+/// `matches` (one reading in place, every reading where a bracket
+/// parts them) agrees with the run of every reading, on random texts
+/// of the typed XRI rules' pieces, nesting past the depth limit
+/// included.
+#[test]
+fn matches_agrees_with_check_on_random_xri_texts() {
+    use crate::syntax::builtin::xri_typed;
+    let pieces = [
+        "xri://", "=", "@", "+", "$", "!!", "!", "*", "(", ")", "/", "?", "#", "a", "b.c", "%41",
+        ":", "[", "]", "::1", "http://", "@x", "\u{e9}", "&", ",", "-", "~",
+    ];
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let automata = [
+        xri_typed::reference(),
+        xri_typed::absolute(),
+        xri_typed::relative(),
+        xri_typed::xri_authority(),
+        xri_typed::after_authority(),
+    ];
+    let (mut accepted, mut tried) = (0, 0);
+    for _ in 0..20_000 {
+        let mut text = String::new();
+        for _ in 0..next() % 14 {
+            text.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+        }
+        if next() % 8 == 0 {
+            text = format!("@a/{}x{}", "(".repeat(40), ")".repeat(40));
+        }
+        for a in automata {
+            let verdict = a.check(&text).is_ok();
+            assert_eq!(a.matches(&text), verdict, "{text:?}");
+            tried += 1;
+            accepted += usize::from(verdict);
+        }
+    }
+    // Both verdicts are met often enough to compare.
+    assert!(
+        accepted > tried / 20 && accepted < tried - tried / 20,
+        "{accepted} of {tried}"
+    );
+}
+
+/// `only_move` is `moves` when that gives exactly one move and no
+/// depth refusal: every state of the typed XRI rules, both brackets
+/// and another byte, at depths 0, 1 and the limit, under several
+/// callers.
+#[test]
+fn only_move_is_the_one_move_of_moves() {
+    use super::{Move, Thread, MAX_CALL_DEPTH};
+    use crate::syntax::builtin::xri_typed;
+    let key = |m: Option<Move>| match m {
+        Some(Move::Call(s)) => Some((0, s)),
+        Some(Move::Return(s)) => Some((1, s)),
+        Some(Move::Data(s)) => Some((2, s)),
+        None => None,
+    };
+    for a in [
+        xri_typed::reference(),
+        xri_typed::xri_authority(),
+        xri_typed::after_authority(),
+    ] {
+        let states = a.trans.len() / a.stride;
+        let limit = a.max_depth.min(MAX_CALL_DEPTH);
+        for state in 0..states {
+            for depth in [0, 1, limit] {
+                for caller in (0..states).step_by(97).chain([states - 1]) {
+                    let mut stack = [0u16; MAX_CALL_DEPTH];
+                    stack[..depth].fill(caller as u16);
+                    let t = Thread {
+                        state: state as u16,
+                        depth: depth as u8,
+                        stack,
+                    };
+                    for b in [a.open, a.close, b'a'] {
+                        let want = match a.moves(&t, &[b]) {
+                            ([Some(m), None, None], false)
+                            | ([None, Some(m), None], false)
+                            | ([None, None, Some(m)], false) => Some(m),
+                            _ => None,
+                        };
+                        assert_eq!(
+                            key(a.only_move(&t, b)),
+                            key(want),
+                            "state {state} depth {depth} caller {caller} byte {b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// "(" is both a bracket (in `x`) and data (in `y`): two readings run
+/// apart between brackets, and die at different places.
+#[test]
+fn readings_that_die_apart_are_refused_where_the_last_one_died() {
+    let abnf = "g = x / y\nx = p \"c\"\np = \"(\" g \")\"\ny = \"(\" \"bd\"\n";
+    let a = compile(abnf, "g", &Options::new().with_brackets('(', ')')).unwrap();
+    assert!(a.matches("(bd"));
+    assert!(a.matches("((bd)c"));
+    // The bracket's reading dies at "b" (offset 1: its body starts with
+    // "("), the data reading at "x", one byte later: the refusal is the
+    // data reading's.
+    let refusal = a.check("(bx").unwrap_err();
+    assert_eq!(refusal.offset, 2);
+    assert_eq!(refusal.expected, ["\"bd\""]);
+    let refusal = a.check("((bd)x").unwrap_err();
+    assert_eq!(refusal.offset, 5);
+}
