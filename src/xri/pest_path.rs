@@ -19,7 +19,7 @@ pub(super) fn parse(input: &str) -> Result<XriRef<'_>, ParseError> {
         Grammar::Xri.relative()
     };
     let nodes = rule.components(input).map_err(|mut e| {
-        if rule.name() == "relative-XRI-ref" && Grammar::Xri.absolute().check(input).is_ok() {
+        if rule.name() == "relative-XRI-ref" && super::absolute_with_prefix(input) {
             e.kind = ErrorKind::NotAbsolute;
             e.rule = "XRI-reference";
             e.expected = vec!["\"xri://\", a global context symbol or \"(\"".into()];
