@@ -103,8 +103,8 @@ impl<'a> XriRef<'a> {
             return reading.map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true));
         }
         xri_typed::reference()
-            .check(input)
-            .and_then(|()| split::reference(input))
+            .check_split_with_calls(input)
+            .and_then(|marks| split::reference(input, marks))
             .map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true))
     }
 
@@ -118,8 +118,8 @@ impl<'a> XriRef<'a> {
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
         xri_typed::relative()
-            .check(input)
-            .and_then(|()| split::reference(input))
+            .check_split_with_calls(input)
+            .and_then(|marks| split::reference(input, marks))
             .map_err(|refusal| refused(input, "relative-XRI-ref", refusal, false))
     }
 
@@ -252,7 +252,7 @@ impl<'a> Xri<'a> {
         }
         xri_typed::absolute()
             .check(input)
-            .and_then(|()| split::reference(input))
+            .and_then(|()| split::reference(input, None))
             .map(Xri)
             .map_err(|refusal| refused(input, "typed-XRI", refusal, true))
     }

@@ -21,6 +21,7 @@
 //!   parentheses are cross-references), the query to the next "#".
 
 use super::{looks_absolute, Authority, GlobalContext, XriRef};
+use crate::engine::marks::{Marks, FRAGMENT, QUERY};
 use crate::engine::Refusal;
 use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::Span;
@@ -49,10 +50,11 @@ static PAST_PATH: Stops = Stops::new(b"?#");
 /// the refusal of the XRI reading when it nests too deep, since the
 /// reading taken must not depend on the depth limit (2.2.1.3's first
 /// match would be the XRI authority).
-pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
+pub(super) fn reference(input: &str, marks: Option<Marks>) -> Result<XriRef<'_>, Refusal> {
     let b = input.as_bytes();
+    let marks = marks.map(|m| (m, 0));
     if !looks_absolute(input) {
-        return Ok(tail(input, None, false, 0));
+        return Ok(tail(input, None, false, 0, marks));
     }
     let prefix = super::has_prefix(input);
     let start = if prefix { super::PREFIX.len() } else { 0 };
@@ -84,7 +86,7 @@ pub(super) fn reference(input: &str) -> Result<XriRef<'_>, Refusal> {
             iri_end,
         ),
     };
-    Ok(tail(input, Some(authority), prefix, end))
+    Ok(tail(input, Some(authority), prefix, end, marks))
 }
 
 /// The XRI authority `start..end`, whose first byte `first` is a global
@@ -138,12 +140,13 @@ pub(super) fn xri_reading(input: &str) -> Option<Result<XriRef<'_>, Refusal>> {
     if !xri_typed::xri_authority().matches(authority) {
         return None;
     }
-    match xri_typed::after_authority().check(after) {
-        Ok(()) => Some(Ok(tail(
+    match xri_typed::after_authority().check_split_with_calls(after) {
+        Ok(marks) => Some(Ok(tail(
             input,
             Some(xri_authority(b, start, end, first)),
             prefix,
             end,
+            marks.map(|m| (m, end)),
         ))),
         Err(refusal) if end == until(b, start, b.len(), |c| matches!(c, b'/' | b'?' | b'#')) => {
             Some(Err(Refusal {
@@ -155,19 +158,43 @@ pub(super) fn xri_reading(input: &str) -> Option<Result<XriRef<'_>, Refusal>> {
     }
 }
 
-/// The reference with `authority`, its path starting at `at`.
-fn tail(input: &str, authority: Option<Authority>, prefix: bool, start: usize) -> XriRef<'_> {
+/// The reference with `authority`, its path starting at `start`; where
+/// the query and fragment start from `marks` (of the run over the input
+/// from the offset beside them, which recorded Appendix B's split with
+/// cross-references opaque: its "?" and "#" are those outside
+/// parentheses), else found by a scan.
+fn tail(
+    input: &str,
+    authority: Option<Authority>,
+    prefix: bool,
+    start: usize,
+    marks: Option<(Marks, usize)>,
+) -> XriRef<'_> {
     let b = input.as_bytes();
-    let at = start;
-    let path_end = outside_parens(b, at, &PAST_PATH);
-    let mut at = path_end;
-    let query = (b.get(at) == Some(&b'?')).then(|| {
-        let end = until(b, at + 1, b.len(), |c| c == b'#');
-        let q = span(at + 1, end);
-        at = end;
-        q
-    });
-    let fragment = (b.get(at) == Some(&b'#')).then(|| span(at + 1, b.len()));
+    let (path_end, query, fragment) = match marks {
+        Some((marks, base)) => {
+            let query = marks.after(QUERY).map(|q| base + q);
+            let fragment = marks.after(FRAGMENT).map(|f| base + f);
+            let before = |at: Option<usize>| at.map_or(b.len(), |a| a - 1);
+            (
+                before(query.or(fragment)),
+                query.map(|q| span(q, before(fragment))),
+                fragment.map(|f| span(f, b.len())),
+            )
+        }
+        None => {
+            let path_end = outside_parens(b, start, &PAST_PATH);
+            let mut at = path_end;
+            let query = (b.get(at) == Some(&b'?')).then(|| {
+                let end = until(b, at + 1, b.len(), |c| c == b'#');
+                let q = span(at + 1, end);
+                at = end;
+                q
+            });
+            let fragment = (b.get(at) == Some(&b'#')).then(|| span(at + 1, b.len()));
+            (path_end, query, fragment)
+        }
+    };
     XriRef {
         text: input,
         prefix,
@@ -181,6 +208,63 @@ fn tail(input: &str, authority: Option<Authority>, prefix: bool, start: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The XRI corpus with pieces put in at every place, and at the end.
+    fn corpus_and_changes(pieces: &[&str]) -> Vec<String> {
+        let corpus = include_str!("../../benches/corpus/xri.txt");
+        let mut inputs: Vec<String> = Vec::new();
+        for line in corpus.lines().filter(|l| !l.is_empty()) {
+            for k in (1..=line.len()).filter(|&k| line.is_char_boundary(k)) {
+                for put in pieces {
+                    inputs.push(format!("{}{put}{}", &line[..k], &line[k..]));
+                }
+            }
+        }
+        inputs
+    }
+
+    /// The query and fragment where the runs' marks put them are where
+    /// the scan finds them, on every accepted input; and the marks are
+    /// used on most of them (one reading all along).
+    #[test]
+    fn the_runs_marks_split_as_the_scan_does() {
+        let pieces = [
+            "?",
+            "#",
+            "?a#b",
+            "(?)",
+            "(#)",
+            "(a?b)",
+            "/(+a?b#c)",
+            "(",
+            ")",
+            "//",
+        ];
+        let (mut accepted, mut marked) = (0, 0);
+        for input in corpus_and_changes(&pieces) {
+            let Ok(parsed) = XriRef::parse(&input) else {
+                continue;
+            };
+            accepted += 1;
+            let scanned = reference(&input, None).unwrap();
+            let parts = |x: &XriRef| (x.prefix, x.authority, x.path, x.query, x.fragment);
+            assert_eq!(parts(&parsed), parts(&scanned), "{input:?}");
+            let relative = !looks_absolute(&input);
+            let marks = match (relative, parsed.authority) {
+                (true, _) => xri_typed::reference().check_split_with_calls(&input),
+                (
+                    false,
+                    Some(Authority::Global { span, .. } | Authority::CrossReference { span, .. }),
+                ) => xri_typed::after_authority().check_split_with_calls(&input[span.end..]),
+                _ => Ok(None),
+            };
+            marked += usize::from(matches!(marks, Ok(Some(_))));
+        }
+        assert!(
+            accepted > 1_000 && marked > accepted / 2,
+            "{marked} of {accepted}"
+        );
+    }
 
     /// Where the XRI authority ends where an IRI one would and what
     /// follows is refused, the refusal `xri_reading` gives is the run over

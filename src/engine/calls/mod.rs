@@ -106,19 +106,28 @@ impl Automaton {
     /// moves it one way (as most inputs have it), else every reading,
     /// from the start. It reads each byte at most twice.
     pub(super) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
+        self.check_split_with_calls(input).map(drop)
+    }
+
+    /// [`check_with_calls`](Automaton::check_with_calls), with the marks
+    /// of Appendix B's split (cross-references opaque) when the automaton
+    /// [records them](Automaton::records_split) and one reading ran the
+    /// whole input; `None` when every reading ran, whose marks are not
+    /// kept.
+    pub(crate) fn check_split_with_calls(&self, input: &str) -> Result<Option<Marks>, Refusal> {
         // One reading's end or death is the run's (`run_calls` would find
         // the same, with one reading all along).
         match self.run_one(input) {
-            (Stop::End(state), only) => {
+            (Stop::End(state), only, marks) => {
                 if only.depth == 0 && self.accepts(state) {
-                    Ok(())
+                    Ok(self.records_split().then_some(marks))
                 } else {
                     Err(self.refusal_of(&[only], input.len(), false))
                 }
             }
-            (Stop::Dead(_, at), only) => Err(self.refusal_of(&[only], at, false)),
-            (Stop::Bracket(..), _) => self.every_reading(input, |outcome| match outcome {
-                Outcome::End(threads) if self.any_accepts(threads) => Ok(()),
+            (Stop::Dead(_, at), only, _) => Err(self.refusal_of(&[only], at, false)),
+            (Stop::Bracket(..), ..) => self.every_reading(input, |outcome| match outcome {
+                Outcome::End(threads) if self.any_accepts(threads) => Ok(None),
                 Outcome::End(threads) => Err(self.refusal_of(threads, input.len(), false)),
                 Outcome::Dead(threads, at, too_deep) => Err(self.refusal_of(threads, at, too_deep)),
             }),
@@ -129,9 +138,9 @@ impl Automaton {
     /// alone, for `matches`: the same runs, no refusal built.
     pub(super) fn matches_with_calls(&self, input: &str) -> bool {
         match self.run_one(input) {
-            (Stop::End(state), only) => only.depth == 0 && self.accepts(state),
-            (Stop::Dead(..), _) => false,
-            (Stop::Bracket(..), _) => self.every_reading(
+            (Stop::End(state), only, _) => only.depth == 0 && self.accepts(state),
+            (Stop::Dead(..), ..) => false,
+            (Stop::Bracket(..), ..) => self.every_reading(
                 input,
                 |outcome| matches!(outcome, Outcome::End(threads) if self.any_accepts(threads)),
             ),
@@ -140,15 +149,15 @@ impl Automaton {
 
     /// The first reading moved in place from the start, until it ends,
     /// dies, or meets a bracket that parts it; the reading as it stopped
-    /// (its state the stop's).
-    fn run_one(&self, input: &str) -> (Stop, Thread) {
+    /// (its state the stop's), and the marks it recorded.
+    fn run_one(&self, input: &str) -> (Stop, Thread, Marks) {
         let mut only = self.first_reading();
         let mut marks = Marks::default();
         let stop = self.run_from(input, self.start, 0, Brackets::Step(&mut only), &mut marks);
         if let Stop::End(state) | Stop::Dead(state, _) = stop {
             only.state = u16::try_from(state).unwrap_or(0);
         }
-        (stop, only)
+        (stop, only, marks)
     }
 
     /// What `verdict` makes of the run of every reading of `input`.
@@ -231,7 +240,8 @@ impl Automaton {
     /// written to `next` (once each). When all die, `threads` are left as
     /// the readings alive where the last ones died.
     fn run_apart(&self, input: &str, i: usize, threads: &mut Threads, next: &mut Threads) -> Apart {
-        // A rule with calls records no split.
+        // The marks of a run of several readings are not kept (each
+        // reading would have its own).
         let mut marks = Marks::default();
         let state = |s: usize| u16::try_from(s).unwrap_or(0);
         if let [only] = threads.as_mut_slice() {

@@ -58,6 +58,9 @@ enum Part {
     /// The fragment, entered by its "#" (`true`: which also ended the authority).
     FragmentStart(bool),
     Fragment,
+    /// Inside a bracket pair of a rule with calls: its content is one
+    /// character of the split, read when the bracket closes.
+    Inside,
 }
 
 /// A character as the split sees it.
@@ -86,6 +89,9 @@ impl Part {
 
     fn step(self, symbol: Symbol) -> Part {
         use Symbol::*;
+        if self == Part::Inside {
+            return Part::Inside;
+        }
         let authority = matches!(
             self,
             Part::AuthorityStart | Part::Authority | Part::UserinfoEnd
@@ -121,14 +127,17 @@ impl Part {
 }
 
 /// `dfa` multiplied with Appendix B's split, its states tagged; not yet
-/// minimized. Refused for a rule with calls, and where ":", "/", "?", "#"
-/// or "@" shares its character class with another character (the split
-/// could not tell them apart).
+/// minimized. Refused where ":", "/", "?", "#" or "@" shares its
+/// character class with another character (the split could not tell them
+/// apart).
+///
+/// In a rule with calls, a bracket pair called from outside any other is
+/// one character of the split, read when it closes (an XRI's
+/// cross-reference is one in its authority or path: RFC 3986's split with
+/// cross-references opaque is XRI 2.0's, whose delimiters count outside
+/// parentheses only); the states inside a pair are untagged.
 pub(super) fn tag(dfa: &CharDfa) -> Result<CharDfa, CompileError> {
     let refuse = |why: &str| Err(CompileError::TooLarge(format!("Appendix B's split: {why}")));
-    if dfa.open != 0 || dfa.call.iter().any(|&c| c != 0) {
-        return refuse("the rule has calls");
-    }
     let mut symbol_of = vec![Symbol::Other; dfa.classes];
     for (byte, symbol) in [
         (b':', Symbol::Colon),
@@ -154,28 +163,36 @@ pub(super) fn tag(dfa: &CharDfa) -> Result<CharDfa, CompileError> {
     // The product's states, found from the start; 0 is dead, 1 starts.
     let mut states: Vec<(u16, Part)> = vec![(0, Part::Start), (1, Part::Start)];
     let mut id_of: HashMap<(u16, Part), u16> = HashMap::from([((1, Part::Start), 1)]);
+    let mut id = |key: (u16, Part), states: &mut Vec<(u16, Part)>| {
+        if key.0 == 0 {
+            return Ok(0);
+        }
+        if let Some(&id) = id_of.get(&key) {
+            return Ok(id);
+        }
+        let id =
+            u16::try_from(states.len()).map_err(|_| CompileError::TooLarge("states".into()))?;
+        states.push(key);
+        id_of.insert(key, id);
+        Ok(id)
+    };
     let mut trans: Vec<u16> = vec![0; dfa.classes];
+    let mut call = vec![0];
+    let (mut returns_at, mut returns) = (vec![0, 0], Vec::new());
     let mut at = 1;
     while let Some(&(q, part)) = states.get(at) {
         for (class, &symbol) in symbol_of.iter().enumerate() {
             let next = dfa.next(usize::from(q), u8::try_from(class).unwrap_or(0));
-            let target = if next == 0 {
-                0
-            } else {
-                let key = (next, part.step(symbol));
-                match id_of.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        let id = u16::try_from(states.len())
-                            .map_err(|_| CompileError::TooLarge("states".into()))?;
-                        states.push(key);
-                        id_of.insert(key, id);
-                        id
-                    }
-                }
-            };
-            trans.push(target);
+            trans.push(id((next, part.step(symbol)), &mut states)?);
         }
+        let callee = dfa.call.get(usize::from(q)).copied().unwrap_or(0);
+        call.push(id((callee, Part::Inside), &mut states)?);
+        // The pair read, as one character of the split.
+        let after = part.step(Symbol::Other);
+        for &(ended, to) in dfa.returns_of(usize::from(q)) {
+            returns.push((ended, id((to, after), &mut states)?));
+        }
+        returns_at.push(u32::try_from(returns.len()).unwrap_or(u32::MAX));
         at += 1;
     }
     let mut expect_at = vec![0u32];
@@ -184,7 +201,6 @@ pub(super) fn tag(dfa: &CharDfa) -> Result<CharDfa, CompileError> {
         expect.extend_from_slice(dfa.expected(usize::from(q)));
         expect_at.push(u32::try_from(expect.len()).unwrap_or(u32::MAX));
     }
-    let n = states.len();
     Ok(CharDfa {
         rule: dfa.rule.clone(),
         classes: dfa.classes,
@@ -198,11 +214,14 @@ pub(super) fn tag(dfa: &CharDfa) -> Result<CharDfa, CompileError> {
         expect_at,
         expect,
         names: dfa.names.clone(),
-        open: 0,
-        call: vec![0; n],
-        ret_mask: vec![0; n],
-        returns_at: vec![0; n + 1],
-        returns: Vec::new(),
+        open: dfa.open,
+        call,
+        ret_mask: states
+            .iter()
+            .map(|&(q, _)| dfa.ret_mask.get(usize::from(q)).copied().unwrap_or(0))
+            .collect(),
+        returns_at,
+        returns,
         max_depth: dfa.max_depth,
         tags: states
             .iter()
@@ -248,6 +267,32 @@ mod tests {
         let own =
             crate::engine::compile("r = [ 1*ALPHA \":\" ] *( ALPHA / \";\" )\n", "r", &options);
         assert!(own.is_ok_and(|a| a.records_split() && a.matches("x:a;b")));
+    }
+
+    /// In a rule with calls, what a bracket pair holds is no delimiter of
+    /// the split: the marks are those outside the pairs, as XRI's
+    /// cross-references need (src/xri/split.rs).
+    #[test]
+    fn a_bracket_pair_is_one_character_of_the_split() {
+        use crate::engine::automaton::marks::{FRAGMENT, QUERY};
+        use crate::engine::{compile, Options};
+        let abnf = "g = *( \"a\" / \"?\" / \"#\" / \"/\" / p )\np = \"(\" g \")\"\n";
+        let options = Options::new().with_brackets('(', ')').with_split();
+        let a = compile(abnf, "g", &options).unwrap();
+        assert!(a.has_calls() && a.records_split());
+        let at = |input: &str| {
+            let marks = a.check_split_with_calls(input).unwrap().unwrap();
+            (marks.after(QUERY), marks.after(FRAGMENT))
+        };
+        assert_eq!(at("a(?)?a#a"), (Some(5), Some(7)));
+        assert_eq!(at("(?#(?))a"), (None, None));
+        assert_eq!(at("((#)?)#?"), (None, Some(7)));
+        assert_eq!(at("?(#)"), (Some(1), None));
+        // The same verdicts as without the split.
+        let plain = compile(abnf, "g", &Options::new().with_brackets('(', ')')).unwrap();
+        for input in ["a(?", "a)?", "((a)", "(/)(#)?", ""] {
+            assert_eq!(a.matches(input), plain.matches(input), "{input:?}");
+        }
     }
 
     #[test]

@@ -150,7 +150,10 @@ impl Options {
     }
 
     /// The run records RFC 3986 Appendix B's split: the same language,
-    /// with the components found in the same pass.
+    /// with the components found in the same pass. With brackets, what a
+    /// pair holds is no delimiter of the split (the pair is one
+    /// character of it, as an XRI's cross-reference is), and the marks
+    /// are kept where one reading ran the whole input.
     ///
     /// ```
     /// let options = xiri::engine::Options::new().with_split();
