@@ -134,12 +134,21 @@ pub(super) fn xri_reading(input: &str) -> Option<Result<XriRef<'_>, Refusal>> {
         .get(start)
         .copied()
         .filter(|&c| GlobalContext::from_byte(c).is_some() || c == b'(')?;
-    let end = outside_parens(b, start, &PAST_AUTHORITY);
-    let authority = input.get(start..end)?;
+    // The authority's run finds where it ends: an XRI authority's
+    // parentheses balance and hold its only "/", "?" and "#".
+    let rest = input.get(start..)?;
+    let end = match xri_typed::xri_authority().member_before(rest, b"/?#") {
+        Some(Ok(end)) => start + end,
+        Some(Err(())) => return None,
+        None => {
+            let end = outside_parens(b, start, &PAST_AUTHORITY);
+            if !xri_typed::xri_authority().matches(input.get(start..end)?) {
+                return None;
+            }
+            end
+        }
+    };
     let after = input.get(end..)?;
-    if !xri_typed::xri_authority().matches(authority) {
-        return None;
-    }
     match xri_typed::after_authority().check_split_with_calls(after) {
         Ok(marks) => Some(Ok(tail(
             input,
@@ -221,6 +230,44 @@ mod tests {
             }
         }
         inputs
+    }
+
+    /// Where the authority's run says an XRI authority ends, and whether
+    /// it is one, is what the scan for the first "/", "?" or "#" outside
+    /// parentheses and the authority's verdict say.
+    #[test]
+    fn the_authority_s_run_ends_it_where_the_scan_does() {
+        let pieces = [
+            "(", ")", "/", "?", "#", "((", "(/)", "(?#)", "a)b", "*(+a/b)", " ", "%",
+        ];
+        let (mut decided, mut members) = (0, 0);
+        for input in corpus_and_changes(&pieces) {
+            let start = if super::super::has_prefix(&input) {
+                6
+            } else {
+                0
+            };
+            let b = input.as_bytes();
+            if !b
+                .get(start)
+                .is_some_and(|&c| GlobalContext::from_byte(c).is_some() || c == b'(')
+            {
+                continue;
+            }
+            let end = outside_parens(b, start, &PAST_AUTHORITY);
+            let member = xri_typed::xri_authority().matches(&input[start..end]);
+            match xri_typed::xri_authority().member_before(&input[start..], b"/?#") {
+                Some(Ok(at)) => assert!(member && start + at == end, "{input:?}"),
+                Some(Err(())) => assert!(!member, "{input:?}"),
+                None => continue,
+            }
+            decided += 1;
+            members += usize::from(member);
+        }
+        assert!(
+            members > 500 && decided - members > 500,
+            "{members} of {decided}"
+        );
     }
 
     /// The query and fragment where the runs' marks put them are where

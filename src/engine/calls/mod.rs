@@ -147,6 +147,29 @@ impl Automaton {
         }
     }
 
+    /// Where the longest member of the rule that starts `input` ends,
+    /// when the one reading dies right after it (or at the end) and the
+    /// byte it dies on is one of `ends`: `Some(Ok(end))`. `Some(Err(()))`
+    /// when the reading dies otherwise, `None` when a bracket parts the
+    /// readings (the caller decides another way). For a language of
+    /// balanced brackets none of whose members has a byte of `ends`
+    /// outside them (an XRI authority and "/", "?", "#"), that end is the
+    /// first byte of `ends` outside brackets, and the prefix before it is
+    /// a member exactly when `Some(Ok(_))` is given.
+    pub(crate) fn member_before(&self, input: &str, ends: &[u8]) -> Option<Result<usize, ()>> {
+        let (stop, only, _) = self.run_one(input);
+        let member = |state: usize| only.depth == 0 && self.accepts(state);
+        match stop {
+            Stop::End(state) if member(state) => Some(Ok(input.len())),
+            Stop::Dead(state, at) if member(state) => {
+                let ended = input.as_bytes().get(at).is_some_and(|b| ends.contains(b));
+                Some(if ended { Ok(at) } else { Err(()) })
+            }
+            Stop::End(_) | Stop::Dead(..) => Some(Err(())),
+            Stop::Bracket(..) => None,
+        }
+    }
+
     /// The first reading moved in place from the start, until it ends,
     /// dies, or meets a bracket that parts it; the reading as it stopped
     /// (its state the stop's), and the marks it recorded.
