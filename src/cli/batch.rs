@@ -167,6 +167,8 @@ pub fn run_fields_as(
     // serializer's many small writes cost less on a Vec than through the
     // BufWriter.
     let mut line = Vec::with_capacity(512);
+    // A refusal's message is formatted here, then escaped once.
+    let mut message = String::with_capacity(256);
     for (n, raw) in inputs.enumerate() {
         let (input, result, error) = match decode(raw?, json_input) {
             Input::Text(text) => match answer(&text) {
@@ -201,7 +203,8 @@ pub fn run_fields_as(
             continue;
         }
         line.clear();
-        write_answer(&mut line, &input, fields, result, &error).map_err(write_error)?;
+        write_answer(&mut line, &mut message, &input, fields, result, &error)
+            .map_err(write_error)?;
         out.write_all(&line).map_err(write_error)?;
     }
     out.flush().map_err(write_error)?;
@@ -240,9 +243,13 @@ impl Error {
 }
 
 /// One answer, `{"input": ..., FIRST: ..., "error": ..., OTHERS...}`,
-/// written as it goes: no object is built for it.
+/// written as it goes: no object is built for it. A parse error's message
+/// is formatted in `message` (kept from one answer to the next, so no
+/// allocation), then escaped in one pass: escaping each piece as it was
+/// formatted cost a refused XRI's answer 7% more instructions.
 fn write_answer(
     out: &mut Vec<u8>,
+    message: &mut String,
     input: &str,
     fields: &[(&str, Value)],
     result: Vec<Value>,
@@ -265,11 +272,22 @@ fn write_answer(
     match error {
         Error::None => out.extend_from_slice(b"null"),
         Error::Value(v) => serde_json::to_writer(&mut *out, v)?,
-        Error::Parse(e, _) => {
+        Error::Parse(e, note) => {
             write!(out, "{{\"offset\":{},\"expected\":", e.offset())?;
             serde_json::to_writer(&mut *out, e.expected())?;
             out.extend_from_slice(b",\"message\":");
-            serde_json::to_writer(&mut *out, &Escaped(error))?;
+            message.clear();
+            match note {
+                None => {
+                    std::fmt::Write::write_fmt(message, format_args!("{}", e.message_display()))
+                }
+                Some(note) => std::fmt::Write::write_fmt(
+                    message,
+                    format_args!("{}; {note}", e.message_display()),
+                ),
+            }
+            .map_err(std::io::Error::other)?;
+            serde_json::to_writer(&mut *out, message.as_str())?;
             out.push(b'}');
         }
         Error::Plain(offset, message) => {
@@ -283,22 +301,6 @@ fn write_answer(
     }
     out.extend_from_slice(b"}\n");
     Ok(())
-}
-
-/// A parse error's message (and note) as a JSON string, escaped as it is
-/// formatted (serde_json's `collect_str`): no `String` is made of it.
-struct Escaped<'e>(&'e Error);
-
-impl serde::Serialize for Escaped<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Error::Parse(e, None) => serializer.collect_str(&e.message_display()),
-            Error::Parse(e, Some(note)) => {
-                serializer.collect_str(&format_args!("{}; {note}", e.message_display()))
-            }
-            other => serializer.serialize_str(&other.message()),
-        }
-    }
 }
 
 /// The inputs as bytes: the arguments, or the lines of standard input

@@ -263,11 +263,21 @@ impl fmt::Display for Message<'_> {
         let (found, expected) = (Found(e), ExpectedList(&e.expected));
         let offset = e.offset;
         match e.kind {
+            // The message of every refusal `xiri check` prints: its pieces
+            // written as they are, not padded by `{}` (a refusal's answer
+            // is most of its cost there, issue 21).
             ErrorKind::Syntax => {
-                write!(
-                    f,
-                    "no match for {what} at byte {offset}: found {found}, expected {expected}"
-                )
+                for piece in [
+                    "no match for ",
+                    e.rule,
+                    " (",
+                    e.grammar.name(),
+                    ") at byte ",
+                ] {
+                    f.write_str(piece)?;
+                }
+                write!(f, "{offset}: found {found}, expected ")?;
+                expected.fmt(f)
             }
             ErrorKind::TooDeep => write!(
                 f,
@@ -344,11 +354,14 @@ impl fmt::Display for ExpectedList<'_> {
             [] => f.write_str("nothing more"),
             [one] => f.write_str(one),
             [first, middle @ .., last] => {
-                write!(f, "one of {first}")?;
+                f.write_str("one of ")?;
+                f.write_str(first)?;
                 for name in middle {
-                    write!(f, ", {name}")?;
+                    f.write_str(", ")?;
+                    f.write_str(name)?;
                 }
-                write!(f, " or {last}")
+                f.write_str(" or ")?;
+                f.write_str(last)
             }
         }
     }
