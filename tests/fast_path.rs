@@ -415,3 +415,26 @@ fn xri_corpus_and_spec_are_read_as_pest_reads_them() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// Found by a hostile-input audit (2026-11-27): inside a cross-reference,
+/// "!(" read by pest's rules for a whole reference was an IRI authority
+/// holding "(" as data, which the policy's `iauthority-x` refuses (its
+/// parentheses balance): pest's reading and the engine's accepted with
+/// different components. pest's reading now balances them too.
+#[test]
+fn parentheses_as_data_balance_inside_a_cross_reference() {
+    for input in [
+        "(Xri://!(?)?)",
+        "Xri://((?)!(xri://!(?)))",
+        "@a*(xri://!(?))",
+        "(xri://a(b/c)",
+        "(xri://u(@h)",
+        "=a/(xri://h?q))(#f)",
+    ] {
+        assert!(
+            xiri::fast_path_check(Grammar::Xri, input).is_ok(),
+            "{input:?}: {:?}",
+            xiri::fast_path_check(Grammar::Xri, input)
+        );
+    }
+}

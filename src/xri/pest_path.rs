@@ -136,8 +136,40 @@ fn check_cross_references(input: &str, node: &Node) -> Result<(), ParseError> {
         let iri = !looks_absolute(value) && xri_typed::iri_x().matches(value);
         if !iri {
             // The error is the content's: moved to where it stands.
-            parse(value).map_err(|e| e.within(input, start))?;
+            let read = parse(value).map_err(|e| e.within(input, start))?;
+            if let Some(at) = unbalanced(&read) {
+                let rule = Grammar::Xri
+                    .rule("xref")
+                    .unwrap_or(Grammar::Xri.reference());
+                return Err(rule.error(input, ErrorKind::Syntax, start + at, vec!["\")\"".into()]));
+            }
         }
     }
     Ok(())
+}
+
+/// Where the parentheses of a cross-reference's content read as an XRI
+/// first fail to balance in a component that holds them as data (an IRI
+/// authority's user information and host, the query, the fragment), if
+/// they do: inside a cross-reference the policy reads those with
+/// grammar/xri-balanced.abnf's `*-x` rules, where parentheses balance
+/// within their component, and pest's rules for a whole reference let
+/// them be (`(xri://!(?))`, whose "!(" would be an IRI authority).
+fn unbalanced(read: &XriRef<'_>) -> Option<usize> {
+    let mut spans = vec![read.query, read.fragment];
+    if let Some(Authority::Iri(a)) = read.authority {
+        spans.extend([a.userinfo, Some(a.host)]);
+    }
+    spans.into_iter().flatten().find_map(|span| {
+        let mut depth = 0usize;
+        for (i, b) in span.get(read.text).bytes().enumerate() {
+            match b {
+                b'(' => depth += 1,
+                b')' if depth == 0 => return Some(span.start + i),
+                b')' => depth -= 1,
+                _ => {}
+            }
+        }
+        (depth > 0).then_some(span.end)
+    })
 }
