@@ -8,6 +8,7 @@ use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::{authority, Span};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
+use crate::syntax::parens;
 use crate::syntax::tree::Node;
 
 /// `input` read with the policy's rule (`XRI` or `relative-XRI-ref`), and
@@ -161,15 +162,14 @@ fn unbalanced(read: &XriRef<'_>) -> Option<usize> {
         spans.extend([a.userinfo, Some(a.host)]);
     }
     spans.into_iter().flatten().find_map(|span| {
-        let mut depth = 0usize;
-        for (i, b) in span.get(read.text).bytes().enumerate() {
-            match b {
-                b'(' => depth += 1,
-                b')' if depth == 0 => return Some(span.start + i),
-                b')' => depth -= 1,
-                _ => {}
-            }
-        }
-        (depth > 0).then_some(span.end)
+        let bytes = span.get(read.text).as_bytes();
+        // A ")" with nothing open, else a "(" never closed (read from the
+        // end, it is the one with nothing open).
+        let unopened = parens::nesting(bytes).find(|n| n.unmatched);
+        unopened.map(|n| span.start + n.at).or_else(|| {
+            parens::nesting_back(bytes)
+                .any(|n| n.unmatched)
+                .then_some(span.end)
+        })
     })
 }
