@@ -63,17 +63,14 @@ impl fmt::Debug for PasswordMasked<'_> {
 /// extends it), so that what a malformed input carries as a password is
 /// covered whatever else is wrong with it.
 pub(crate) fn password_in(input: &str) -> Option<Range<usize>> {
-    // ("//" found as a '/' followed by one: a char search is a memchr, a
-    // str search sets up a two-way searcher each call.)
+    // memchr's searches over the bytes (the delimiters are ASCII): a `str`
+    // search for a char sets up a searcher at each call, and the "//" is
+    // found as a '/' followed by one.
     let bytes = input.as_bytes();
-    let start = input
-        .match_indices('/')
-        .find(|&(i, _)| bytes.get(i + 1) == Some(&b'/'))?
-        .0
-        + 2;
-    let rest = input.get(start..)?;
-    let at = rest.rfind('@')?;
-    let colon = rest.get(..at)?.find(':')?;
+    let start = memchr::memchr_iter(b'/', bytes).find(|&i| bytes.get(i + 1) == Some(&b'/'))? + 2;
+    let rest = bytes.get(start..)?;
+    let at = memchr::memrchr(b'@', rest)?;
+    let colon = memchr::memchr(b':', rest.get(..at)?)?;
     Some(start + colon + 1..start + at)
 }
 
@@ -105,5 +102,32 @@ mod tests {
         assert_eq!(mask_input("http://u@h/"), "http://u@h/");
         assert_eq!(mask_input("http://u:@h/"), "http://u:@h/");
         assert_eq!(mask_input("u:p@h"), "u:p@h");
+    }
+
+    /// The search over bytes finds what the description says, read over
+    /// characters: every string of up to five of these pieces.
+    #[test]
+    fn the_password_is_where_the_description_puts_it() {
+        fn described(input: &str) -> Option<Range<usize>> {
+            let start = input.find("//")? + 2;
+            let rest = &input[start..];
+            let at = rest.rfind('@')?;
+            let colon = rest[..at].find(':')?;
+            Some(start + colon + 1..start + at)
+        }
+        let pieces = ["/", "@", ":", "\u{e9}", "a", "/\u{e9}"];
+        let mut inputs = vec![String::new()];
+        for _ in 0..5 {
+            let longer: Vec<String> = inputs
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            inputs.extend(longer);
+            inputs.dedup();
+        }
+        assert!(inputs.len() > 5000);
+        for input in &inputs {
+            assert_eq!(password_in(input), described(input), "{input:?}");
+        }
     }
 }
