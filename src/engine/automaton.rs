@@ -53,7 +53,8 @@
 //! [`Automaton::is_consistent`]: every transition names a state; every
 //! per-state table has one entry a state; every skip table entry is
 //! sound (the bytes it skips do keep the state; a group's take each of
-//! its states to one same state of it); every state is live
+//! its states to one same state of it); every name is listed once, and
+//! every expected set holds a name once; every state is live
 //! (some continuation of the input read so far is in the language),
 //! except 0.
 
@@ -447,20 +448,29 @@ impl Automaton {
     /// The refusal at `offset` with `states` alive before it.
     pub(super) fn refusal(&self, states: &[usize], offset: usize, too_deep: bool) -> Refusal {
         // The names are borrowed from the tables (a built-in automaton's
-        // are static): a refusal allocates only this vector.
-        let mut expected: Vec<Cow<'static, str>> = Vec::new();
-        if states.iter().any(|&s| self.accepts(s)) {
-            expected.push(Cow::Borrowed("end of input"));
-        }
-        for &state in states {
+        // are static): a refusal allocates only this vector, sized once.
+        let set_of = |state: usize| -> &[u16] {
             let set = self.expect_of.get(state).map_or(0, |&k| usize::from(k));
             let from = self.expect_at.get(set).map_or(0, |&a| a as usize);
             let to = self.expect_at.get(set + 1).map_or(from, |&a| a as usize);
-            for &name in self.expect.get(from..to).unwrap_or(&[]) {
+            self.expect.get(from..to).unwrap_or(&[])
+        };
+        let end = states.iter().any(|&s| self.accepts(s));
+        let most = usize::from(end) + states.iter().map(|&s| set_of(s).len()).sum::<usize>();
+        let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(most);
+        if end {
+            expected.push(Cow::Borrowed("end of input"));
+        }
+        // A name has one index (the compiler interns them), and a state's
+        // set holds each index once: only a later state's may repeat one.
+        for (k, &state) in states.iter().enumerate() {
+            let before = states.get(..k).unwrap_or_default();
+            for &name in set_of(state) {
+                if before.iter().any(|&s| set_of(s).contains(&name)) {
+                    continue;
+                }
                 if let Some(name) = self.names.get(usize::from(name)) {
-                    if !expected.iter().any(|e| e == name) {
-                        expected.push(name.clone());
-                    }
+                    expected.push(name.clone());
                 }
             }
         }

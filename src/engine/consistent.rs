@@ -21,6 +21,30 @@ impl Automaton {
             && self.skips_hold()
             && self.groups_hold()
             && self.masks_hold()
+            && self.names_hold()
+    }
+
+    /// Whether no two neighbours of `sorted` are equal.
+    fn distinct<T: PartialEq>(sorted: &[T]) -> bool {
+        sorted.windows(2).all(|w| w.first() != w.last())
+    }
+
+    /// Each name is in `names` once (the compiler interns them) and each
+    /// expected set lists an index once: a refusal lists each name once
+    /// without comparing strings (`Automaton::refusal`).
+    fn names_hold(&self) -> bool {
+        let mut names: Vec<&str> = self.names.iter().map(|n| n.as_ref()).collect();
+        names.sort_unstable();
+        Self::distinct(&names)
+            && self.expect_at.windows(2).all(|w| {
+                let (from, to) = (
+                    w.first().map_or(0, |&a| a as usize),
+                    w.last().map_or(0, |&a| a as usize),
+                );
+                let mut set = self.expect.get(from..to).unwrap_or_default().to_vec();
+                set.sort_unstable();
+                Self::distinct(&set)
+            })
     }
 
     /// Every table has the length the states and classes give it.
@@ -447,5 +471,22 @@ mod tests {
         assert!(a.is_consistent());
         a.lead.to_mut()[0xC3 - 0x80] = super::TRIE_NODE | 999;
         assert!(!a.is_consistent());
+    }
+
+    #[test]
+    fn a_name_listed_twice_or_twice_in_a_set_is_caught() {
+        let a = compile("a = \"xa\" / \"yb\" / 2DIGIT\n", "a", &Default::default()).unwrap();
+        assert!(a.is_consistent());
+        let mut twice = a.clone();
+        let first = twice.names[0].clone();
+        twice.names.to_mut()[1] = first;
+        assert!(!twice.is_consistent());
+        let mut set = a.clone();
+        let start = usize::from(set.expect_of[set.start]);
+        let from = set.expect_at[start] as usize;
+        assert!(set.expect_at[start + 1] as usize - from >= 2);
+        let name = set.expect[from];
+        set.expect.to_mut()[from + 1] = name;
+        assert!(!set.is_consistent());
     }
 }
