@@ -57,10 +57,19 @@ include!(concat!(env!("OUT_DIR"), "/engine_tables.rs"));
 /// The compiled automaton of `grammar`'s rule `name` (its ABNF name, any
 /// case), if the engine compiles it: built in, or else compiled now.
 pub(crate) fn automaton(grammar: Grammar, name: &str) -> Option<&'static Automaton> {
-    built(grammar)
+    let built = built(grammar);
+    // The name as the grammar spells it first (what `Rule` passes, at each
+    // check): compared as bytes, where any case is compared byte by byte.
+    built
         .iter()
         .copied()
-        .find(|a| a.rule.eq_ignore_ascii_case(name))
+        .find(|a| a.rule == name)
+        .or_else(|| {
+            built
+                .iter()
+                .copied()
+                .find(|a| a.rule.eq_ignore_ascii_case(name))
+        })
         .or_else(|| on_first_use(grammar, name))
 }
 
@@ -194,5 +203,31 @@ pub(crate) mod xri_typed {
     #[cfg(feature = "internals")]
     pub(crate) fn iri_x() -> &'static Automaton {
         &super::XRI_TYPED_TYPED_IRI_X
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_in_rule_is_found_by_its_name_in_any_case() {
+        for grammar in Grammar::ALL {
+            for &built in built(grammar) {
+                let name: &str = &built.rule;
+                for spelled in [
+                    name.to_string(),
+                    name.to_ascii_lowercase(),
+                    name.to_ascii_uppercase(),
+                ] {
+                    let found = automaton(grammar, &spelled).map(|a| a as *const Automaton);
+                    assert_eq!(
+                        found,
+                        Some(built as *const Automaton),
+                        "{grammar} {spelled}"
+                    );
+                }
+            }
+        }
     }
 }
