@@ -7,7 +7,8 @@
 //! with no components) is measured too, next to the typed parse.
 //!
 //! Run: `cargo bench --bench peers`, then `benches/table.py` for the
-//! README's table.
+//! table (docs/PERFORMANCE.md has the earlier ones; the README's peer
+//! table comes from `benches/interleaved.rs`).
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 

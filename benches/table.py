@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The README's benchmark table, from criterion's estimates of the last
+"""The criterion benchmark table (docs/PERFORMANCE.md has the earlier ones;
+the README's comes from `cargo bench --bench interleaved`), from criterion's estimates of the last
 `cargo bench --bench peers` run (target/criterion/*/.../new/estimates.json).
 
 For each group: the median time of each implementation over the whole

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The README's tables of issue 13's self-relative targets, from criterion's
+"""The tables of the self-relative targets (refused against accepted, XRI
+against IRI; docs/PERFORMANCE.md has the earlier ones), from criterion's
 estimates of the last `cargo bench --bench targets` run
 (target/criterion/targets */.../new/).
 
