@@ -201,8 +201,31 @@ impl Automaton {
                 if b < 0x80 {
                     return (Stop::Dead(index(id), i), longest);
                 }
-                // A character from U+0080 up: its column through the trie.
-                let (column, width) = self.wide(bytes, i);
+                // A character from U+0080 up that an accelerated state
+                // keeps, as its skip table says on the lead byte (every
+                // character with that lead byte keeps it): the state stays,
+                // and the skip below goes on from here, without the trie.
+                // Not a group's table, whose units lead to a state of the
+                // group that need not be this one.
+                if id <= last_fast {
+                    debug_assert!(row(id) + skip_column < trans.len());
+                    // SAFETY: `id` names a state, whose row ends with this column.
+                    let extra = usize::from(unsafe { *trans.get_unchecked(row(id) + skip_column) });
+                    let keeps = extra & usize::from(GROUP) == 0
+                        && self
+                            .skips
+                            .get(extra.wrapping_sub(1).wrapping_mul(256) + usize::from(b))
+                            .is_some_and(|&n| (2..=4).contains(&n));
+                    if keeps {
+                        next = id;
+                    }
+                }
+                let (column, width) = if next != 0 {
+                    (0, crate::engine::utf8_width(b))
+                } else {
+                    // Its column through the trie.
+                    self.wide(bytes, i)
+                };
                 if column != 0 {
                     next = usize::from(trans.get(row(id) + column).copied().unwrap_or(0));
                 }
