@@ -21,6 +21,9 @@ mod engine_tables;
 #[path = "src/engine/simd.rs"]
 #[allow(dead_code)]
 mod simd;
+#[path = "src/engine/skip.rs"]
+#[allow(dead_code)]
+mod skip;
 #[path = "src/engine/walk.rs"]
 #[allow(dead_code)]
 mod walk;

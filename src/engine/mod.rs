@@ -32,6 +32,7 @@ mod consistent;
 #[cfg(feature = "workbench")]
 pub mod earley;
 mod simd;
+mod skip;
 mod walk;
 
 pub(crate) use automaton::marks;

@@ -1,11 +1,12 @@
 //! The table loop: the one pass that runs an [`Automaton`]'s tables over
 //! the bytes of the input, with the skip over the runs of bytes an
-//! accelerated state loops on.
+//! accelerated state loops on (skip.rs).
 
 use super::automaton::{
-    marks::Marks, Automaton, Longest, Stop, GROUP, GROUP_SHIFT, MAX_GROUPS, SKIP_PCT, TRIE_NODE,
+    marks::Marks, Automaton, Longest, Stop, GROUP, GROUP_SHIFT, MAX_GROUPS, TRIE_NODE,
 };
 use super::calls::Thread;
+use super::skip::last_unit;
 
 /// How a run meets the bracket bytes of an automaton with calls.
 pub(super) enum Brackets<'t> {
@@ -16,47 +17,6 @@ pub(super) enum Brackets<'t> {
     /// By taking each that the one reading can take only one way, and
     /// stopping before the others.
     Step(&'t mut Thread),
-}
-
-/// Whether each byte is a hexadecimal digit.
-// A byte indexes a 256-entry array: never out of bounds.
-#[allow(clippy::indexing_slicing)]
-static HEX: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b: u8 = 0;
-    loop {
-        t[b as usize] = b.is_ascii_hexdigit();
-        if b == u8::MAX {
-            break;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// How many bytes ahead a group's table must skip for a run to be
-/// skipped with it (src/engine/walk.rs, `walk`).
-const AHEAD: usize = 2;
-
-/// The offset of the last unit a skip stepped over in `bytes[from..to]`
-/// (`from < to`, both at a character's first byte): a character, a byte,
-/// or a `%XX`. An earlier unit's offset would do as well for a group (the
-/// units from it on, stepped again, lead where the run did); a byte
-/// inside a unit would not.
-fn last_unit(bytes: &[u8], from: usize, to: usize) -> usize {
-    let continuation = |k: usize| bytes.get(k).is_some_and(|b| (0x80..0xC0).contains(b));
-    let mut k = to.saturating_sub(1);
-    if continuation(k) {
-        while k > from && continuation(k) {
-            k -= 1;
-        }
-        return k;
-    }
-    // "%" is never inside a unit: where it is, one starts.
-    match to.checked_sub(3) {
-        Some(p) if p >= from && bytes.get(p) == Some(&b'%') => p,
-        _ => k,
-    }
 }
 
 impl Automaton {
@@ -254,7 +214,7 @@ impl Automaton {
                     // above): the group's table skips the run, and the
                     // state after it is the one the run's last unit leads
                     // to from any state of the group, `next` among them;
-                    // that unit is stepped again. Where the [`AHEAD`]
+                    // that unit is stepped again. Where the [`AHEAD`](super::skip::AHEAD)
                     // bytes ahead are not all in the table, stepping them
                     // costs less than skipping and stepping the last unit
                     // again (a typed XRI path between cross-references:
@@ -283,122 +243,6 @@ impl Automaton {
             }
         }
         (Stop::End(index(id)), longest)
-    }
-
-    /// Skips from byte `i` what skip table `table` (numbered from 1; 0 for
-    /// none) says keeps the state; the offset after.
-    // As in `walk`, only 256-entry arrays indexed by a byte.
-    #[allow(clippy::indexing_slicing)]
-    #[inline(always)]
-    fn skip(&self, bytes: &[u8], mut i: usize, table: usize) -> usize {
-        let from = table.wrapping_sub(1).wrapping_mul(256);
-        let Some(skip): Option<&[u8; 256]> = self
-            .skips
-            .get(from..from.wrapping_add(256))
-            .and_then(|t| t.try_into().ok())
-        else {
-            return i;
-        };
-        let simd = |i: usize| self.long_run(bytes, i, from / 8);
-        loop {
-            // Eight bytes at a time while every one keeps the state: the
-            // loads do not wait on each other. Past sixteen, the run is a
-            // long one: sixteen at a time with SIMD where the processor has
-            // it (src/engine/simd.rs; a call too many for a short run).
-            let mut batches = 0;
-            while let Some(chunk) = bytes.get(i..i + 8) {
-                let all = chunk
-                    .iter()
-                    .fold(true, |all, &b| all & (skip[usize::from(b)] == 1));
-                if !all {
-                    break;
-                }
-                i += 8;
-                batches += 1;
-                if batches == 2 {
-                    i = simd(i);
-                }
-            }
-            // Then a byte at a time, back to eight at a time after eight
-            // plain bytes in a row or a "%XX" (a long run goes on), so a short run
-            // costs one batched look, not one per byte. Each step adds a
-            // constant under a branch rather than the table's value, so the
-            // next byte's load does not wait for this one's.
-            let mut plain = 0;
-            let mut wide = 0;
-            loop {
-                let Some(&b) = bytes.get(i) else {
-                    return i;
-                };
-                match skip[usize::from(b)] {
-                    1 => {
-                        i += 1;
-                        plain += 1;
-                        if plain == 8 {
-                            break;
-                        }
-                        continue;
-                    }
-                    SKIP_PCT => {
-                        let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
-                        if !(hex(i + 1) && hex(i + 2)) {
-                            return i;
-                        }
-                        i += 3;
-                        // A "%XX" is most often within a run of plain bytes.
-                        break;
-                    }
-                    n @ 2..=4 => {
-                        i += match n {
-                            2 => 2,
-                            3 => 3,
-                            _ => 4,
-                        };
-                        // Wide characters: after eight in a row, sixteen
-                        // bytes at a time.
-                        wide += 1;
-                        if wide == 8 {
-                            i = simd(i);
-                            wide = 0;
-                        }
-                    }
-                    _ => return i,
-                }
-                plain = 0;
-            }
-        }
-    }
-
-    /// Whether skip table `table` (numbered from 1) skips the [`AHEAD`]
-    /// bytes from `i`, all there.
-    // As in `walk`, only 256-entry arrays indexed by a byte.
-    #[allow(clippy::indexing_slicing)]
-    #[inline(always)]
-    fn skips_ahead(&self, bytes: &[u8], i: usize, table: usize) -> bool {
-        let from = table.wrapping_sub(1).wrapping_mul(256);
-        let skip: Option<&[u8; 256]> = self
-            .skips
-            .get(from..from.wrapping_add(256))
-            .and_then(|t| t.try_into().ok());
-        match (skip, bytes.get(i..i + AHEAD)) {
-            (Some(skip), Some(ahead)) => ahead
-                .iter()
-                .fold(true, |all, &b| all & (skip[usize::from(b)] != 0)),
-            _ => false,
-        }
-    }
-
-    /// A long run from byte `i`, sixteen bytes at a time where the
-    /// processor can (src/engine/simd.rs), through the skip table whose
-    /// masks start at `masks`; out of the skip loop's way, which short
-    /// runs take.
-    #[inline(never)]
-    fn long_run(&self, bytes: &[u8], i: usize, masks: usize) -> usize {
-        let masks: Option<&[u8; 32]> = self
-            .skip_masks
-            .get(masks..masks + 32)
-            .and_then(|m| m.try_into().ok());
-        masks.map_or(i, |masks| super::simd::plain_run(bytes, i, masks))
     }
 
     /// The column of the character from U+0080 up at byte `i` (0 when it
