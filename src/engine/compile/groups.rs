@@ -22,59 +22,77 @@ pub(super) fn groups(
     brackets: Option<(u8, u8)>,
 ) -> Vec<(Vec<usize>, [u8; 256])> {
     let n = dfa.states();
-    let on = |state: usize, b: u8| usize::from(dfa.next(state, dfa.class_of(u32::from(b))));
+    let steps = Steps::new(dfa);
     let bracket = |b: u8| brackets.is_some_and(|(o, c)| o == b || c == b);
     let untagged = |s: usize| s != 0 && dfa.tags_of(s) == 0;
     // From each state, the largest set its bytes close under (shrinking
-    // the bytes until every state of the set agrees on each).
+    // the bytes until every state of the set agrees on each). The bytes
+    // are a mask, bit `b` for byte `b`.
     let mut candidates: Vec<Vec<usize>> = Vec::new();
     for s0 in (1..n).filter(|&s| untagged(s)) {
-        let mut units: Vec<u8> = (0u8..0x80)
-            .filter(|&b| !bracket(b) && untagged(on(s0, b)))
-            .collect();
+        let row0 = steps.row(s0);
+        let mut units = (0u8..0x80)
+            .filter(|&b| !bracket(b) && untagged(steps.on(s0, b)))
+            .fold(0u128, |m, b| m | 1 << b);
+        // Per state met, the bytes on which it and `s0` part, and those
+        // `s0` takes to it.
+        let mut met: Vec<(usize, u128, u128)> = Vec::new();
+        let mut masks = |t: usize| -> (u128, u128) {
+            if let Some(&(_, differ, to)) = met.iter().find(|m| m.0 == t) {
+                return (differ, to);
+            }
+            let (differ, to) = steps.compare(t, row0);
+            met.push((t, differ, to));
+            (differ, to)
+        };
         // First the states the units lead to that disagree with `s0` on
         // more units than lead to them (a query's state from a path's,
-        // say): the units to them go.
+        // say): the units to them go. `set` is the states the units lead
+        // to, so dropping the units to one state drops that state alone.
+        let mut set = targets(row0, units);
         loop {
-            let mut set: Vec<usize> = units.iter().map(|&b| on(s0, b)).collect();
-            set.sort_unstable();
-            set.dedup();
             let worst = set
                 .iter()
-                .filter(|&&t| t != s0)
-                .map(|&t| {
-                    let bad = units.iter().filter(|&&b| on(t, b) != on(s0, b)).count();
-                    let leading = units.iter().filter(|&&b| on(s0, b) == t).count();
+                .copied()
+                .filter(|&t| t != s0)
+                .map(|t| {
+                    let (differ, to) = masks(t);
+                    let bad = (differ & units).count_ones();
+                    let leading = (to & units).count_ones();
                     (bad.saturating_sub(leading), t)
                 })
                 .max();
             match worst {
                 Some((excess @ 1.., t)) => {
                     let _ = excess;
-                    units.retain(|&b| on(s0, b) != t);
+                    units &= !masks(t).1;
+                    set.retain(|&s| s != t);
                 }
                 _ => break,
             }
         }
         let set = loop {
-            let mut set: Vec<usize> = units.iter().map(|&b| on(s0, b)).collect();
             set.push(s0);
             set.sort_unstable();
             set.dedup();
-            let before = units.len();
-            units.retain(|&b| set.iter().all(|&s| on(s, b) == on(s0, b)));
-            if units.len() == before {
+            let before = units;
+            for &s in &set {
+                units &= !masks(s).0;
+            }
+            if units == before {
                 break set;
             }
+            set = targets(row0, units);
         };
-        if set.len() >= 2 && units.len() >= ACCELERATE_AT && !candidates.contains(&set) {
+        let width = usize::try_from(units.count_ones()).unwrap_or(0);
+        if set.len() >= 2 && width >= ACCELERATE_AT && !candidates.contains(&set) {
             candidates.push(set);
         }
     }
     let mut tables: Vec<(Vec<usize>, [u8; 256], usize)> = candidates
         .into_iter()
         .filter_map(|set| {
-            let table = group_table(dfa, &set, lead_classes, brackets)?;
+            let table = group_table(dfa, &steps, &set, lead_classes, brackets)?;
             // Each state's own skip table, if any, within the group's.
             let covers = set.iter().all(|&s| match skips.get(s) {
                 Some(Some(own)) => own.iter().zip(&table).all(|(&o, &g)| o == 0 || o == g),
@@ -108,11 +126,12 @@ pub(super) fn groups(
 /// when no byte is one.
 fn group_table(
     dfa: &CharDfa,
+    steps: &Steps,
     set: &[usize],
     lead_classes: &[(u8, Vec<u8>)],
     brackets: Option<(u8, u8)>,
 ) -> Option<[u8; 256]> {
-    let on = |state: usize, b: u8| usize::from(dfa.next(state, dfa.class_of(u32::from(b))));
+    let on = |state: usize, b: u8| steps.on(state, b);
     let bracket = |b: u8| brackets.is_some_and(|(o, c)| o == b || c == b);
     // The one state of `set` every state of it goes to, if any.
     let agree = |to: &dyn Fn(usize) -> usize| -> bool {
@@ -149,7 +168,14 @@ fn group_table(
         })
         && set.iter().all(|&s| {
             let to = pct(s, b'0', b'0');
-            hex.iter().all(|&h| hex.iter().all(|&g| pct(s, h, g) == to))
+            // The states after "%h", each tried once with every "g".
+            let p1 = on(s, b'%');
+            let mut seconds: Vec<usize> = hex.iter().map(|&h| on(p1, h)).collect();
+            seconds.sort_unstable();
+            seconds.dedup();
+            seconds
+                .iter()
+                .all(|&p2| hex.iter().all(|&g| on(p2, g) == to))
         });
     if percent {
         if let Some(slot) = table.get_mut(usize::from(b'%')) {
@@ -157,4 +183,73 @@ fn group_table(
         }
     }
     table.iter().any(|&e| e != 0).then_some(table)
+}
+
+/// The states `row` leads to on the bytes of `units` (bit `b` for byte
+/// `b`), sorted, each once.
+fn targets(row: &[u16; 128], units: u128) -> Vec<usize> {
+    let mut set: Vec<usize> = Vec::new();
+    let mut rest = units;
+    while rest != 0 {
+        let b = rest.trailing_zeros();
+        rest &= rest - 1;
+        let t = usize::try_from(b)
+            .ok()
+            .and_then(|b| row.get(b))
+            .map_or(0, |&t| usize::from(t));
+        if !set.contains(&t) {
+            set.push(t);
+        }
+    }
+    set.sort_unstable();
+    set
+}
+
+/// Each state's successor on each ASCII byte, looked up once: the search
+/// for groups asks for them over and over, and each lookup through the
+/// byte's class is several calls where the build script runs
+/// unoptimized (a dependent's).
+struct Steps(Vec<[u16; 128]>);
+
+impl Steps {
+    fn new(dfa: &CharDfa) -> Self {
+        let classes: Vec<u8> = (0u32..0x80).map(|b| dfa.class_of(b)).collect();
+        let rows = (0..dfa.states())
+            .map(|s| {
+                let mut row = [0u16; 128];
+                for (slot, &class) in row.iter_mut().zip(&classes) {
+                    *slot = dfa.next(s, class);
+                }
+                row
+            })
+            .collect();
+        Steps(rows)
+    }
+
+    /// State `s`'s successors (all dead outside the tables).
+    fn row(&self, s: usize) -> &[u16; 128] {
+        self.0.get(s).unwrap_or(&[0; 128])
+    }
+
+    /// The state after byte `b` (below 0x80) in state `s`.
+    fn on(&self, s: usize, b: u8) -> usize {
+        self.row(s)
+            .get(usize::from(b))
+            .map_or(0, |&t| usize::from(t))
+    }
+
+    /// As masks of bytes: those on which state `t` goes elsewhere than
+    /// `row` does, and those on which `row` goes to `t`.
+    fn compare(&self, t: usize, row: &[u16; 128]) -> (u128, u128) {
+        let (mut differ, mut to) = (0u128, 0u128);
+        for (b, (&x, &y)) in self.row(t).iter().zip(row).enumerate() {
+            if x != y {
+                differ |= 1 << b;
+            }
+            if usize::from(y) == t {
+                to |= 1 << b;
+            }
+        }
+        (differ, to)
+    }
 }
