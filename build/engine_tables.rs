@@ -146,13 +146,10 @@ fn emit(
     let split =
         REFERENCES.contains(&rule) || (grammar == "xri-typed" && TYPED_SPLIT.contains(&rule));
     let options = if split { options.with_split() } else { options };
+    // `compile_checked` refuses tables that are not consistent
+    // (`CompileError::Inconsistent`): they are checked once, there.
     let a = engine::compile_checked(checked, rule, &options)
         .map_err(|e| format!("{grammar} {rule}: {e}"))?;
-    if !a.is_consistent() {
-        return Err(format!(
-            "{grammar} {rule}: the compiled tables are not consistent"
-        ));
-    }
     let konst = static_name(prefix, rule);
     let big_endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").is_ok_and(|e| e == "big");
     let (text, tables) = engine::to_rust_with_files(&a, &konst, big_endian);
