@@ -137,17 +137,20 @@ fn refine(
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
     let mut position = vec![0; n];
     let mut predecessors: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // The last state each state was found a successor of: `s` goes once
+    // into each of its successors' lists, with no sorting of them.
+    let mut last: Vec<Option<usize>> = vec![None; n];
     for (s, &b) in block.iter().enumerate() {
         if let (Some(m), Some(p)) = (members.get_mut(b), position.get_mut(s)) {
             *p = m.len();
             m.push(s);
         }
-        let mut next = successors(s);
-        next.sort_unstable();
-        next.dedup();
-        for t in next {
-            if let Some(p) = predecessors.get_mut(t) {
-                p.push(s);
+        for t in successors(s) {
+            if let (Some(p), Some(seen)) = (predecessors.get_mut(t), last.get_mut(t)) {
+                if *seen != Some(s) {
+                    *seen = Some(s);
+                    p.push(s);
+                }
             }
         }
     }
