@@ -16,10 +16,19 @@ impl Automaton {
     /// assert!(rule.automaton().unwrap().is_consistent());
     /// ```
     pub fn is_consistent(&self) -> bool {
-        self.shapes_hold()
-            && self.targets_hold()
-            && self.skips_hold()
-            && self.groups_hold()
+        if !(self.shapes_hold() && self.targets_hold()) {
+            return false;
+        }
+        // Per byte, the columns below it if it leads a character of two
+        // bytes or more, found once: each skip table's check asks for them.
+        let leads: Vec<Vec<u16>> = (0..=u8::MAX)
+            .map(|b| match utf8_width(b) {
+                2..=4 => self.lead_columns(b),
+                _ => Vec::new(),
+            })
+            .collect();
+        self.skips_hold(&leads)
+            && self.groups_hold(&leads)
             && self.masks_hold()
             && self.names_hold()
     }
@@ -177,7 +186,7 @@ impl Automaton {
     /// the group (the accelerated states whose last column is the same,
     /// with [`GROUP`]), to one same state of the group, through no tagged
     /// state; brackets are never skipped.
-    fn groups_hold(&self) -> bool {
+    fn groups_hold(&self, leads: &[Vec<u16>]) -> bool {
         let tagged =
             |s: usize| (self.accelerated + 1..=self.accelerated + self.tagged).contains(&s);
         // A group's states: those with its number.
@@ -218,7 +227,7 @@ impl Automaton {
                         })
                 },
                 |b| {
-                    self.lead_columns(b).iter().all(|&c| {
+                    leads.get(usize::from(b)).into_iter().flatten().all(|&c| {
                         c != 0
                             && agree(&|s| {
                                 let at = s * self.stride + usize::from(c);
@@ -261,7 +270,7 @@ impl Automaton {
     }
 
     /// Every skip table entry keeps the states that use the table.
-    fn skips_hold(&self) -> bool {
+    fn skips_hold(&self, leads: &[Vec<u16>]) -> bool {
         (1..=self.accelerated).all(|s| {
             let column = self.last_column(s);
             if column & GROUP != 0 {
@@ -272,7 +281,10 @@ impl Automaton {
                 usize::from(column),
                 |b| self.next_char(s, &[b]) == s,
                 || self.percent_keeps(s),
-                |b| self.character_keeps(s, b),
+                |b| {
+                    let columns = leads.get(usize::from(b)).map_or(&[][..], Vec::as_slice);
+                    self.character_keeps(s, columns)
+                },
             )
         })
     }
@@ -288,11 +300,10 @@ impl Automaton {
             })
     }
 
-    /// Whether every valid encoding that starts with `lead` leads from `s`
-    /// back to it: every column the trie's entries below `lead` end in
-    /// (the first continuation byte in its valid range) keeps `s`.
-    fn character_keeps(&self, s: usize, lead: u8) -> bool {
-        let columns = self.lead_columns(lead);
+    /// Whether every valid encoding that starts with a lead byte leads
+    /// from `s` back to it: every one of its `columns`
+    /// ([`Automaton::lead_columns`]) keeps `s`.
+    fn character_keeps(&self, s: usize, columns: &[u16]) -> bool {
         columns.iter().all(|&c| {
             let next = self
                 .trans
