@@ -222,21 +222,26 @@ fn determinize_counting(
     let mut closure = |seed: &mut Vec<usize>| -> Result<Vec<usize>, CompileError> {
         epoch = epoch.wrapping_add(1);
         let mut out = Vec::new();
+        // The states visited, spent at the end: one closure visits each
+        // NFA state once at most.
+        let mut visited = 0;
         while let Some(q) = seed.pop() {
             match stamp.get_mut(q) {
                 Some(mark) if *mark != epoch && is_live(q) => {
                     *mark = epoch;
-                    spend(1)?;
+                    visited += 1;
                     if kernel.get(q) == Some(&true) {
                         out.push(q);
                     }
-                    if let Some(s) = nfa.states.get(q) {
-                        seed.extend(s.eps.iter().copied());
+                    match nfa.states.get(q) {
+                        Some(s) if !s.eps.is_empty() => seed.extend_from_slice(&s.eps),
+                        _ => {}
                     }
                 }
                 _ => {}
             }
         }
+        spend(visited)?;
         out.sort_unstable();
         Ok(out)
     };
