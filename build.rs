@@ -14,7 +14,7 @@ mod calls;
 #[path = "src/engine/compile/mod.rs"]
 #[allow(dead_code)]
 mod compile;
-#[path = "src/engine/consistent.rs"]
+#[path = "src/engine/consistent/mod.rs"]
 mod consistent;
 #[path = "build/engine_tables.rs"]
 mod engine_tables;
