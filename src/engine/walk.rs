@@ -5,7 +5,7 @@
 use super::automaton::{
     marks::Marks, Automaton, Longest, Stop, GROUP, GROUP_SHIFT, MAX_GROUPS, TRIE_NODE,
 };
-use super::calls::Thread;
+use super::calls::{Taken, Thread, MAX_CALL_DEPTH};
 use super::skip::last_unit;
 
 /// How a run meets the bracket bytes of an automaton with calls.
@@ -23,6 +23,7 @@ impl Automaton {
     /// Runs the tables from state `state` at byte `i` of `input`, meeting
     /// the bracket bytes as `brackets` says. The tagged states it enters
     /// are noted in `marks`.
+    #[inline]
     pub(super) fn run_from(
         &self,
         input: &str,
@@ -32,21 +33,41 @@ impl Automaton {
         marks: &mut Marks,
     ) -> Stop {
         let bytes = input.as_bytes();
-        match (self.premultiplied, brackets) {
-            (true, Brackets::Data) => self.walk::<true, false, false>(bytes, state, i, marks, None),
-            (true, Brackets::Stop) => self.walk::<true, true, false>(bytes, state, i, marks, None),
-            (true, Brackets::Step(t)) => {
-                self.walk::<true, true, false>(bytes, state, i, marks, Some(t))
-            }
-            (false, Brackets::Data) => {
-                self.walk::<false, false, false>(bytes, state, i, marks, None)
-            }
-            (false, Brackets::Stop) => {
-                self.walk::<false, true, false>(bytes, state, i, marks, None)
-            }
-            (false, Brackets::Step(t)) => {
-                self.walk::<false, true, false>(bytes, state, i, marks, Some(t))
-            }
+        match brackets {
+            Brackets::Data => self.run_plain(bytes, state, i, marks),
+            Brackets::Stop => self.run_brackets(bytes, state, i, marks, None),
+            Brackets::Step(t) => self.run_brackets(bytes, state, i, marks, Some(t)),
+        }
+    }
+
+    /// [`run_from`](Automaton::run_from) with the brackets as data. Its
+    /// own function, apart from the runs that meet brackets: the loop of
+    /// the rules without calls (every URI and IRI) is compiled alone.
+    #[inline(never)]
+    fn run_plain(&self, bytes: &[u8], state: usize, i: usize, marks: &mut Marks) -> Stop {
+        if self.premultiplied {
+            self.walk::<true, false, false>(bytes, state, i, marks, None)
+        } else {
+            self.walk::<false, false, false>(bytes, state, i, marks, None)
+        }
+        .0
+    }
+
+    /// [`run_from`](Automaton::run_from) meeting the brackets: stopping
+    /// before each, or taking with `reading` those it can.
+    #[inline(never)]
+    fn run_brackets(
+        &self,
+        bytes: &[u8],
+        state: usize,
+        i: usize,
+        marks: &mut Marks,
+        reading: Option<&mut Thread>,
+    ) -> Stop {
+        if self.premultiplied {
+            self.walk::<true, true, false>(bytes, state, i, marks, reading)
+        } else {
+            self.walk::<false, true, false>(bytes, state, i, marks, reading)
         }
         .0
     }
@@ -130,6 +151,7 @@ impl Automaton {
             (self.accelerated, self.accelerated + self.tagged)
         };
         let mut id = if PREMULTIPLIED { state * stride } else { state };
+        let depth_limit = self.max_depth.min(MAX_CALL_DEPTH);
         // The group of `id` (its number, with `GROUP`'s bit), else 0.
         let mut group = 0;
         while let Some(&b) = bytes.get(i) {
@@ -138,14 +160,17 @@ impl Automaton {
                 // here, without leaving the loop: shallow nesting stays in
                 // the tables (src/engine/calls/mod.rs takes the others).
                 if let Some(t) = reading.as_deref_mut() {
-                    t.state = u16::try_from(index(id)).unwrap_or(0);
-                    if let Some(m) = self.only_move(t, b) {
-                        m.apply(t);
-                        let to = usize::from(t.state);
-                        id = if PREMULTIPLIED { to * stride } else { to };
-                        i += 1;
-                        continue;
+                    let at = row(id) + usize::from(class[usize::from(b)]);
+                    debug_assert!(at < trans.len());
+                    // SAFETY: as for any byte's transition below.
+                    let data = usize::from(unsafe { *trans.get_unchecked(at) });
+                    match self.take_bracket(t, index(id), data, b, depth_limit) {
+                        Taken::Data => id = data,
+                        Taken::Moved(to) => id = if PREMULTIPLIED { to * stride } else { to },
+                        Taken::No => return (Stop::Bracket(index(id), i), longest),
                     }
+                    i += 1;
+                    continue;
                 }
                 return (Stop::Bracket(index(id), i), longest);
             }

@@ -79,6 +79,16 @@ impl Move {
     }
 }
 
+/// What [`Automaton::take_bracket`] did with a bracket.
+pub(super) enum Taken {
+    /// It read it as data, to the state the table gives.
+    Data,
+    /// It entered or left a bracket, to the state of this index.
+    Moved(usize),
+    /// Not one way: the reading stops before it.
+    No,
+}
+
 /// Where [`Automaton::run_apart`] stopped.
 enum Apart {
     /// One reading, moved in place, at the end of the input.
@@ -371,6 +381,57 @@ impl Automaton {
             as_data()
         } else {
             None
+        }
+    }
+
+    /// [`only_move`](Automaton::only_move) taken in place, for the table
+    /// loop: `state` is the reading's state (its index; `thread.state`
+    /// need not be it), `data` the id the bracket byte `b` leads to as
+    /// data from it, `limit` the depth a call may not reach. The reading's
+    /// stack is moved; its state is left for the caller to set.
+    #[inline(always)]
+    pub(super) fn take_bracket(
+        &self,
+        thread: &mut Thread,
+        state: usize,
+        data: usize,
+        b: u8,
+        limit: usize,
+    ) -> Taken {
+        let depth = usize::from(thread.depth);
+        if b == self.open {
+            let callee = self.call.get(state).copied().unwrap_or(0);
+            if callee == 0 {
+                return if data != 0 { Taken::Data } else { Taken::No };
+            }
+            if data != 0 || depth >= limit {
+                return Taken::No;
+            }
+            match thread.stack.get_mut(depth) {
+                Some(slot) => {
+                    *slot = u16::try_from(state).unwrap_or(0);
+                    thread.depth += 1;
+                    Taken::Moved(usize::from(callee))
+                }
+                None => Taken::No,
+            }
+        } else {
+            let ended = self.ret_mask.get(state).copied().unwrap_or(0);
+            let back = match (ended, depth.checked_sub(1)) {
+                (0, _) | (_, None) => None,
+                (_, Some(top)) => thread
+                    .stack
+                    .get(top)
+                    .and_then(|&caller| self.return_to(usize::from(caller), ended)),
+            };
+            match (back, data != 0) {
+                (Some(to), false) => {
+                    thread.depth -= 1;
+                    Taken::Moved(usize::from(to))
+                }
+                (None, true) => Taken::Data,
+                _ => Taken::No,
+            }
         }
     }
 
