@@ -127,16 +127,14 @@ impl Automaton {
     pub(crate) fn check_split_with_calls(&self, input: &str) -> Result<Option<Marks>, Refusal> {
         // One reading's end or death is the run's (`run_calls` would find
         // the same, with one reading all along).
-        match self.run_one(input) {
-            (Stop::End(state), only, marks) => {
-                if only.depth == 0 && self.accepts(state) {
-                    Ok(self.records_split().then_some(marks))
-                } else {
-                    Err(self.refusal_of(&[only], input.len(), false))
-                }
+        let (mut only, mut marks) = (self.first_reading(), Marks::default());
+        match self.run_one(input, &mut only, &mut marks) {
+            Stop::End(state) if only.depth == 0 && self.accepts(state) => {
+                Ok(self.records_split().then_some(marks))
             }
-            (Stop::Dead(_, at), only, _) => Err(self.refusal_of(&[only], at, false)),
-            (Stop::Bracket(..), ..) => self.every_reading(input, |outcome| match outcome {
+            Stop::End(state) => Err(self.refusal_of_one(only, state, input.len())),
+            Stop::Dead(state, at) => Err(self.refusal_of_one(only, state, at)),
+            Stop::Bracket(..) => self.every_reading(input, |outcome| match outcome {
                 Outcome::End(threads) if self.any_accepts(threads) => Ok(None),
                 Outcome::End(threads) => Err(self.refusal_of(threads, input.len(), false)),
                 Outcome::Dead(threads, at, too_deep) => Err(self.refusal_of(threads, at, too_deep)),
@@ -147,10 +145,11 @@ impl Automaton {
     /// The verdict of [`check_with_calls`](Automaton::check_with_calls)
     /// alone, for `matches`: the same runs, no refusal built.
     pub(super) fn matches_with_calls(&self, input: &str) -> bool {
-        match self.run_one(input) {
-            (Stop::End(state), only, _) => only.depth == 0 && self.accepts(state),
-            (Stop::Dead(..), ..) => false,
-            (Stop::Bracket(..), ..) => self.every_reading(
+        let (mut only, mut marks) = (self.first_reading(), Marks::default());
+        match self.run_one(input, &mut only, &mut marks) {
+            Stop::End(state) => only.depth == 0 && self.accepts(state),
+            Stop::Dead(..) => false,
+            Stop::Bracket(..) => self.every_reading(
                 input,
                 |outcome| matches!(outcome, Outcome::End(threads) if self.any_accepts(threads)),
             ),
@@ -166,8 +165,10 @@ impl Automaton {
     /// outside them (an XRI authority and "/", "?", "#"), that end is the
     /// first byte of `ends` outside brackets, and the prefix before it is
     /// a member exactly when `Some(Ok(_))` is given.
+    #[inline]
     pub(crate) fn member_before(&self, input: &str, ends: &[u8]) -> Option<Result<usize, ()>> {
-        let (stop, only, _) = self.run_one(input);
+        let (mut only, mut marks) = (self.first_reading(), Marks::default());
+        let stop = self.run_one(input, &mut only, &mut marks);
         let member = |state: usize| only.depth == 0 && self.accepts(state);
         match stop {
             Stop::End(state) if member(state) => Some(Ok(input.len())),
@@ -180,17 +181,22 @@ impl Automaton {
         }
     }
 
-    /// The first reading moved in place from the start, until it ends,
-    /// dies, or meets a bracket that parts it; the reading as it stopped
-    /// (its state the stop's), and the marks it recorded.
-    fn run_one(&self, input: &str) -> (Stop, Thread, Marks) {
-        let mut only = self.first_reading();
-        let mut marks = Marks::default();
-        let stop = self.run_from(input, self.start, 0, Brackets::Step(&mut only), &mut marks);
-        if let Stop::End(state) | Stop::Dead(state, _) = stop {
-            only.state = u16::try_from(state).unwrap_or(0);
-        }
-        (stop, only, marks)
+    /// Runs `only`, the first reading, in place from the start, until it
+    /// ends, dies, or meets a bracket that parts it, noting in `marks`
+    /// the marks it records. Where it stopped; the state it stopped in is
+    /// the stop's, not left in `only`.
+    // The reading and marks are the caller's, not returned: 116 bytes
+    // copied out at every run otherwise.
+    fn run_one(&self, input: &str, only: &mut Thread, marks: &mut Marks) -> Stop {
+        self.run_from(input, self.start, 0, Brackets::Step(only), marks)
+    }
+
+    /// The refusal when `only`, the one reading, was in state `state`
+    /// before `offset`.
+    #[cold]
+    fn refusal_of_one(&self, mut only: Thread, state: usize, offset: usize) -> Refusal {
+        only.state = u16::try_from(state).unwrap_or(0);
+        self.refusal_of(&[only], offset, false)
     }
 
     /// What `verdict` makes of the run of every reading of `input`.
