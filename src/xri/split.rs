@@ -232,6 +232,28 @@ mod tests {
         inputs
     }
 
+    /// The prefix is found as a comparison ignoring case finds it: any
+    /// byte, at any of its places, in "xri://" and "XRI://".
+    #[test]
+    fn the_prefix_is_xri_in_any_case() {
+        for base in [*b"xri://", *b"XRI://", *b"xRi://"] {
+            for at in 0..base.len() {
+                for x in 0..=u8::MAX {
+                    let mut bytes = base.to_vec();
+                    bytes[at] = x;
+                    bytes.push(b'a');
+                    let input = String::from_utf8_lossy(&bytes);
+                    let expected = input
+                        .as_bytes()
+                        .get(..6)
+                        .is_some_and(|p| p.eq_ignore_ascii_case(b"xri://"));
+                    assert_eq!(super::super::has_prefix(&input), expected, "{input:?}");
+                }
+            }
+        }
+        assert!(!super::super::has_prefix("xri:/"));
+    }
+
     /// Where the authority's run says an XRI authority ends, and whether
     /// it is one, is what the scan for the first "/", "?" or "#" outside
     /// parentheses and the authority's verdict say.
