@@ -172,6 +172,7 @@ pub(super) fn xri_reading(input: &str) -> Option<Result<XriRef<'_>, Refusal>> {
 /// from the offset beside them, which recorded Appendix B's split with
 /// cross-references opaque: its "?" and "#" are those outside
 /// parentheses), else found by a scan.
+#[inline(always)]
 fn tail(
     input: &str,
     authority: Option<Authority>,
