@@ -123,6 +123,7 @@ fn xri_authority(b: &[u8], start: usize, end: usize, first: u8) -> Authority {
 /// stops there too, the same language following in each reading), with
 /// the same names expected, listed in that run's order (the test below
 /// holds the two refusals to each other).
+#[inline(always)]
 pub(super) fn xri_reading(input: &str) -> Option<Result<XriRef<'_>, Refusal>> {
     if !looks_absolute(input) {
         return None;
