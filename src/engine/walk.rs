@@ -19,6 +19,15 @@ pub(super) enum Brackets<'t> {
     Step(&'t mut Thread),
 }
 
+/// [`Marks::record`] out of the loop of a parse's run: inlined, the marks
+/// were copied in and out of the loop's registers at every run (1.7 runs
+/// an XRI parse, one an IRI's) for the few delimiters it records (about
+/// two a run). The longest prefix's run (`xiri::find`) keeps it inlined.
+#[inline(never)]
+fn record_apart(marks: &mut Marks, tags: usize, at: usize) {
+    marks.record(tags, at);
+}
+
 impl Automaton {
     /// Runs the tables from state `state` at byte `i` of `input`, meeting
     /// the bracket bytes as `brackets` says. The tagged states it enters
@@ -231,7 +240,11 @@ impl Automaton {
                 // SAFETY: `next` names a state, whose row ends with this column.
                 let extra = usize::from(unsafe { *trans.get_unchecked(row(next) + skip_column) });
                 if next > last_fast {
-                    marks.record(extra, i);
+                    if LONGEST {
+                        marks.record(extra, i);
+                    } else {
+                        record_apart(marks, extra, i);
+                    }
                 } else if BRACKETS && extra & usize::from(GROUP) != 0 {
                     // A group's state (only rules with calls have groups,
                     // and only they run with brackets), entered from one
