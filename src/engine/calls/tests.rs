@@ -121,6 +121,65 @@ fn only_move_is_the_one_move_of_moves() {
     }
 }
 
+/// `take_bracket`, the table loop's step, is `only_move` applied: the
+/// same move to the same state, the same stack after it, on every state
+/// of the typed XRI rules, both brackets, at depths 0, 1 and the limit,
+/// under several callers.
+#[test]
+fn take_bracket_is_only_move_applied() {
+    use super::{Move, Taken, Thread, MAX_CALL_DEPTH};
+    use crate::syntax::builtin::xri_typed;
+    for a in [
+        xri_typed::reference(),
+        xri_typed::xri_authority(),
+        xri_typed::after_authority(),
+        xri_typed::relative(),
+    ] {
+        let states = a.trans.len() / a.stride;
+        let limit = a.max_depth.min(MAX_CALL_DEPTH);
+        let id = |s: usize| if a.premultiplied { s * a.stride } else { s };
+        for state in 0..states {
+            for depth in [0, 1, limit] {
+                for caller in (0..states).step_by(97).chain([states - 1]) {
+                    let mut stack = [0u16; MAX_CALL_DEPTH];
+                    stack[..depth].fill(caller as u16);
+                    let t = Thread {
+                        state: state as u16,
+                        depth: depth as u8,
+                        stack,
+                    };
+                    for b in [a.open, a.close] {
+                        let column = usize::from(a.byte_class[usize::from(b)]);
+                        let data = usize::from(a.trans[id(state) + column]);
+                        // The reading's state in the loop is not kept in it.
+                        let mut taken = Thread { state: 0, ..t };
+                        let got = a.take_bracket(&mut taken, state, data, b, limit);
+                        let mut applied = t;
+                        let want = a.only_move(&t, b);
+                        if let Some(m) = want {
+                            m.apply(&mut applied);
+                        }
+                        let context =
+                            format!("state {state} depth {depth} caller {caller} byte {b}");
+                        match (want, got) {
+                            (None, Taken::No) => continue,
+                            (Some(Move::Data(s)), Taken::Data) => {
+                                assert_eq!(a.index_of(data), usize::from(s), "{context}");
+                            }
+                            (Some(Move::Call(s) | Move::Return(s)), Taken::Moved(to)) => {
+                                assert_eq!(to, usize::from(s), "{context}");
+                            }
+                            _ => panic!("{context}: another move"),
+                        }
+                        assert_eq!(taken.depth, applied.depth, "{context}");
+                        assert_eq!(taken.calls(), applied.calls(), "{context}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// "(" is both a bracket (in `x`) and data (in `y`): two readings run
 /// apart between brackets, and die at different places.
 #[test]
