@@ -2,7 +2,10 @@
 //! scheme) on the same texts: English prose with identifiers, the
 //! multi-script corpus of tests/data/find/, and prose without any, each
 //! about 100 KB. After criterion's groups, the time ratio xiri/linkify
-//! per text (best of 15 runs each), as README's Performance section quotes.
+//! per text (best of 15 runs each), as README's Performance section quotes,
+//! and the time oxiri takes to parse the identifiers xiri found, with no
+//! search, over linkify's: what validating them costs the fastest peer
+//! parser.
 //!
 //! Run: `cargo bench --bench find`.
 
@@ -68,6 +71,22 @@ fn best(mut f: impl FnMut() -> usize) -> Duration {
         .unwrap_or_default()
 }
 
+/// The identifiers `xiri::find` finds in `text`, as the references it
+/// parsed.
+fn found(text: &str) -> Vec<String> {
+    xiri::find::<xiri::Rfc3987>(text)
+        .map(|f| f.reference().as_str().to_string())
+        .collect()
+}
+
+/// Parses each of `ids` with oxiri: what validating them alone costs the
+/// fastest peer parser, with no search.
+fn with_oxiri(ids: &[String]) -> usize {
+    ids.iter()
+        .filter(|s| oxiri::Iri::parse(black_box(s.as_str())).is_ok())
+        .count()
+}
+
 fn main() {
     let texts = texts();
     let finder = linkifier();
@@ -83,14 +102,21 @@ fn main() {
     }
     c.final_summary();
     for (name, text) in &texts {
+        let ids = found(text);
         let x = best(|| with_xiri(text));
         let l = best(|| with_linkify(&finder, text));
+        let o = best(|| with_oxiri(&ids));
+        let ratio = |t: Duration| t.as_secs_f64() / l.as_secs_f64().max(1e-9);
         println!(
-            "find {name}: {} bytes, xiri {:?}, linkify {:?}, xiri/linkify {:.2}",
+            "find {name}: {} bytes, xiri {:?}, linkify {:?}, xiri/linkify {:.2}; \
+             oxiri parsing the {} identifiers xiri finds, no search: {:?}, {:.2} of linkify",
             text.len(),
             x,
             l,
-            x.as_secs_f64() / l.as_secs_f64().max(1e-9)
+            ratio(x),
+            ids.len(),
+            o,
+            ratio(o)
         );
     }
 }

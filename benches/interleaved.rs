@@ -6,7 +6,10 @@
 //! alike, where `benches/peers.rs` (Criterion, one implementation after
 //! the other) can measure xiri and a peer minutes apart. The same for
 //! resolution, IRI to URI and normalization, and for XRI against IRI
-//! parsing on the strings that are both (issue 21's targets).
+//! parsing on the strings that are both (issue 21's targets). The
+//! `floor` rows time the table walk alone (`Automaton::matches` of
+//! `IRI-reference`: the verdict and the split's marks, no typed value)
+//! against the peers' whole parse.
 //!
 //! Run: `cargo bench --bench interleaved` (about a minute;
 //! `XIRI_BENCH_ONLY=resolve` for the rows whose label holds "resolve"). It prints a
@@ -138,6 +141,16 @@ fn main() {
             |s| xiri::Iri::parse(s).is_ok(),
             &absolute,
         );
+        // The floor of the parse rows: the table walk alone (the verdict
+        // and the marks of Appendix B's split, no typed value), against
+        // the peers' whole parse. Above 0.8, nothing built around the walk
+        // reaches the parse target.
+        compare(
+            &format!("floor: the table walk alone, references-{label}"),
+            &refs,
+            |s| IRI_WALK.is_some_and(|walk| walk.matches(s)),
+            &reference,
+        );
     }
     for (label, unit) in [
         ("ascii", "a/"),
@@ -182,6 +195,10 @@ fn main() {
         &iri,
     );
 }
+
+/// The automaton of `IRI-reference`: [`xiri::IriRef::parse`]'s table walk.
+static IRI_WALK: LazyLock<Option<&'static xiri::engine::Automaton>> =
+    LazyLock::new(|| xiri::Grammar::Iri.reference().automaton());
 
 /// RFC 3986 5.4's base, for every implementation.
 const BASE: &str = "http://a/b/c/d;p?q";
