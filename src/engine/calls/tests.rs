@@ -71,13 +71,39 @@ fn matches_agrees_with_check_on_random_xri_texts() {
     );
 }
 
+/// Each reading the bracket tests try on automaton `a`: every state, at
+/// depths 0, 1 and the limit, under several callers (the stack filled
+/// with one), with a description for the assertions.
+fn readings(a: &crate::engine::Automaton) -> impl Iterator<Item = (super::Thread, String)> + '_ {
+    use super::{Thread, MAX_CALL_DEPTH};
+    let states = a.trans.len() / a.stride;
+    let limit = a.max_depth.min(MAX_CALL_DEPTH);
+    (0..states).flat_map(move |state| {
+        [0, 1, limit].into_iter().flat_map(move |depth| {
+            (0..states)
+                .step_by(97)
+                .chain([states - 1])
+                .map(move |caller| {
+                    let mut stack = [0u16; MAX_CALL_DEPTH];
+                    stack[..depth].fill(caller as u16);
+                    let t = Thread {
+                        state: state as u16,
+                        depth: depth as u8,
+                        stack,
+                    };
+                    (t, format!("state {state} depth {depth} caller {caller}"))
+                })
+        })
+    })
+}
+
 /// `only_move` is `moves` when that gives exactly one move and no
 /// depth refusal: every state of the typed XRI rules, both brackets
 /// and another byte, at depths 0, 1 and the limit, under several
 /// callers.
 #[test]
 fn only_move_is_the_one_move_of_moves() {
-    use super::{Move, Thread, MAX_CALL_DEPTH};
+    use super::Move;
     use crate::syntax::builtin::xri_typed;
     let key = |m: Option<Move>| match m {
         Some(Move::Call(s)) => Some((0, s)),
@@ -90,32 +116,15 @@ fn only_move_is_the_one_move_of_moves() {
         xri_typed::xri_authority(),
         xri_typed::after_authority(),
     ] {
-        let states = a.trans.len() / a.stride;
-        let limit = a.max_depth.min(MAX_CALL_DEPTH);
-        for state in 0..states {
-            for depth in [0, 1, limit] {
-                for caller in (0..states).step_by(97).chain([states - 1]) {
-                    let mut stack = [0u16; MAX_CALL_DEPTH];
-                    stack[..depth].fill(caller as u16);
-                    let t = Thread {
-                        state: state as u16,
-                        depth: depth as u8,
-                        stack,
-                    };
-                    for b in [a.open, a.close, b'a'] {
-                        let want = match a.moves(&t, &[b]) {
-                            ([Some(m), None, None], false)
-                            | ([None, Some(m), None], false)
-                            | ([None, None, Some(m)], false) => Some(m),
-                            _ => None,
-                        };
-                        assert_eq!(
-                            key(a.only_move(&t, b)),
-                            key(want),
-                            "state {state} depth {depth} caller {caller} byte {b}"
-                        );
-                    }
-                }
+        for (t, context) in readings(a) {
+            for b in [a.open, a.close, b'a'] {
+                let want = match a.moves(&t, &[b]) {
+                    ([Some(m), None, None], false)
+                    | ([None, Some(m), None], false)
+                    | ([None, None, Some(m)], false) => Some(m),
+                    _ => None,
+                };
+                assert_eq!(key(a.only_move(&t, b)), key(want), "{context} byte {b}");
             }
         }
     }
@@ -135,46 +144,34 @@ fn take_bracket_is_only_move_applied() {
         xri_typed::after_authority(),
         xri_typed::relative(),
     ] {
-        let states = a.trans.len() / a.stride;
         let limit = a.max_depth.min(MAX_CALL_DEPTH);
         let id = |s: usize| if a.premultiplied { s * a.stride } else { s };
-        for state in 0..states {
-            for depth in [0, 1, limit] {
-                for caller in (0..states).step_by(97).chain([states - 1]) {
-                    let mut stack = [0u16; MAX_CALL_DEPTH];
-                    stack[..depth].fill(caller as u16);
-                    let t = Thread {
-                        state: state as u16,
-                        depth: depth as u8,
-                        stack,
-                    };
-                    for b in [a.open, a.close] {
-                        let column = usize::from(a.byte_class[usize::from(b)]);
-                        let data = usize::from(a.trans[id(state) + column]);
-                        // The reading's state in the loop is not kept in it.
-                        let mut taken = Thread { state: 0, ..t };
-                        let got = a.take_bracket(&mut taken, state, data, b, limit);
-                        let mut applied = t;
-                        let want = a.only_move(&t, b);
-                        if let Some(m) = want {
-                            m.apply(&mut applied);
-                        }
-                        let context =
-                            format!("state {state} depth {depth} caller {caller} byte {b}");
-                        match (want, got) {
-                            (None, Taken::No) => continue,
-                            (Some(Move::Data(s)), Taken::Data) => {
-                                assert_eq!(a.index_of(data), usize::from(s), "{context}");
-                            }
-                            (Some(Move::Call(s) | Move::Return(s)), Taken::Moved(to)) => {
-                                assert_eq!(to, usize::from(s), "{context}");
-                            }
-                            _ => panic!("{context}: another move"),
-                        }
-                        assert_eq!(taken.depth, applied.depth, "{context}");
-                        assert_eq!(taken.calls(), applied.calls(), "{context}");
-                    }
+        for (t, context) in readings(a) {
+            let state = usize::from(t.state);
+            for b in [a.open, a.close] {
+                let column = usize::from(a.byte_class[usize::from(b)]);
+                let data = usize::from(a.trans[id(state) + column]);
+                // The reading's state in the loop is not kept in it.
+                let mut taken = Thread { state: 0, ..t };
+                let got = a.take_bracket(&mut taken, state, data, b, limit);
+                let mut applied = t;
+                let want = a.only_move(&t, b);
+                if let Some(m) = want {
+                    m.apply(&mut applied);
                 }
+                let context = format!("{context} byte {b}");
+                match (want, got) {
+                    (None, Taken::No) => continue,
+                    (Some(Move::Data(s)), Taken::Data) => {
+                        assert_eq!(a.index_of(data), usize::from(s), "{context}");
+                    }
+                    (Some(Move::Call(s) | Move::Return(s)), Taken::Moved(to)) => {
+                        assert_eq!(to, usize::from(s), "{context}");
+                    }
+                    _ => panic!("{context}: another move"),
+                }
+                assert_eq!(taken.depth, applied.depth, "{context}");
+                assert_eq!(taken.calls(), applied.calls(), "{context}");
             }
         }
     }
