@@ -380,3 +380,29 @@ fn ninety_one_adjacent_runs_of_digits_are_bounded() {
     eprintln!("took {took:?}");
     assert!(took.as_secs_f64() < 10.0, "{took:?}");
 }
+
+/// The `workbench` target in CI (timeout-74c278ea, as found): in rule `a`
+/// (its line continued after "=") a "(" is data, and a bracket in `c`,
+/// whose body repeats `a` twelve times, so the run with calls parted its
+/// readings at every "("
+/// until each step compared thousands of them (the 170-byte member it
+/// generated ran past ten seconds). A run now gives up past 64 readings,
+/// as for a bracket too deep, and the decider asks its general parser,
+/// which accepts the member.
+#[cfg(feature = "workbench")]
+#[test]
+fn readings_that_part_at_every_bracket_are_given_up_not_followed() {
+    use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+    let text = "a =\r\n \"(\" / c\nb = 3*DiGIT\nc =\"(\" 12a \")\" /\" \"\n";
+    let started = std::time::Instant::now();
+    assert_eq!(workbench_target(text), 9);
+    let grammar = LoadedGrammar::load(&[AbnfFile::new("fuzz.abnf", text)]).unwrap();
+    let decider = grammar.decider("a").unwrap();
+    // `c` twice nested, each `a` inside the inner one a "(" as data.
+    let member = format!("({})", format!("({})", "(".repeat(12)).repeat(12));
+    let verdict = decider.decide(&member).unwrap();
+    assert!(verdict.accepted);
+    assert_eq!(verdict.engine, Engine::Earley);
+    let took = started.elapsed();
+    assert!(took.as_secs_f64() < 10.0, "{took:?}");
+}

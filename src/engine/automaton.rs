@@ -82,8 +82,12 @@ pub struct Refusal {
     /// of a rule that stands for one character, such as `ALPHA` or
     /// `sub-delims`) and quoted literals (`":"`, `"//"`).
     pub expected: Vec<Cow<'static, str>>,
-    /// Whether a bracket opened there would nest deeper than the
-    /// automaton's limit.
+    /// Whether the run gave up there rather than refused: a bracket
+    /// opened there would nest deeper than the automaton's limit, or the
+    /// readings of an ambiguous rule with calls would grow past the
+    /// number a run follows at once (64; the built-in rules have at most
+    /// two). The input may then be a member; the workbench's decider asks
+    /// its general parser.
     pub too_deep: bool,
 }
 
@@ -355,7 +359,11 @@ impl Automaton {
         self.open != 0
     }
 
-    /// Whether `input` is in the rule's language, in one pass.
+    /// Whether `input` is in the rule's language, in one pass. For a rule
+    /// with calls, `false` also where the run gives up
+    /// ([`Refusal::too_deep`]: a bracket nested past the limit, or more
+    /// readings than a run follows at once); [`check`](Automaton::check)
+    /// tells the two apart.
     ///
     /// ```
     /// let rule = xiri::Grammar::Uri.rule("URI").unwrap();

@@ -31,6 +31,17 @@ mod step;
 /// ```
 pub const MAX_CALL_DEPTH: usize = 32;
 
+/// How many readings a run with calls follows at once. Readings part
+/// only where a bracket byte may be a bracket and data alike, and the
+/// built-in rules never have more than two; a grammar whose brackets are
+/// also data can part them at every bracket, until their number, each a
+/// state and a stack, grows past any bound. A run that would follow more
+/// gives up where they part, as for a bracket nested too deep
+/// ([`Refusal::too_deep`]), and each byte costs at most this many
+/// readings' steps, so the run stays linear in its input
+/// (docs/DECISIONS.md, "Readings of a run with calls").
+pub(crate) const MAX_READINGS: usize = 64;
+
 /// One reading of the input so far: a state and the calling states below
 /// it, `stack[..depth]`.
 #[derive(Clone, Copy)]
@@ -231,6 +242,11 @@ impl Automaton {
             }
             if next.is_empty() {
                 return Outcome::Dead(threads.as_slice(), i, too_deep);
+            }
+            // More readings than the run follows: it gives up there, as for
+            // a bracket too deep (the workbench asks its general parser).
+            if next.len() > MAX_READINGS {
+                return Outcome::Dead(threads.as_slice(), i, true);
             }
             std::mem::swap(&mut threads, &mut next);
             i += width;

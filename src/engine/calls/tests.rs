@@ -194,3 +194,28 @@ fn readings_that_die_apart_are_refused_where_the_last_one_died() {
     let refusal = a.check("((bd)x").unwrap_err();
     assert_eq!(refusal.offset, 5);
 }
+
+/// A run follows at most [`MAX_READINGS`](super::MAX_READINGS) readings:
+/// where "(" is data and a bracket alike, the readings part at every "(",
+/// and the run gives up (a refusal that is `too_deep`, which `matches`
+/// answers `false`, as for nesting past the limit) rather than follow
+/// them all. A run of 4,000 brackets then costs what a run of 64 does.
+#[test]
+fn readings_past_the_bound_are_given_up() {
+    let abnf = "a = \"(\" / c\nc = \"(\" 12a \")\" / \" \"\n";
+    let a = compile(abnf, "a", &Options::new().with_brackets('(', ')')).unwrap();
+    // Few readings: decided by the run.
+    assert!(a.matches(&format!("({})", " ".repeat(12))));
+    let refusal = a.check("( )").unwrap_err();
+    assert!(!refusal.too_deep);
+    // A member whose thirteen "(" part the readings past the bound: given
+    // up, not refused (the workbench's decider asks its general parser).
+    let member = format!("({})", "(".repeat(12));
+    let refusal = a.check(&member).unwrap_err();
+    assert!(refusal.too_deep, "{refusal:?}");
+    assert!(!a.matches(&member));
+    let long = "(".repeat(4000);
+    let refusal = a.check(&long).unwrap_err();
+    assert!(refusal.too_deep);
+    assert!(refusal.offset < 64);
+}
