@@ -247,8 +247,8 @@ impl<'a, S> Found<'a, S> {
 /// assert!(found.is_empty()); // the `<` waits for its `>`
 /// found.extend(stream.push(b"  b> and c:d\n"));
 /// let f = found[0].as_found();
-/// assert_eq!((f.span(), f.reference().as_str()), (5..19, "http://a/b"));
-/// assert_eq!(found[1].as_found().span(), 25..28);
+/// assert_eq!((f.span(), f.reference().as_str()), (5..18, "http://a/b"));
+/// assert_eq!(found[1].as_found().span(), 24..27);
 /// ```
 #[derive(Clone)]
 pub struct FoundBuf<S> {

@@ -121,9 +121,11 @@ impl<S: GenericSyntax> Stream<S> {
     ///
     /// ```
     /// let mut stream = xiri::find::Stream::<xiri::Rfc3986>::new(Default::default());
-    /// stream.push(b"a <b\n");
-    /// assert_eq!(stream.held(), 3); // `<b\n`: the `<` may be joined
+    /// stream.push(b"a <b:\n");
+    /// assert_eq!(stream.held(), 4); // `<b:\n`: the `<` may be joined
     /// stream.push(b"c>\n");
+    /// assert_eq!(stream.held(), 0);
+    /// stream.push(b"x <b\n"); // `b` and a line break: no scheme
     /// assert_eq!(stream.held(), 0);
     /// ```
     pub fn held(&self) -> usize {
