@@ -128,7 +128,7 @@ fn stream_holds_what_may_change_an_answer() {
     }
     let found = stream.push(b"see http://a/b now\n");
     let spans: Vec<_> = found.iter().map(|f| f.as_found().span()).collect();
-    assert_eq!(spans, [text.len() + 4..text.len() + 14]);
+    assert_eq!(spans, vec![text.len() + 4..text.len() + 14]);
     // A `<` waits at most MAX_BRACKETED bytes for its `>`; a run with no
     // place to cut, at most MAX_HELD.
     for (unit, bound) in [
