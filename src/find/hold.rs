@@ -126,7 +126,7 @@ impl Hold {
     pub(super) fn step(&mut self, b: u8) -> Option<usize> {
         let at = self.at;
         self.at += 1;
-        let run = at - self.decided;
+        let run = at.saturating_sub(self.decided);
         let forced = if run >= MAX_HELD || (run + 3 >= MAX_HELD && !is_continuation(b)) {
             self.last_end = at;
             self.decided = at;

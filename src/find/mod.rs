@@ -68,8 +68,9 @@ pub const MAX_BRACKETED: usize = 4096;
 
 /// The most bytes a [`Stream`] holds undecided: a run of text this long
 /// with no place to cut (no whitespace or other ASCII delimiter outside a
-/// `<` that may still be joined, see [`Stream`]) is cut there, a few
-/// bytes sooner so as not to cut a character, and its two sides are
+/// `<` that may still be joined, see [`Stream`]) is cut there: before
+/// its first byte from `MAX_HELD - 3` on that starts a character (so no
+/// character is cut, but for bytes that are not UTF-8), and its two sides are
 /// searched as two texts, as a byte that is not UTF-8 would part them.
 /// An identifier longer than this, in a run this long, comes out cut.
 ///
