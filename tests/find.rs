@@ -4,6 +4,9 @@
 //! every finding has, and the comparison with `linkify` that docs/FIND.md
 //! prints.
 
+mod common;
+
+use common::find_text::text_strategy;
 use proptest::prelude::*;
 use serde_json::Value;
 use xiri::find::{find_with, Options};
@@ -218,24 +221,6 @@ fn linkify_comparison_is_documented() {
     );
 }
 
-/// Text made of pieces that make and break identifiers.
-fn text_strategy() -> impl Strategy<Value = String> {
-    let piece = prop_oneof![
-        Just("http://a.example/".to_string()),
-        Just("x:".to_string()),
-        Just("www.".to_string()),
-        Just("<".to_string()),
-        Just(">".to_string()),
-        Just("URL:".to_string()),
-        Just("%4".to_string()),
-        Just("[::1]".to_string()),
-        "[ .,;:!?()\\[\\]\"'\n]{1,3}",
-        "[a-z0-9/#?@.-]{1,6}",
-        "[\u{5D0}-\u{5EA}\u{600}-\u{6FF}\u{3000}-\u{3011}\u{4E00}-\u{4E10}\u{E9}\u{202E}]{1,3}",
-    ];
-    prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
-}
-
 fn spans_hold<S: GenericSyntax>(text: &str, options: Options) {
     let mut last_end = 0;
     for f in find_with::<S>(text, options) {
@@ -271,4 +256,22 @@ proptest! {
         spans_hold::<Rfc3987>(&text, options);
         spans_hold::<xiri::LeiriNote>(&text, options);
     }
+}
+
+/// Issue 41: a `<` looks for its `>` no further than MAX_BRACKETED bytes,
+/// in bytes: a character across that limit made the scan look in the
+/// whole rest of the text, and join a `>` far beyond it.
+#[test]
+fn a_character_across_the_bracket_limit_does_not_widen_it() {
+    // `é` is the inside's bytes 4095 and 4096; the `>` is byte 4097.
+    let text = format!("<http://a/\n{}\u{e9}>", "b".repeat(4085));
+    assert_eq!(text.find('>'), Some(xiri::find::MAX_BRACKETED + 2));
+    assert_eq!(
+        references::<Rfc3987>(&text, Options::default()),
+        ["http://a/"]
+    );
+    // One byte nearer, the `>` is the inside's byte 4095: joined.
+    let near = format!("<http://a/\n{}\u{e9}>", "b".repeat(4083));
+    let joined = format!("http://a/{}\u{e9}", "b".repeat(4083));
+    assert_eq!(references::<Rfc3987>(&near, Options::default()), [joined]);
 }

@@ -125,3 +125,109 @@ fn the_readme_section_runs_as_written() {
         assert_eq!(out, expected, "{command}: {err}");
     }
 }
+
+/// The CPU time `xiri find -r` takes over `input` (its own, as bash's
+/// `times` reports its child's), and the size of what it prints.
+fn cpu_seconds(input: &[u8], name: &str) -> (f64, usize) {
+    let dir = std::env::temp_dir().join(format!("xiri-find-cpu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (file, out) = (dir.join(name), dir.join(format!("{name}.out")));
+    std::fs::write(&file, input).unwrap();
+    let report = std::process::Command::new("bash")
+        .args(["-c", r#""$0" find < "$1" > "$2"; times"#])
+        .args([
+            env!("CARGO_BIN_EXE_xiri"),
+            file.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .expect("bash runs");
+    let times = String::from_utf8(report.stdout).unwrap();
+    // The second line: the children's user and system times, `1m2.345s`.
+    let seconds = |t: &str| {
+        let (m, s) = t.trim_end_matches('s').split_once('m').unwrap();
+        m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap()
+    };
+    let children = times.lines().nth(1).expect("times prints two lines");
+    let cpu = children.split_whitespace().map(seconds).sum();
+    let printed = std::fs::metadata(&out).unwrap().len() as usize;
+    std::fs::remove_dir_all(&dir).unwrap();
+    (cpu, printed)
+}
+
+/// Issue 41: `xiri find` read the held lines again for each line while a
+/// `<` waited for its `>` (0.35 s for 2 MB with 250 line breaks after
+/// each `<`, 4.0 s with 4000). Ten times the input, and ten times the
+/// line breaks a `<` waits over, cost at most ~fifteen times the CPU; what
+/// it prints stays within a constant times the input.
+#[test]
+fn find_time_is_linear_while_a_bracket_waits() {
+    let input = |breaks: usize, units: usize| {
+        format!("<{}a:b ", "\n".repeat(breaks))
+            .repeat(units)
+            .into_bytes()
+    };
+    let small = input(400, 250);
+    let large = input(4000, 250);
+    let best = |input: &[u8], name: &str| {
+        (0..3)
+            .map(|_| cpu_seconds(input, name))
+            .fold((f64::INFINITY, 0), |(t, _), (u, n)| (t.min(u), n))
+    };
+    let (s, s_out) = best(&small, "small");
+    let (l, l_out) = best(&large, "large");
+    assert!(
+        l <= 15.0 * s.max(0.01),
+        "{l} s for {} bytes, {s} s for {}",
+        large.len(),
+        small.len()
+    );
+    // One JSON line for each `a:b`.
+    assert!(s_out > 250 * 60 && l_out > 250 * 60, "{s_out} {l_out}");
+    // The most an input can print a byte: `<a:b>` is 5 bytes, its line
+    // about 75.
+    let dense = b"<a:b>".repeat(200_000);
+    let (_, out) = cpu_seconds(&dense, "dense");
+    assert!(
+        out <= 20 * dense.len(),
+        "{out} bytes printed for {}",
+        dense.len()
+    );
+    assert!(s_out <= 20 * small.len() && l_out <= 20 * large.len());
+}
+
+/// Issue 41: after 10 MB of `<` lines, each waiting for its `>`, a URL
+/// was printed only at the end of the input. It is printed once its line
+/// is read, the input still open.
+#[test]
+fn a_url_after_open_brackets_is_printed_with_its_line() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(["find", "-r"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("xiri starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&b"<\n".repeat(5_000_000)).unwrap();
+        stdin.write_all(b"see http://a/b now\n").unwrap();
+        stdin.flush().unwrap();
+        // The input stays open until the line is read.
+        let _ = wait.recv();
+    });
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(std::time::Duration::from_secs(60));
+    drop(done);
+    writer.join().unwrap();
+    child.wait().unwrap();
+    assert_eq!(line.as_deref(), Ok("http://a/b\n"));
+}

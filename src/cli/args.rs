@@ -344,7 +344,9 @@ pub(crate) enum Command {
     /// offset and length in bytes, text, reference (wrapped ones joined),
     /// security (as lint). RFC 3986 Appendix C's delimiters, trailing
     /// punctuation left out; a non-ASCII character does not end an IRI
-    /// (3987bis). Exit status 1 when none is found.
+    /// (3987bis). Each is printed once what follows cannot change it: a
+    /// `<` holds the text up to its `>` (4096 bytes at most), a run with
+    /// no whitespace is cut at 65536. Exit status 1 when none is found.
     Find(crate::cli::find::FindArgs),
     /// Every example the specifications print, what each says of it, what
     /// xiri gives and the verdict, section by section; then the peers'

@@ -1,12 +1,12 @@
-//! `xiri find`: the identifiers in running text (`xiri::find`), one JSON
-//! line each, read a line at a time: memory holds one line, or while a `<`
-//! waits for its `>` the lines up to `MAX_BRACKETED` bytes after it.
+//! `xiri find`: the identifiers in running text, one JSON line each, read
+//! with `xiri::find::Stream`, which holds only what may still change
+//! an answer (at most `xiri::find::MAX_HELD` bytes).
 
 use serde_json::json;
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use xiri::find::{find_with, Options, MAX_BRACKETED};
+use xiri::find::{FoundBuf, Options, Stream};
 use xiri::{GenericSyntax, Grammar};
 
 #[derive(clap::Args)]
@@ -65,94 +65,66 @@ fn search<S: GenericSyntax>(args: &FindArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// Reads `reader` a line at a time, holding lines while the last `<` has
-/// no `>` and is less than [`MAX_BRACKETED`] bytes behind; writes what is
-/// found and says how many.
+/// Writes what a `xiri::find::Stream` finds in `reader`'s blocks, each
+/// block's as soon as it is read (the output is flushed then), and says
+/// how many.
 fn stream<S: GenericSyntax>(
     mut reader: impl BufRead,
     file: Option<&str>,
     options: Options,
     raw: bool,
     out: &mut impl Write,
-) -> std::io::Result<usize> {
-    let mut pending: Vec<u8> = Vec::new();
-    let mut base = 0;
+) -> Result<usize, String> {
+    let mut stream = Stream::<S>::new(options);
     let mut found = 0;
     loop {
-        let read = reader.read_until(b'\n', &mut pending)?;
-        if read > 0 && waits_for_close(&pending) {
-            continue;
+        let bytes = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.to_string()),
+        };
+        if bytes.is_empty() {
+            break;
         }
-        found += pieces::<S>(&pending, base, file, options, raw, out)
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        base += pending.len();
-        pending.clear();
-        if read == 0 {
-            return Ok(found);
+        let n = bytes.len();
+        let block = stream.push(bytes);
+        reader.consume(n);
+        found += write(&block, file, raw, out)?;
+        if !block.is_empty() {
+            written(out.flush())?;
         }
     }
+    Ok(found + write(&stream.finish(), file, raw, out)?)
 }
 
-/// Whether the last `<` of `held` has no `>` after it and is less than
-/// [`MAX_BRACKETED`] bytes from the end: `xiri::find` may still join what
-/// comes next to it.
-fn waits_for_close(held: &[u8]) -> bool {
-    memchr_last(held).is_some_and(|open| {
-        let after = held.get(open + 1..).unwrap_or_default();
-        !after.contains(&b'>') && after.len() < MAX_BRACKETED
-    })
-}
-
-fn memchr_last(held: &[u8]) -> Option<usize> {
-    held.iter().rposition(|&b| b == b'<')
-}
-
-/// The identifiers of each run of valid UTF-8 in `bytes` (a byte that is
-/// not UTF-8 separates them, as a space would).
-fn pieces<S: GenericSyntax>(
-    bytes: &[u8],
-    base: usize,
+/// Writes `found`, one line each, and says how many.
+fn write<S: GenericSyntax>(
+    found: &[FoundBuf<S>],
     file: Option<&str>,
-    options: Options,
     raw: bool,
     out: &mut impl Write,
 ) -> Result<usize, String> {
-    let mut found = 0;
-    let mut at = 0;
-    while let Some(rest) = bytes.get(at..).filter(|r| !r.is_empty()) {
-        let (text, skip) = match std::str::from_utf8(rest) {
-            Ok(text) => (text, rest.len()),
-            Err(e) => {
-                let good = e.valid_up_to();
-                let bad = e.error_len().unwrap_or(rest.len() - good);
-                let text = std::str::from_utf8(rest.get(..good).unwrap_or_default())
-                    .map_err(|e| e.to_string())?;
-                (text, good + bad.max(1))
+    for f in found {
+        let f = f.as_found();
+        let reference = f.reference();
+        let line = if raw {
+            reference.as_str().to_string()
+        } else {
+            let mut object = json!({
+                "offset": f.span().start,
+                "length": f.span().len(),
+                "text": f.text(),
+                "reference": reference.as_str(),
+                "security": super::lint::security(reference.as_str()),
+            });
+            if let Some(file) = file {
+                object["file"] = json!(file);
             }
+            object.to_string()
         };
-        for f in find_with::<S>(text, options) {
-            found += 1;
-            let reference = f.reference();
-            let line = if raw {
-                reference.as_str().to_string()
-            } else {
-                let mut object = json!({
-                    "offset": base + at + f.span().start,
-                    "length": f.span().len(),
-                    "text": f.text(),
-                    "reference": reference.as_str(),
-                    "security": super::lint::security(reference.as_str()),
-                });
-                if let Some(file) = file {
-                    object["file"] = json!(file);
-                }
-                object.to_string()
-            };
-            written(writeln!(out, "{line}"))?;
-        }
-        at += skip;
+        written(writeln!(out, "{line}"))?;
     }
-    Ok(found)
+    Ok(found.len())
 }
 
 /// A write's outcome: a reader that went away (`| head`) ends the output

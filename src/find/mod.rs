@@ -26,6 +26,8 @@
 //! Bidi and spoofing findings come with each identifier through
 //! [`Found::security`] (the `security` feature). The whole search is
 //! linear in the text: each byte is looked at a bounded number of times.
+//! [`Stream`] does the same over a text given in pieces, holding only
+//! what may still change an answer.
 //!
 //! ```
 //! let text = "Voir http://例え.jp/パス, ou <http://a.example/long/\n  path>.";
@@ -37,21 +39,25 @@
 
 mod bytes;
 mod delimit;
+mod hold;
 mod scan;
+mod stream;
 #[cfg(test)]
 mod tests;
+
+pub use stream::Stream;
 
 use crate::engine::marks::Marks;
 use crate::syntax::reference::Reference;
 use crate::syntax::{split, GenericSyntax};
+use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::ops::Range;
 
 /// How far after a `<` its `>` is looked for, in bytes: an identifier
 /// wrapped inside angle brackets (RFC 3986 Appendix C) is joined when its
-/// brackets are at most this far apart. It bounds the memory a stream
-/// needs (`xiri find` holds lines until a `<` is closed or this far
-/// behind).
+/// brackets are at most this far apart. It bounds what a [`Stream`]
+/// holds while a `<` waits for its `>`.
 ///
 /// ```
 /// let long = format!("<http://a/{}\n{}>", "b".repeat(10), "c".repeat(xiri::find::MAX_BRACKETED));
@@ -59,6 +65,23 @@ use std::ops::Range;
 /// assert_eq!(found[0].reference().as_str(), "http://a/bbbbbbbbbb"); // not joined
 /// ```
 pub const MAX_BRACKETED: usize = 4096;
+
+/// The most bytes a [`Stream`] holds undecided: a run of text this long
+/// with no place to cut (no whitespace or other ASCII delimiter outside a
+/// `<` that may still be joined, see [`Stream`]) is cut there: before
+/// its first byte from `MAX_HELD - 3` on that starts a character (so no
+/// character is cut, but for bytes that are not UTF-8), and its two sides are
+/// searched as two texts, as a byte that is not UTF-8 would part them.
+/// An identifier longer than this, in a run this long, comes out cut.
+///
+/// ```
+/// let run = format!("http://a/{}", "b".repeat(xiri::find::MAX_HELD));
+/// let mut stream = xiri::find::Stream::<xiri::Rfc3986>::new(Default::default());
+/// let mut found = stream.push(run.as_bytes());
+/// found.extend(stream.finish());
+/// assert_eq!(found[0].as_found().text().len(), xiri::find::MAX_HELD - 3);
+/// ```
+pub const MAX_HELD: usize = 65536;
 
 /// What [`find_with`] finds besides absolute identifiers.
 ///
@@ -166,8 +189,9 @@ pub struct Found<'a, S> {
     start: usize,
     text: &'a str,
     /// The reference's text when it is not `text`: `text` joined
-    /// (whitespace inside `<...>` left out), or `//` and a `www.` host.
-    joined: Option<String>,
+    /// (whitespace inside `<...>` left out), or `//` and a `www.` host;
+    /// borrowed in the view of a [`FoundBuf`].
+    joined: Option<Cow<'a, str>>,
     /// Where the reference rule's run over the reference's text, which
     /// accepted it, saw the delimiters of Appendix B's split.
     marks: Marks,
@@ -197,10 +221,68 @@ impl<'a, S> Found<'a, S> {
         Self {
             start: span.start,
             text,
-            joined,
+            joined: joined.map(Cow::Owned),
             marks,
             syntax: PhantomData,
         }
+    }
+
+    /// Owned, its span moved `offset` bytes on.
+    pub(super) fn into_buf(self, offset: usize) -> FoundBuf<S> {
+        FoundBuf {
+            start: self.start.saturating_add(offset),
+            text: self.text.to_string(),
+            joined: self.joined.map(Cow::into_owned),
+            marks: self.marks,
+            syntax: PhantomData,
+        }
+    }
+}
+
+/// An identifier found in a [`Stream`], owned: [`as_found`](FoundBuf::as_found)
+/// says what it is, its span in bytes of the whole stream.
+///
+/// ```
+/// let mut stream = xiri::find::Stream::<xiri::Rfc3986>::new(Default::default());
+/// let mut found = stream.push(b"see <http://a/\n");
+/// assert!(found.is_empty()); // the `<` waits for its `>`
+/// found.extend(stream.push(b"  b> and c:d\n"));
+/// let f = found[0].as_found();
+/// assert_eq!((f.span(), f.reference().as_str()), (5..18, "http://a/b"));
+/// assert_eq!(found[1].as_found().span(), 24..27);
+/// ```
+#[derive(Clone)]
+pub struct FoundBuf<S> {
+    start: usize,
+    text: String,
+    joined: Option<String>,
+    marks: Marks,
+    syntax: PhantomData<S>,
+}
+
+impl<S: GenericSyntax> FoundBuf<S> {
+    /// What was found, borrowed: [`Found::span`] in the whole stream,
+    /// [`Found::text`], [`Found::reference`].
+    ///
+    /// ```
+    /// let mut stream = xiri::find::Stream::<xiri::Rfc3987>::new(Default::default());
+    /// let found = stream.push("x\nhttp://例え.jp/。\n".as_bytes());
+    /// assert_eq!(found[0].as_found().reference().host().unwrap().as_str(), "例え.jp");
+    /// ```
+    pub fn as_found(&self) -> Found<'_, S> {
+        Found {
+            start: self.start,
+            text: &self.text,
+            joined: self.joined.as_deref().map(Cow::Borrowed),
+            marks: self.marks,
+            syntax: PhantomData,
+        }
+    }
+}
+
+impl<S: GenericSyntax> std::fmt::Debug for FoundBuf<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_found().fmt(f)
     }
 }
 

@@ -383,9 +383,10 @@ impl<'a> Scan<'a> {
     /// host); the scan then goes on inside.
     fn bracketed<S: GenericSyntax>(&mut self, open: usize) -> Option<Found<'a, S>> {
         let inside = self.text.get(open + 1..)?;
-        let window = inside
-            .get(..MAX_BRACKETED.min(inside.len()))
-            .map_or(inside.as_bytes(), str::as_bytes);
+        // In bytes: a character across the window's end does not widen it
+        // to the whole text.
+        let bytes = inside.as_bytes();
+        let window = bytes.get(..MAX_BRACKETED.min(bytes.len())).unwrap_or(bytes);
         let close = memchr::memchr2(b'<', b'>', window)?;
         self.count(close);
         if window.get(close) != Some(&b'>') {

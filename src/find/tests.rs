@@ -58,3 +58,123 @@ fn work_is_linear() {
     assert_eq!(hits, 1);
     assert!(s <= 4 * 30_000, "{s}");
 }
+
+/// The bytes a [`Stream`](super::Stream) looks at over `text` pushed a
+/// line at a time (as `xiri find` read it), the most it held after a
+/// push, and how many identifiers it gave.
+fn stream_steps(text: &str, www: bool) -> (usize, usize, usize) {
+    let mut stream = super::Stream::<crate::Rfc3987>::new(Options::default().with_www(www));
+    let (mut held, mut hits) = (0, 0);
+    for line in text.as_bytes().split_inclusive(|&b| b == b'\n') {
+        hits += stream.push(line).len();
+        held = held.max(stream.held());
+    }
+    let steps = stream.steps;
+    hits += stream.finish().len();
+    (steps, held, hits)
+}
+
+/// Issue 41: `xiri find` read the whole held text again for each line
+/// while a `<` waited for its `>` (4.0 s for 2 MB of `<` and 4000 line
+/// breaks). The stream reads each byte a bounded number of times: ten
+/// times the text, at most ~ten times the steps, and a few steps a byte.
+#[test]
+fn stream_work_is_linear_while_a_bracket_waits() {
+    let waits = format!("<{}", "\n".repeat(4000));
+    let words = format!("{}<", "a".repeat(100));
+    let run = "x".repeat(70_000);
+    let units = [
+        waits.as_str(),
+        "<\n",
+        "<http://a/\n",
+        "<URL:\n",
+        "< www.\n",
+        "<\u{3000}\n",
+        "<a:b\n c\n",
+        "a < b\n",
+        words.as_str(),
+        run.as_str(),
+        "see http://a/b.\n",
+    ];
+    for unit in units {
+        for www in [false, true] {
+            let small = unit.repeat(100_000usize.div_ceil(unit.len()));
+            let large = unit.repeat(1_000_000usize.div_ceil(unit.len()));
+            let (s, _, _) = stream_steps(&small, www);
+            let (l, _, _) = stream_steps(&large, www);
+            assert!(
+                l <= 15 * s && s <= 8 * small.len() && l <= 8 * large.len(),
+                "{unit:?}: {s} steps for {} bytes, {l} for {}",
+                small.len(),
+                large.len()
+            );
+        }
+    }
+}
+
+/// Issue 41: when every line opened a new `<`, `xiri find` held them all
+/// (102 MB for 100 MB of `<\n`), and printed a URL after them only at the
+/// end of the input. The stream holds at most what may still change an
+/// answer, and gives the URL with its line.
+#[test]
+fn stream_holds_what_may_change_an_answer() {
+    let text = "<\n".repeat(5_000_000);
+    let (_, held, hits) = stream_steps(&text, false);
+    assert_eq!((held, hits), (2, 0));
+    let mut stream = super::Stream::<crate::Rfc3986>::new(Options::default());
+    for block in text.as_bytes().chunks(8192) {
+        assert!(stream.push(block).is_empty());
+        assert!(stream.held() <= 2, "{}", stream.held());
+    }
+    let found = stream.push(b"see http://a/b now\n");
+    let spans: Vec<_> = found.iter().map(|f| f.as_found().span()).collect();
+    assert_eq!(spans, vec![text.len() + 4..text.len() + 14]);
+    // A `<` waits at most MAX_BRACKETED bytes for its `>`; a run with no
+    // place to cut, at most MAX_HELD.
+    for (unit, bound) in [
+        (
+            format!("<{}", "\n".repeat(10_000)),
+            super::MAX_BRACKETED + 1,
+        ),
+        ("y".repeat(200_000), super::MAX_HELD),
+        (
+            format!("<http://a/\n{}", "b".repeat(200_000)),
+            super::MAX_HELD,
+        ),
+    ] {
+        let (_, held, _) = stream_steps(&unit.repeat(3), false);
+        assert!(held <= bound, "{held} bytes held, {bound} at most");
+    }
+}
+
+/// Where a run with no place to cut is cut depends on the text only, not
+/// on how it comes: each piece's own searches agree.
+#[test]
+fn stream_cuts_a_long_run_where_the_text_says() {
+    let text = format!(
+        "<a:b\n{}\u{e9}http://x/{}",
+        "b".repeat(super::MAX_HELD - 4),
+        "c".repeat(2 * super::MAX_HELD)
+    );
+    let spans = |size: usize| {
+        let mut stream = super::Stream::<crate::Rfc3987>::new(Options::default());
+        let mut found = Vec::new();
+        for block in text.as_bytes().chunks(size) {
+            found.extend(stream.push(block));
+        }
+        found.extend(stream.finish());
+        found
+            .iter()
+            .map(|f| f.as_found().span())
+            .collect::<Vec<_>>()
+    };
+    let whole = spans(text.len());
+    assert_eq!(whole, spans(1));
+    assert_eq!(whole, spans(4093));
+    // The `<` at 0 is never closed, and dies 4096 bytes on: the run from
+    // the line break is cut 3 bytes short of MAX_HELD, after the `é`
+    // rather than inside it, and the URL after it is cut as long.
+    let e = text.find('\u{e9}').unwrap();
+    assert_eq!(e, super::MAX_HELD + 1);
+    assert_eq!(whole, [1..4, e + 2..2 * super::MAX_HELD]);
+}

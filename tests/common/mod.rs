@@ -256,6 +256,7 @@ pub fn corpus(name: &str) -> Vec<String> {
 pub mod abnf;
 pub mod adapter;
 pub mod diagram;
+pub mod find_text;
 pub mod hostile;
 pub mod props;
 pub mod shapes;
