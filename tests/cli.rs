@@ -98,10 +98,6 @@ fn usage_errors_exit_2() {
         run(&["parse", "-g", "uri", "-r", "IPv6address", "::1"], b"").1,
         2
     );
-    assert_eq!(
-        run(&["parse", "-g", "uri", "--json-input", "not json"], b"").1,
-        2
-    );
 }
 
 #[test]
