@@ -3,19 +3,13 @@
 
 mod common;
 
+use common::answers;
 use serde_json::Value;
 
 /// Runs xiri with `stdin`, returning stdout and the exit code.
 fn run(args: &[&str], stdin: &[u8]) -> (String, i32) {
     let (out, _, code) = common::xiri_io(args, stdin);
     (out, code)
-}
-
-fn answers(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
-        .collect()
 }
 
 #[test]

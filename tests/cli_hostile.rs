@@ -7,14 +7,8 @@
 
 mod common;
 
+use common::answers;
 use serde_json::{json, Value};
-
-fn answers(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
-        .collect()
-}
 
 #[test]
 fn parse_answers_a_line_that_is_not_utf8_and_goes_on() {

@@ -223,14 +223,7 @@ fn zoned(grammar: Grammar, absolute: bool, input: &str) -> Result<Parsed<'_>, Pa
 
 fn reference<S: GenericSyntax>(f: &mut Fields<'_>, r: &Reference<'_, S>) -> std::io::Result<()> {
     f.str("input", Some(r.as_str()))?;
-    f.str(
-        "kind",
-        Some(if r.is_absolute() {
-            "absolute"
-        } else {
-            "relative"
-        }),
-    )?;
+    f.str("kind", Some(form(r.is_absolute())))?;
     f.str("scheme", r.scheme())?;
     f.str("authority", r.authority())?;
     f.str("userinfo", r.userinfo())?;
@@ -239,6 +232,15 @@ fn reference<S: GenericSyntax>(f: &mut Fields<'_>, r: &Reference<'_, S>) -> std:
     f.str("path", Some(r.path()))?;
     f.str("query", r.query())?;
     f.str("fragment", r.fragment())
+}
+
+/// The `kind` of a reference: absolute or relative.
+fn form(absolute: bool) -> &'static str {
+    if absolute {
+        "absolute"
+    } else {
+        "relative"
+    }
 }
 
 fn host(f: &mut Fields<'_>, h: Host<'_>) -> std::io::Result<()> {
@@ -254,14 +256,7 @@ fn host(f: &mut Fields<'_>, h: Host<'_>) -> std::io::Result<()> {
 /// it is inside.
 fn xri(f: &mut Fields<'_>, x: &XriRef<'_>, depth: usize) -> std::io::Result<()> {
     f.str("input", Some(x.as_str()))?;
-    f.str(
-        "kind",
-        Some(if x.is_absolute() {
-            "absolute"
-        } else {
-            "relative"
-        }),
-    )?;
+    f.str("kind", Some(form(x.is_absolute())))?;
     f.bool("prefix", x.has_prefix())?;
     f.object_or_null("authority", x.authority().as_ref(), |f, a| {
         authority(f, a, depth)
