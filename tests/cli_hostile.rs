@@ -141,12 +141,19 @@ fn json_input_names_a_lone_surrogate() {
     assert_eq!(a[0]["error"]["offset"], 10);
     assert_eq!(
         a[0]["error"]["message"],
-        "not a JSON string of text: the escape \\ud800 at byte 10 is a lone surrogate (half of a UTF-16 pair), which stands for no character"
+        "not a JSON string: the escape \\ud800 at byte 10 is a lone surrogate (half of a UTF-16 pair), which stands for no character"
     );
     assert_eq!(a[1]["error"]["offset"], 1);
     // A pair is one character; an escaped backslash before "ud800" is text.
     assert_eq!(a[2]["output"], "http://a/\u{1F600}");
     assert_eq!(a[3]["input"], "\\ud800");
+    // equiv's pairs too.
+    let pair = br#"["http://a/\ud800", "http://a/"]"#;
+    let (out, _, _) = common::xiri_io(&["equiv", "--json-input"], pair);
+    assert_eq!(
+        answers(&out)[0]["error"]["message"],
+        "not a JSON array of two strings: the escape \\ud800 at byte 11 is a lone surrogate (half of a UTF-16 pair), which stands for no character"
+    );
 }
 
 /// The components of `x` cross-references nested `depth` deep.

@@ -423,17 +423,26 @@ fn decode(raw: Vec<u8>, json_input: bool) -> Input {
 }
 
 /// The string a line of `--json-input` holds, or the byte where it is not
-/// one and why: a lone surrogate escape (`\ud800` with no low half after
-/// it), which no text can hold, is named as such, not as serde_json's
-/// "unexpected end of hex escape".
+/// one and why ("not a JSON string: ..."; see [`json_error`]).
 pub fn json_text(line: &str) -> Result<String, (usize, String)> {
-    serde_json::from_str::<String>(line).map_err(|e| match lone_surrogate(line) {
+    serde_json::from_str::<String>(line).map_err(|e| {
+        let (offset, why) = json_error(line, &e);
+        (offset, format!("not a JSON string: {why}"))
+    })
+}
+
+/// Where `line` is not the JSON asked for and why: serde_json's error,
+/// but a lone surrogate escape (`\ud800` with no low half after it),
+/// which no text can hold, is named as such, not as "unexpected end of
+/// hex escape".
+pub fn json_error(line: &str, e: &serde_json::Error) -> (usize, String) {
+    match lone_surrogate(line) {
         Some(at) => {
             let escape = line.get(at..at + 6).unwrap_or_default();
-            let message = format!(
-                "not a JSON string of text: the escape {escape} at byte {at} is a lone surrogate (half of a UTF-16 pair), which stands for no character"
+            let why = format!(
+                "the escape {escape} at byte {at} is a lone surrogate (half of a UTF-16 pair), which stands for no character"
             );
-            (at, message)
+            (at, why)
         }
         None => {
             // serde_json counts columns in characters, from 1.
@@ -441,9 +450,9 @@ pub fn json_text(line: &str) -> Result<String, (usize, String)> {
                 .char_indices()
                 .nth(e.column().saturating_sub(1))
                 .map_or(line.len(), |(i, _)| i);
-            (offset, format!("not a JSON string: {e}"))
+            (offset, e.to_string())
         }
-    })
+    }
 }
 
 /// Where the first `\uXXXX` escape of a surrogate that is not half of a
