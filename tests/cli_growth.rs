@@ -1,6 +1,6 @@
 //! Every `xiri` command that reads inputs, on hostile inputs of two sizes
 //! (issue 41): the larger, ten times the smaller, may cost at most
-//! [`MAX_RATIO`] times its CPU time, its peak memory may grow by at most
+//! [`MAX_RATIO`] (20) times its CPU time, its peak memory may grow by at most
 //! [`MEMORY_PER_BYTE`] bytes a byte, and the output stays within the
 //! README's bound ("Hostile input"): [`OUTPUT_PER_BYTE`] bytes a byte of
 //! input, plus [`OUTPUT_PER_INPUT`] an input, plus [`OUTPUT_SLACK`].
@@ -13,8 +13,15 @@ use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 
-/// The most a ten times larger input may cost.
-const MAX_RATIO: f64 = 15.0;
+/// The most a ten times larger input may cost. Linear work measures 10
+/// to 13 times here, not 10 (the instructions counted are ten times, but
+/// 1 MB runs longer than a shared machine's quiet spells, and out of the
+/// caches 100 KB fits in: 1 MB to 2 MB measures 2); a quadratic part
+/// measures 100.
+const MAX_RATIO: f64 = 20.0;
+
+/// Past this ratio both sizes are measured again.
+const REMEASURE_RATIO: f64 = 13.0;
 
 /// The README's bound on output ("Hostile input"): bytes per input byte
 /// (`tree`, a line a production, has [`TREE_OUTPUT_PER_BYTE`])...
@@ -275,9 +282,13 @@ fn grows_linearly(args: &[&str], via: Via, inputs: &[(&str, Make)]) {
         // The kernel stops a run that passes what the ratio allows.
         let limit = (small_cost.cpu * MAX_RATIO * 2.0).ceil() as u64 + 2;
         let (large_len, mut large_cost) = at(large, limit);
-        // A ratio past the bound is measured again, both sides: a run
-        // can be slowed by another process taking the shared caches.
-        if large_cost.cpu > small_cost.cpu * MAX_RATIO {
+        // A high ratio is measured again, both sides, up to three times in
+        // all: a run can be slowed by another process taking the shared
+        // caches.
+        for _ in 0..2 {
+            if large_cost.cpu <= small_cost.cpu * REMEASURE_RATIO {
+                break;
+            }
             small_cost = cheapest(small_cost, at(small, 60).1);
             large_cost = cheapest(large_cost, at(large, limit).1);
         }
