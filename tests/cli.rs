@@ -3,19 +3,13 @@
 
 mod common;
 
+use common::answers;
 use serde_json::Value;
 
 /// Runs xiri with `stdin`, returning stdout and the exit code.
 fn run(args: &[&str], stdin: &[u8]) -> (String, i32) {
     let (out, _, code) = common::xiri_io(args, stdin);
     (out, code)
-}
-
-fn answers(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
-        .collect()
 }
 
 #[test]
@@ -96,10 +90,6 @@ fn usage_errors_exit_2() {
     );
     assert_eq!(
         run(&["parse", "-g", "uri", "-r", "IPv6address", "::1"], b"").1,
-        2
-    );
-    assert_eq!(
-        run(&["parse", "-g", "uri", "--json-input", "not json"], b"").1,
         2
     );
 }

@@ -8,7 +8,8 @@ use xiri::Grammar;
 #[command(
     name = "xiri",
     version,
-    about = "URIs, IRIs, LEIRIs and XRIs, checked against their specifications' ABNF"
+    about = "URIs, IRIs, LEIRIs and XRIs, checked against their specifications' ABNF",
+    after_help = "Every command's time and memory are linear in its input, and it prints at most 128 bytes a byte of input, plus 512 bytes an input, plus 64 KB (tree: 256 bytes a byte; README, \"Hostile input\"). An input that cannot be read (not UTF-8, or with --json-input not a JSON string of text) is answered with an error in its place, and the others still are. Text printed as a line (-r, --get) never holds a control character: such an answer is refused, its message naming the character and its byte."
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -63,7 +64,8 @@ pub(crate) struct Against {
     /// Each input is a JSON string.
     #[arg(long)]
     pub(crate) json_input: bool,
-    /// One result a line as text, like jq -r; refusals on standard error.
+    /// One result a line as text, like jq -r; refusals on standard error
+    /// (a result holding a control character is one).
     #[arg(long, short)]
     pub(crate) raw: bool,
     /// IPv6 zone identifiers in IP literals (RFC 6874: `[fe80::1%25eth0]`).
@@ -170,6 +172,11 @@ pub(crate) enum Command {
     /// The typed components of each reference, for a person (or JSON with
     /// --json, or one line from a template with --get). Exit status 1 if
     /// any is refused.
+    ///
+    /// The listing quotes strings with Rust's escapes (\n, \u{0}, ...).
+    /// Cross-references nested more than 4 deep are given as their text,
+    /// with "omitted" saying so (parse that text alone for more): each
+    /// level repeats the text of those inside it.
     Parse {
         #[command(flatten)]
         target: Target,
@@ -181,7 +188,10 @@ pub(crate) enum Command {
         /// {query:NAME} (the first value of a query key, decoded),
         /// {idn:host} and {puny:host} (IDNA ToUnicode and ToASCII, for a
         /// scheme whose hosts are DNS names; any other host as written); a
-        /// missing component prints empty; {{ and }} print braces.
+        /// missing component prints empty; {{ and }} print braces. A value
+        /// holding a control character (a decoded %0A or %00, say) or
+        /// octets that are not UTF-8 (%FF) refuses the input, its message
+        /// naming the byte.
         #[arg(long, value_name = "TEMPLATE")]
         get: Option<String>,
         /// IPv6 zone identifiers in IP literals (RFC 6874:
@@ -195,7 +205,9 @@ pub(crate) enum Command {
     /// and matched text.
     ///
     /// Inside an XRI cross-reference, the value is shown as it parses on its
-    /// own, as an IRI or an XRI-reference.
+    /// own, as an IRI or an XRI-reference. A text longer than 40 bytes is
+    /// cut there, "…" after it; lines deeper than 32 levels are indented as
+    /// the 32nd, their depth first ("40> ").
     Tree {
         #[command(flatten)]
         target: Target,
@@ -229,7 +241,8 @@ pub(crate) enum Command {
         /// Each input is a JSON string.
         #[arg(long)]
         json_input: bool,
-        /// One result a line as text, like jq -r; refusals on standard error.
+        /// One result a line as text, like jq -r; refusals on standard error
+        /// (a result holding a control character is one).
         #[arg(long, short)]
         raw: bool,
         /// The references; standard input when none.
@@ -280,7 +293,8 @@ pub(crate) enum Command {
         /// for a person, instead of JSON.
         #[arg(long)]
         steps: bool,
-        /// One result a line as text, like jq -r; refusals on standard error.
+        /// One result a line as text, like jq -r; refusals on standard error
+        /// (a result holding a control character is one).
         #[arg(long, short)]
         raw: bool,
         /// Each input is a JSON string.
@@ -333,6 +347,10 @@ pub(crate) enum Command {
     /// Lists the characters of each input that a LEIRI allows and an IRI does
     /// not (LEIRI Note section 5): offset, group, and which conversions
     /// percent-encode them.
+    ///
+    /// A run of one character with the same finding is one finding with
+    /// its "count" (and in security the run's "span"); each list holds at
+    /// most 64, and "omitted" counts the rest of each.
     Lint {
         /// Each input is a JSON string.
         #[arg(long)]

@@ -51,8 +51,9 @@ impl From<ParseError> for Refusal {
     }
 }
 
-/// One input as read: text, or why it could not be read as text.
-enum Input {
+/// One input as read: text, or why it could not be read as text (with
+/// the input as shown in its answer, and the byte where reading failed).
+pub enum Input {
     Text(String),
     Unreadable {
         shown: String,
@@ -191,15 +192,25 @@ pub fn run_fields_as(
         };
         all_answered &= matches!(error, Error::None);
         if output == Output::Raw {
-            match (&error, result.first()) {
-                (Error::None, Some(Value::String(text))) => writeln!(out, "{text}"),
-                (Error::None, Some(value)) => writeln!(out, "{value}"),
-                _ => {
-                    eprintln!("xiri: input {}: {}", n + 1, error.message());
-                    Ok(())
-                }
+            // One input, one line: text that a line cannot hold is refused.
+            let refused = match (&error, result.first()) {
+                (Error::None, Some(Value::String(text))) => match control_character(text) {
+                    None => writeln!(out, "{text}")
+                        .map_err(write_error)
+                        .map(|()| None)?,
+                    Some(held) => Some(format!(
+                        "the answer holds {held}; its JSON answer escapes it"
+                    )),
+                },
+                (Error::None, Some(value)) => writeln!(out, "{value}")
+                    .map_err(write_error)
+                    .map(|()| None)?,
+                _ => Some(error.message()),
+            };
+            if let Some(message) = refused {
+                all_answered = false;
+                eprintln!("xiri: input {}: {message}", n + 1);
             }
-            .map_err(write_error)?;
             continue;
         }
         line.clear();
@@ -215,6 +226,17 @@ pub fn run_fields_as(
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The first control character of `text` (Unicode's Cc: C0, DEL and C1,
+/// newline and NUL among them), named with its byte offset and why it is
+/// refused: a line of text cannot hold it.
+pub fn control_character(text: &str) -> Option<String> {
+    let (at, c) = text.char_indices().find(|(_, c)| c.is_control())?;
+    Some(format!(
+        "U+{:04X} at byte {at}, a control character, which a line of text cannot hold",
+        u32::from(c)
+    ))
 }
 
 /// A refusal's error object, kept as its parts until it is written.
@@ -340,19 +362,11 @@ fn raw_inputs(args: Args) -> Box<dyn Iterator<Item = Result<Vec<u8>, String>>> {
     }
 }
 
-/// Each input as text, or (inside) the message saying why it cannot be
-/// read as text; an I/O error (outside) ends them. For commands whose
-/// answers are not the batch's JSON objects.
-pub fn texts(
-    json_input: bool,
-    args: Args,
-) -> impl Iterator<Item = Result<Result<String, String>, String>> {
-    raw_inputs(args).map(move |raw| {
-        raw.map(|raw| match decode(raw, json_input) {
-            Input::Text(text) => Ok(text),
-            Input::Unreadable { message, .. } => Err(message),
-        })
-    })
+/// Each input, read as text or not; an I/O error ends them. For commands
+/// whose answers are not the batch's JSON objects: each still answers an
+/// input it cannot read in its place, and goes on.
+pub fn inputs(json_input: bool, args: Args) -> impl Iterator<Item = Result<Input, String>> {
+    raw_inputs(args).map(move |raw| raw.map(|raw| decode(raw, json_input)))
 }
 
 /// A reader that went away ends the output quietly (see `super::emit`).
@@ -398,21 +412,75 @@ fn decode(raw: Vec<u8>, json_input: bool) -> Input {
     if !json_input {
         return Input::Text(text);
     }
-    match serde_json::from_str::<String>(&text) {
+    match json_text(&text) {
         Ok(decoded) => Input::Text(decoded),
-        Err(e) => {
+        Err((offset, message)) => Input::Unreadable {
+            message,
+            shown: text,
+            offset,
+        },
+    }
+}
+
+/// The string a line of `--json-input` holds, or the byte where it is not
+/// one and why ("not a JSON string: ..."; see [`json_error`]).
+pub fn json_text(line: &str) -> Result<String, (usize, String)> {
+    serde_json::from_str::<String>(line).map_err(|e| {
+        let (offset, why) = json_error(line, &e);
+        (offset, format!("not a JSON string: {why}"))
+    })
+}
+
+/// Where `line` is not the JSON asked for and why: serde_json's error,
+/// but a lone surrogate escape (`\ud800` with no low half after it),
+/// which no text can hold, is named as such, not as "unexpected end of
+/// hex escape".
+pub fn json_error(line: &str, e: &serde_json::Error) -> (usize, String) {
+    match lone_surrogate(line) {
+        Some(at) => {
+            let escape = line.get(at..at + 6).unwrap_or_default();
+            let why = format!(
+                "the escape {escape} at byte {at} is a lone surrogate (half of a UTF-16 pair), which stands for no character"
+            );
+            (at, why)
+        }
+        None => {
             // serde_json counts columns in characters, from 1.
-            let offset = text
+            let offset = line
                 .char_indices()
                 .nth(e.column().saturating_sub(1))
-                .map_or(text.len(), |(i, _)| i);
-            Input::Unreadable {
-                message: format!("not a JSON string: {e}"),
-                shown: text,
-                offset,
-            }
+                .map_or(line.len(), |(i, _)| i);
+            (offset, e.to_string())
         }
     }
+}
+
+/// Where the first `\uXXXX` escape of a surrogate that is not half of a
+/// pair begins: a high one not followed by a low one, or a low one alone.
+fn lone_surrogate(line: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let unit = |at: usize| {
+        let hex = bytes.get(at..at + 6)?.strip_prefix(b"\\u")?;
+        u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+    };
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b != b'\\' {
+            i += 1;
+            continue;
+        }
+        match unit(i) {
+            Some(0xD800..=0xDBFF) => match unit(i + 6) {
+                Some(0xDC00..=0xDFFF) => i += 12,
+                _ => return Some(i),
+            },
+            Some(0xDC00..=0xDFFF) => return Some(i),
+            Some(_) => i += 6,
+            // Any other escape is two bytes (`\\` among them).
+            None => i += 2,
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -45,10 +45,19 @@ fn show_steps(
         if i > 0 {
             text.push('\n');
         }
-        let arg = arg
-            .to_str()
-            .ok_or_else(|| format!("input {} is not UTF-8", i + 1))?;
-        let input = super::input(arg, json_input)?;
+        // An input that cannot be read is answered in its place.
+        let input = match arg.to_str() {
+            Some(arg) => super::input(arg, json_input),
+            None => Err("INPUT is not UTF-8".to_string()),
+        };
+        let input = match input {
+            Ok(input) => input,
+            Err(message) => {
+                all = false;
+                text.push_str(&format!("input {}: {message}\n", i + 1));
+                continue;
+            }
+        };
         match conversion.apply(&input) {
             Ok(done) => {
                 for (n, step) in done.steps().iter().enumerate() {

@@ -15,7 +15,8 @@ pub struct EditArgs {
     pub grammar: Grammar,
     /// COMPONENT=VALUE: scheme, authority, userinfo, user, password,
     /// host, port, path, query or fragment, as written (percent-encoded
-    /// where need be); COMPONENT= removes an optional one (an empty path
+    /// where need be; a port is digits, at most 65535, leading zeros
+    /// kept); COMPONENT= removes an optional one (an empty path
     /// or host for those; user= removes the user information, password=
     /// the password alone). An XRI has authority, path, query and
     /// fragment.
@@ -37,7 +38,8 @@ pub struct EditArgs {
     /// Replaces the password of the user information with "****".
     #[arg(long)]
     pub redact: bool,
-    /// One result a line as text, refusals on standard error.
+    /// One result a line as text, refusals on standard error (a result
+    /// holding a control character is one).
     #[arg(long, short)]
     pub raw: bool,
     /// Each input is a JSON string.
@@ -109,14 +111,50 @@ fn changes(args: &EditArgs, matches: Option<&ArgMatches>) -> Result<Vec<Change>,
 trait Editable: Sized {
     fn parse(text: &str) -> Result<Self, ParseError>;
     fn text(&self) -> &str;
-    /// Sets a component by name; `Err(None)` for a name it has not.
-    fn set(&mut self, component: &str, value: Option<&str>) -> Result<(), Option<SetError>>;
+    /// Sets a component by name.
+    fn set(&mut self, component: &str, value: Option<&str>) -> Result<(), Unset>;
     fn query(&self) -> Option<&str>;
     fn set_query(&mut self, query: Option<&str>) -> Result<(), SetError>;
     fn append_segment(&mut self, segment: &str) -> Result<(), SetError>;
     fn append_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError>;
     /// `user:****@host:port` when there is a non-empty password.
     fn redacted_authority(&self) -> Option<String>;
+}
+
+/// Why `--set` did not set a component.
+enum Unset {
+    /// The syntax has no component of that name: these are its names.
+    Unknown(&'static str),
+    /// A port that is not one: why.
+    Port(&'static str),
+    /// The setter refused the value.
+    Refused(SetError),
+}
+
+impl From<SetError> for Unset {
+    fn from(e: SetError) -> Self {
+        Unset::Refused(e)
+    }
+}
+
+/// The components `--set` names in the RFC 3986-shaped syntaxes.
+const COMPONENTS: &str =
+    "scheme, authority, userinfo, user, password, host, port, path, query and fragment";
+
+/// The components `--set` names in an XRI.
+const XRI_COMPONENTS: &str = "authority, path, query and fragment";
+
+/// A port as written: digits only (no sign, no space), at most 65535.
+fn port_number(written: &str) -> Result<u16, Unset> {
+    if !written.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Unset::Port("not a number (a port is digits only)"));
+    }
+    let digits = written.trim_start_matches('0');
+    match digits.len() {
+        0 => Ok(0),
+        1..=5 => digits.parse().map_err(|_| Unset::Port("above 65535")),
+        _ => Err(Unset::Port("above 65535")),
+    }
 }
 
 /// The methods of [`Editable`] that the types have under their own names.
@@ -150,7 +188,7 @@ impl<S: GenericSyntax> Editable for ReferenceBuf<S> {
     fn text(&self) -> &str {
         self.as_str()
     }
-    fn set(&mut self, component: &str, value: Option<&str>) -> Result<(), Option<SetError>> {
+    fn set(&mut self, component: &str, value: Option<&str>) -> Result<(), Unset> {
         match component {
             "scheme" => self.set_scheme(value),
             "authority" => self.set_authority(value),
@@ -171,15 +209,30 @@ impl<S: GenericSyntax> Editable for ReferenceBuf<S> {
             }
             "host" => self.set_host(value.unwrap_or_default()),
             "port" => {
-                let port = value.map(str::parse::<u16>).transpose().map_err(|_| None)?;
-                self.set_port(port)
+                let number = value.map(port_number).transpose()?;
+                self.set_port(number)?;
+                match (value, number) {
+                    // Leading zeros: kept as written, as --set takes
+                    // every value (RFC 3986's port is *DIGIT).
+                    (Some(written), Some(n)) if written != n.to_string() => {
+                        let host = self.host().map(|h| h.as_str().to_string());
+                        let userinfo = self.userinfo().map(|u| format!("{u}@"));
+                        let authority = format!(
+                            "{}{}:{written}",
+                            userinfo.unwrap_or_default(),
+                            host.unwrap_or_default()
+                        );
+                        self.set_authority(Some(&authority))
+                    }
+                    _ => Ok(()),
+                }
             }
             "path" => self.set_path(value.unwrap_or_default()),
             "query" => self.set_query(value),
             "fragment" => self.set_fragment(value),
-            _ => return Err(None),
+            _ => return Err(Unset::Unknown(COMPONENTS)),
         }
-        .map_err(Some)
+        .map_err(Unset::Refused)
     }
     same_names!(ReferenceBuf);
     fn redacted_authority(&self) -> Option<String> {
@@ -196,15 +249,15 @@ impl Editable for XriRefBuf {
     fn text(&self) -> &str {
         self.as_str()
     }
-    fn set(&mut self, component: &str, value: Option<&str>) -> Result<(), Option<SetError>> {
+    fn set(&mut self, component: &str, value: Option<&str>) -> Result<(), Unset> {
         match component {
             "authority" => self.set_authority(value),
             "path" => self.set_path(value.unwrap_or_default()),
             "query" => self.set_query(value),
             "fragment" => self.set_fragment(value),
-            _ => return Err(None),
+            _ => return Err(Unset::Unknown(XRI_COMPONENTS)),
         }
-        .map_err(Some)
+        .map_err(Unset::Refused)
     }
     same_names!(XriRefBuf);
     fn redacted_authority(&self) -> Option<String> {
@@ -262,11 +315,15 @@ fn apply<E: Editable>(text: &str, changes: &[Change]) -> Result<String, Refusal>
     let refused = |e: SetError| Refusal::Shape(e.to_string());
     for change in changes {
         match change {
-            Change::Set(c, v) => value.set(c, v.as_deref()).map_err(|e| match e {
-                Some(e) => refused(e),
-                None => Refusal::Shape(format!(
-                    "--set {c}: no such component here (or not a port number)"
-                )),
+            Change::Set(c, v) => value.set(c, v.as_deref()).map_err(|e| {
+                let given = format!("--set {c}={}", v.as_deref().unwrap_or_default());
+                Refusal::Shape(match e {
+                    Unset::Refused(e) => format!("{given}: {e}"),
+                    Unset::Unknown(names) => {
+                        format!("{given}: no component {c:?} here (it has {names})")
+                    }
+                    Unset::Port(why) => format!("{given}: {why}"),
+                })
             })?,
             Change::Segment(s) => value.append_segment(s).map_err(refused)?,
             Change::Pair(k, v) => value.append_pair(k, v.as_deref()).map_err(refused)?,
@@ -292,8 +349,8 @@ fn apply<E: Editable>(text: &str, changes: &[Change]) -> Result<String, Refusal>
                     value
                         .set("authority", Some(&authority))
                         .map_err(|e| match e {
-                            Some(e) => refused(e),
-                            None => Refusal::Shape("no authority to redact".into()),
+                            Unset::Refused(e) => refused(e),
+                            _ => Refusal::Shape("--redact: no authority to redact".into()),
                         })?;
                 }
             }

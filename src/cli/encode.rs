@@ -52,7 +52,9 @@ pub struct EncodeArgs {
     /// Each input is a JSON string.
     #[arg(long)]
     pub json_input: bool,
-    /// One JSON object an input instead of one line of text.
+    /// One JSON object an input instead of one line of text (a line
+    /// cannot hold a control character: decoding one refuses the input,
+    /// and --json gives it escaped).
     #[arg(long)]
     pub json: bool,
     /// The texts; standard input (one a line) when none.
@@ -73,7 +75,9 @@ pub struct DecodeArgs {
     /// Each input is a JSON string.
     #[arg(long)]
     pub json_input: bool,
-    /// One JSON object an input instead of one line of text.
+    /// One JSON object an input instead of one line of text (a line
+    /// cannot hold a control character: decoding one refuses the input,
+    /// and --json gives it escaped).
     #[arg(long)]
     pub json: bool,
     /// The texts; standard input (one a line) when none.

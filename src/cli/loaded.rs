@@ -167,7 +167,7 @@ pub fn tree(
     };
     let mut out = String::new();
     if !all {
-        let _ = write!(out, "{}", forest.tree().display(input));
+        tree_lines(&mut out, &forest.tree(), input)?;
         let count = forest.count(COUNT_CAP);
         if count > 1 {
             let total = at_least(count, 0);
@@ -181,7 +181,7 @@ pub fn tree(
     let total = at_least(count, 0);
     for (i, t) in trees.iter().enumerate() {
         let _ = writeln!(out, "; derivation {} of {total}", i + 1);
-        let _ = write!(out, "{}", t.display(input));
+        tree_lines(&mut out, t, input)?;
     }
     if more {
         let rest = at_least(count, trees.len() as u64);
@@ -239,7 +239,7 @@ fn one_tree(
     if all {
         let _ = writeln!(out, "; derivation 1 of an uncounted number");
     }
-    let _ = write!(out, "{}", tree.display(input));
+    tree_lines(&mut out, &tree, input)?;
     let _ = if all {
         writeln!(
             out,
@@ -254,6 +254,19 @@ fn one_tree(
     };
     super::emit(&out)?;
     Ok(ExitCode::from(if all { 3 } else { 0 }))
+}
+
+/// An Earley tree, a line a node (`super::tree_line`: long texts cut).
+fn tree_lines(
+    out: &mut String,
+    tree: &xiri::workbench::earley::Tree,
+    input: &str,
+) -> Result<(), String> {
+    for (depth, t) in tree.walk() {
+        let label = format_args!("{} [{}..{}]", t.rule, t.start, t.end);
+        super::tree_line(out, depth, label, t.text(input))?;
+    }
+    Ok(())
 }
 
 /// A refusal for a person: the message, the input with a caret, and the

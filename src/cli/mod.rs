@@ -86,6 +86,7 @@ pub mod draft;
 pub mod edit;
 pub mod encode;
 pub mod extract;
+pub mod fields;
 pub mod find;
 pub mod generate;
 pub mod lint;
@@ -104,6 +105,15 @@ use std::io::Write;
 use std::process::ExitCode;
 use xiri::{Grammar, ParseError, Rule};
 
+/// The bound on every command's output (README, "Hostile input"): at most
+/// this many bytes a byte of input (`tree`: twice as many), plus 512
+/// bytes an input...
+pub const OUTPUT_PER_BYTE: usize = 128;
+
+/// ...plus this many. `tests/cli_growth.rs` holds every command to it;
+/// `template expand` refuses an expansion that could pass it.
+pub const OUTPUT_SLACK: usize = 64 * 1024;
+
 /// A rule by the name given on the command line, or a usage error.
 pub fn rule(grammar: Grammar, name: &str) -> Result<Rule, String> {
     grammar.rule(name).ok_or_else(|| {
@@ -114,7 +124,7 @@ pub fn rule(grammar: Grammar, name: &str) -> Result<Rule, String> {
 /// A command-line INPUT, decoded from a JSON string with `--json-input`.
 pub fn input(arg: &str, json_input: bool) -> Result<String, String> {
     if json_input {
-        serde_json::from_str(arg).map_err(|e| format!("INPUT is not a JSON string: {e}"))
+        batch::json_text(arg).map_err(|(_, message)| format!("INPUT is {message}"))
     } else {
         Ok(arg.to_string())
     }
@@ -145,7 +155,15 @@ pub fn tree(grammar: Grammar, rule_name: &str, input: &str) -> Result<ExitCode, 
     let rule = rule(grammar, rule_name)?;
     match rule.parse_tree(input) {
         Ok(tree) => {
-            emit(&tree.to_string())?;
+            let mut out = String::new();
+            for root in tree.roots() {
+                for (depth, node) in root.walk() {
+                    let span = node.span();
+                    let label = format_args!("{} {}..{}", node.name(), span.start, span.end);
+                    tree_line(&mut out, depth, label, tree.text(node))?;
+                }
+            }
+            emit(&out)?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
@@ -153,6 +171,44 @@ pub fn tree(grammar: Grammar, rule_name: &str, input: &str) -> Result<ExitCode, 
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// How many bytes of its production's text a `tree` line quotes; a longer
+/// text is cut there (at a character boundary), "…" after the quote. Each
+/// line quoted its whole text, so a tree printed its input once a level:
+/// a deep one, as cross-references nested in an XRI make, its square.
+pub const TREE_QUOTED: usize = 40;
+
+/// How deep `tree` indents (two spaces a level); a deeper line keeps that
+/// indentation, its depth written first as `N>`.
+pub const TREE_INDENTED: usize = 32;
+
+/// One line of a parse tree: indentation, `label`, the text quoted (cut
+/// at [`TREE_QUOTED`] bytes). `out` is written out every 64 KB: a tree's
+/// text can be a hundred times its input's.
+pub fn tree_line(
+    out: &mut String,
+    depth: usize,
+    label: std::fmt::Arguments<'_>,
+    text: &str,
+) -> Result<(), String> {
+    use std::fmt::Write as _;
+    out.extend(std::iter::repeat_n("  ", depth.min(TREE_INDENTED)));
+    if depth > TREE_INDENTED {
+        let _ = write!(out, "{depth}> ");
+    }
+    let cut = (0..=TREE_QUOTED.min(text.len()))
+        .rev()
+        .find(|&at| text.is_char_boundary(at))
+        .unwrap_or(0);
+    let quoted = text.get(..cut).unwrap_or_default();
+    let more = if cut < text.len() { "…" } else { "" };
+    let _ = writeln!(out, "{label} {quoted:?}{more}");
+    if out.len() >= 1 << 16 {
+        emit(out)?;
+        out.clear();
+    }
+    Ok(())
 }
 
 /// `xiri grammar`: each rule's ABNF production above its pest transcription.

@@ -99,8 +99,10 @@ pub fn equiv(
 
 fn pair(line: &str, json_input: bool) -> Result<(String, String), String> {
     if json_input {
-        let [a, b]: [String; 2] = serde_json::from_str(line)
-            .map_err(|e| format!("not a JSON array of two strings: {e}"))?;
+        let [a, b]: [String; 2] = serde_json::from_str(line).map_err(|e| {
+            let (_, why) = super::batch::json_error(line, &e);
+            format!("not a JSON array of two strings: {why}")
+        })?;
         Ok((a, b))
     } else {
         let (a, b) = line

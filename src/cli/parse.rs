@@ -1,7 +1,10 @@
 //! `xiri parse`: the typed components, as JSON or as an indented listing
-//! made from the same JSON.
+//! of the same fields, written as they are read (`super::fields`).
 
-use serde_json::{json, Map, Value};
+use super::batch::Input;
+use super::fields::{Fields, Form};
+use serde_json::json;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use xiri::{
     CrossReference, CrossReferenceValue, GenericSyntax, Grammar, Host, LeiriNote, ParseError,
@@ -17,9 +20,19 @@ pub enum Shown {
     Template(super::template::Template),
 }
 
+/// How deep `parse` shows cross-references inside cross-references:
+/// one nested deeper is given as its text, with `omitted` saying why.
+/// Each level repeats the text of the levels inside it (a segment's text,
+/// a subsegment's, the cross-reference's, its value's), so without a
+/// bound the answer grows with depth times length: 72 MB for a 600 KB
+/// XRI nested 31 deep (issue 41). Parse the text alone to see further.
+pub const MAX_XREF_DEPTH: usize = 4;
+
 /// Parses each input (the arguments, or the lines of standard input),
-/// printing what `shown` asks; exit 1 if any was refused. With a
-/// template, a refused input's message goes to standard error.
+/// printing what `shown` asks; exit 1 if any was refused. An input that
+/// cannot be read (not UTF-8, or with `--json-input` not a JSON string)
+/// is answered in its place with its error, and the others still are.
+/// With a template, a refused input's message goes to standard error.
 pub fn run(
     grammar: Grammar,
     rule_name: &str,
@@ -36,27 +49,39 @@ pub fn run(
     if matches!(shown, Shown::Components { zone_id: true, .. }) && rule_name == "relative" {
         return Err("--zone-id parses the reference and absolute forms".into());
     }
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
     let mut all = true;
-    for (n, input) in super::batch::texts(json_input, inputs).enumerate() {
-        let input = input?.map_err(|m| format!("input {}: {m}", n + 1))?;
-        let (text, ok) = match shown {
-            Shown::Components { json, zone_id } => {
-                let how = (grammar, *zone_id);
-                one(how, &rule, rule_name, *json, &input)
-            }
-            Shown::Template(template) => match template.render(grammar, &input) {
-                Ok(line) => (format!("{line}\n"), true),
-                Err(message) => {
-                    eprintln!("xiri: input {}: {message}", n + 1);
-                    (String::new(), false)
+    for (n, input) in super::batch::inputs(json_input, inputs).enumerate() {
+        let ok = match (shown, input?) {
+            (Shown::Components { json, zone_id }, input) => {
+                // Listings, several lines each, are a blank line apart.
+                if !json && n > 0 {
+                    out.write_all(b"\n").map_err(write_error)?;
                 }
-            },
+                let form = if *json { Form::Json } else { Form::Listing };
+                let how = (grammar, *zone_id);
+                one(&mut out, how, (&rule, rule_name), form, &input).map_err(write_error)?
+            }
+            (Shown::Template(template), Input::Text(input)) => {
+                match template.render(grammar, &input) {
+                    Ok(line) => writeln!(out, "{line}")
+                        .map_err(write_error)
+                        .map(|()| true)?,
+                    Err(message) => {
+                        eprintln!("xiri: input {}: {message}", n + 1);
+                        false
+                    }
+                }
+            }
+            (Shown::Template(_), Input::Unreadable { message, .. }) => {
+                eprintln!("xiri: input {}: {message}", n + 1);
+                false
+            }
         };
         all &= ok;
-        // Listings, several lines each, are a blank line apart.
-        let gap = matches!(shown, Shown::Components { json: false, .. }) && n > 0;
-        super::emit(&format!("{}{text}", if gap { "\n" } else { "" }))?;
     }
+    out.flush().map_err(write_error)?;
     Ok(if all {
         ExitCode::SUCCESS
     } else {
@@ -64,228 +89,251 @@ pub fn run(
     })
 }
 
-/// The components of one input as text, and whether it parsed.
+/// A reader that went away ends the output quietly (see `super::emit`).
+fn write_error(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("writing standard output: {e}")
+}
+
+/// Writes the components of one input, or its error; whether it parsed.
 fn one(
+    out: &mut dyn Write,
     (grammar, zone_id): (Grammar, bool),
-    rule: &xiri::Rule,
-    rule_name: &str,
-    as_json: bool,
-    input: &str,
-) -> (String, bool) {
+    (rule, rule_name): (&xiri::Rule, &str),
+    form: Form,
+    input: &Input,
+) -> std::io::Result<bool> {
+    let text = match input {
+        Input::Text(text) => text,
+        Input::Unreadable {
+            shown,
+            offset,
+            message,
+        } => {
+            match form {
+                Form::Json => {
+                    let error = json!({ "offset": offset, "expected": [], "message": message });
+                    writeln!(out, "{}", json!({ "input": shown, "error": error }))?
+                }
+                Form::Listing => writeln!(out, "{message}")?,
+            }
+            return Ok(false);
+        }
+    };
     // An XRI is checked by the typed policy (as `check -g xri` does), a
     // reference with zone identifiers by its type, the others by the rule.
-    let value = if zone_id {
-        zoned(grammar, rule_name == "absolute", input)
+    let parsed = if zone_id {
+        let absolute = rule_name == "absolute";
+        zoned(grammar, absolute, text).map(|r| (super::language(grammar, true), r))
     } else if grammar == Grammar::Xri {
-        components(grammar, rule_name, input)
+        parsed(grammar, rule_name, text).map(|p| (grammar.name().to_string(), p))
     } else {
-        rule.check(input)
-            .and_then(|()| components(grammar, rule_name, input))
+        rule.check(text)
+            .and_then(|()| parsed(grammar, rule_name, text))
+            .map(|p| (grammar.name().to_string(), p))
     };
-    match value {
-        Ok(value) => (
-            if as_json {
-                format!("{value}\n")
-            } else {
-                listing(&value, 0)
-            },
-            true,
-        ),
-        Err(e) => (
-            if as_json {
-                format!(
-                    "{}\n",
-                    json!({ "input": input, "error": super::error_json(&e) })
-                )
-            } else {
-                format!("{e}\n")
-            },
-            false,
-        ),
+    match parsed {
+        Ok((language, parsed)) => {
+            Fields::object_line(out, form, |f| {
+                f.str("grammar", Some(&language))?;
+                parsed.write(f)
+            })?;
+            Ok(true)
+        }
+        Err(e) => {
+            match form {
+                Form::Json => writeln!(
+                    out,
+                    "{}",
+                    json!({ "input": text, "error": super::error_json(&e) })
+                )?,
+                Form::Listing => writeln!(out, "{e}")?,
+            }
+            Ok(false)
+        }
+    }
+}
+
+/// One input, parsed in its syntax.
+enum Parsed<'t> {
+    Uri(Reference<'t, Rfc3986>),
+    Iri(Reference<'t, Rfc3987>),
+    IriBis(Reference<'t, Rfc3987bis>),
+    Leiri(Reference<'t, LeiriNote>),
+    ZonedUri(Reference<'t, xiri::Zoned<Rfc3986>>),
+    ZonedIri(Reference<'t, xiri::Zoned<Rfc3987>>),
+    ZonedIriBis(Reference<'t, xiri::Zoned<Rfc3987bis>>),
+    ZonedLeiri(Reference<'t, xiri::Zoned<LeiriNote>>),
+    Xri(XriRef<'t>),
+}
+
+impl Parsed<'_> {
+    fn write(&self, f: &mut Fields<'_>) -> std::io::Result<()> {
+        match self {
+            Parsed::Uri(r) => reference(f, r),
+            Parsed::Iri(r) => reference(f, r),
+            Parsed::IriBis(r) => reference(f, r),
+            Parsed::Leiri(r) => reference(f, r),
+            Parsed::ZonedUri(r) => reference(f, r),
+            Parsed::ZonedIri(r) => reference(f, r),
+            Parsed::ZonedIriBis(r) => reference(f, r),
+            Parsed::ZonedLeiri(r) => reference(f, r),
+            Parsed::Xri(x) => xri(f, x, 0),
+        }
     }
 }
 
 /// The typed components of `input`, already known to match the rule.
-fn components(grammar: Grammar, rule_name: &str, input: &str) -> Result<Value, ParseError> {
-    let value = match grammar {
-        Grammar::Uri => uri_like::<Rfc3986>(input)?,
-        Grammar::Iri => uri_like::<Rfc3987>(input)?,
-        Grammar::IriBis => uri_like::<Rfc3987bis>(input)?,
-        Grammar::Leiri => uri_like::<LeiriNote>(input)?,
-        Grammar::Xri => {
-            let reference = match rule_name {
-                "absolute" => *xiri::Xri::parse(input)?,
-                "relative" => XriRef::parse_relative(input)?,
-                _ => XriRef::parse(input)?,
-            };
-            xri(&reference)
-        }
-    };
-    Ok(with_grammar(grammar.name(), value))
+fn parsed<'t>(grammar: Grammar, rule_name: &str, input: &'t str) -> Result<Parsed<'t>, ParseError> {
+    Ok(match grammar {
+        Grammar::Uri => Parsed::Uri(Reference::parse(input)?),
+        Grammar::Iri => Parsed::Iri(Reference::parse(input)?),
+        Grammar::IriBis => Parsed::IriBis(Reference::parse(input)?),
+        Grammar::Leiri => Parsed::Leiri(Reference::parse(input)?),
+        Grammar::Xri => Parsed::Xri(match rule_name {
+            "absolute" => *xiri::Xri::parse(input)?,
+            "relative" => XriRef::parse_relative(input)?,
+            _ => XriRef::parse(input)?,
+        }),
+    })
 }
 
-/// `value`'s fields after a first one, `"grammar"`, naming `language`.
-fn with_grammar(language: &str, mut value: Value) -> Value {
-    let mut object = Map::new();
-    object.insert("grammar".into(), json!(language));
-    object.extend(
-        value
-            .as_object_mut()
-            .map(std::mem::take)
-            .unwrap_or_default(),
-    );
-    Value::Object(object)
-}
-
-/// The components of `input` as a reference (or with `absolute`, an
-/// absolute one) of `grammar` with RFC 6874's zone identifiers.
-fn zoned(grammar: Grammar, absolute: bool, input: &str) -> Result<Value, ParseError> {
-    fn of<S: GenericSyntax>(input: &str, absolute: bool) -> Result<Value, ParseError> {
-        let r = if absolute {
+/// `input` as a reference (or with `absolute`, an absolute one) of
+/// `grammar` with RFC 6874's zone identifiers.
+fn zoned(grammar: Grammar, absolute: bool, input: &str) -> Result<Parsed<'_>, ParseError> {
+    fn of<S: GenericSyntax>(
+        input: &str,
+        absolute: bool,
+    ) -> Result<Reference<'_, xiri::Zoned<S>>, ParseError> {
+        Ok(if absolute {
             *xiri::Absolute::<xiri::Zoned<S>>::parse(input)?
         } else {
             Reference::<xiri::Zoned<S>>::parse(input)?
-        };
-        Ok(reference(&r))
+        })
     }
-    let value = match grammar {
-        Grammar::Uri => of::<Rfc3986>(input, absolute)?,
-        Grammar::Iri => of::<Rfc3987>(input, absolute)?,
-        Grammar::IriBis => of::<Rfc3987bis>(input, absolute)?,
-        Grammar::Leiri | Grammar::Xri => of::<LeiriNote>(input, absolute)?,
-    };
-    Ok(with_grammar(&super::language(grammar, true), value))
-}
-
-/// The components of a reference of any of the RFC 3986-shaped syntaxes.
-fn uri_like<S: GenericSyntax>(input: &str) -> Result<Value, ParseError> {
-    Ok(reference(&Reference::<S>::parse(input)?))
-}
-
-fn reference<S: GenericSyntax>(r: &Reference<'_, S>) -> Value {
-    json!({
-        "input": r.as_str(),
-        "kind": if r.is_absolute() { "absolute" } else { "relative" },
-        "scheme": r.scheme(),
-        "authority": r.authority(),
-        "userinfo": r.userinfo(),
-        "host": r.host().map(host),
-        "port": r.port(),
-        "path": r.path(),
-        "query": r.query(),
-        "fragment": r.fragment(),
+    Ok(match grammar {
+        Grammar::Uri => Parsed::ZonedUri(of(input, absolute)?),
+        Grammar::Iri => Parsed::ZonedIri(of(input, absolute)?),
+        Grammar::IriBis => Parsed::ZonedIriBis(of(input, absolute)?),
+        Grammar::Leiri | Grammar::Xri => Parsed::ZonedLeiri(of(input, absolute)?),
     })
 }
 
-fn host(h: Host<'_>) -> Value {
+fn reference<S: GenericSyntax>(f: &mut Fields<'_>, r: &Reference<'_, S>) -> std::io::Result<()> {
+    f.str("input", Some(r.as_str()))?;
+    f.str("kind", Some(form(r.is_absolute())))?;
+    f.str("scheme", r.scheme())?;
+    f.str("authority", r.authority())?;
+    f.str("userinfo", r.userinfo())?;
+    f.object_or_null("host", r.host(), |f, h| host(f, h))?;
+    f.str("port", r.port())?;
+    f.str("path", Some(r.path()))?;
+    f.str("query", r.query())?;
+    f.str("fragment", r.fragment())
+}
+
+/// The `kind` of a reference: absolute or relative.
+fn form(absolute: bool) -> &'static str {
+    if absolute {
+        "absolute"
+    } else {
+        "relative"
+    }
+}
+
+fn host(f: &mut Fields<'_>, h: Host<'_>) -> std::io::Result<()> {
+    f.str("text", Some(h.as_str()))?;
+    f.str("kind", Some(h.kind().name()))?;
     match h.zone() {
-        Some(zone) => json!({ "text": h.as_str(), "kind": h.kind().name(), "zone": zone }),
-        None => json!({ "text": h.as_str(), "kind": h.kind().name() }),
+        Some(zone) => f.str("zone", Some(&zone)),
+        None => Ok(()),
     }
 }
 
-fn xri(x: &XriRef<'_>) -> Value {
-    json!({
-        "input": x.as_str(),
-        "kind": if x.is_absolute() { "absolute" } else { "relative" },
-        "prefix": x.has_prefix(),
-        "authority": x.authority().as_ref().map(authority),
-        "path": x.path(),
-        "segments": x.segments().map(|s| json!({
-            "text": s.as_str(),
-            "subsegments": s.subsegments().map(|s| subsegment(&s)).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "query": x.query(),
-        "fragment": x.fragment(),
-    })
+/// An XRI reference's components; `depth` is how many cross-references
+/// it is inside.
+fn xri(f: &mut Fields<'_>, x: &XriRef<'_>, depth: usize) -> std::io::Result<()> {
+    f.str("input", Some(x.as_str()))?;
+    f.str("kind", Some(form(x.is_absolute())))?;
+    f.bool("prefix", x.has_prefix())?;
+    f.object_or_null("authority", x.authority().as_ref(), |f, a| {
+        authority(f, a, depth)
+    })?;
+    f.str("path", Some(x.path()))?;
+    f.list("segments", x.segments(), |f, s| {
+        f.str("text", Some(s.as_str()))?;
+        f.list("subsegments", s.subsegments(), |f, s| {
+            subsegment(f, &s, depth)
+        })
+    })?;
+    f.str("query", x.query())?;
+    f.str("fragment", x.fragment())
 }
 
-fn authority(a: &XriAuthority<'_>) -> Value {
+fn authority(f: &mut Fields<'_>, a: &XriAuthority<'_>, depth: usize) -> std::io::Result<()> {
+    let subsegments = |f: &mut Fields<'_>| {
+        f.list("subsegments", a.subsegments(), |f, s| {
+            subsegment(f, &s, depth)
+        })
+    };
     match a {
-        XriAuthority::Global { text, symbol } => json!({
-            "text": text,
-            "kind": "global",
-            "symbol": symbol.as_char().to_string(),
-            "subsegments": a.subsegments().map(|s| subsegment(&s)).collect::<Vec<_>>(),
-        }),
-        XriAuthority::CrossReference { text, xref } => json!({
-            "text": text,
-            "kind": "cross-reference",
-            "xref": cross_reference(xref),
-            "subsegments": a.subsegments().map(|s| subsegment(&s)).collect::<Vec<_>>(),
-        }),
+        XriAuthority::Global { text, symbol } => {
+            f.str("text", Some(text))?;
+            f.str("kind", Some("global"))?;
+            f.str("symbol", Some(symbol.as_char().encode_utf8(&mut [0; 4])))?;
+            subsegments(f)
+        }
+        XriAuthority::CrossReference { text, xref } => {
+            f.str("text", Some(text))?;
+            f.str("kind", Some("cross-reference"))?;
+            f.object("xref", |f| cross_reference(f, xref, depth + 1))?;
+            subsegments(f)
+        }
         XriAuthority::Iri {
             text,
             userinfo,
             host: h,
             port,
-        } => json!({
-            "text": text,
-            "kind": "iri",
-            "userinfo": userinfo,
-            "host": host(*h),
-            "port": port,
-        }),
-        _ => json!({ "text": a.as_str() }),
+        } => {
+            f.str("text", Some(text))?;
+            f.str("kind", Some("iri"))?;
+            f.str("userinfo", *userinfo)?;
+            f.object("host", |f| host(f, *h))?;
+            f.str("port", *port)
+        }
+        _ => f.str("text", Some(a.as_str())),
     }
 }
 
-fn subsegment(s: &Subsegment<'_>) -> Value {
-    let delimiter = s.delimiter().name();
-    let mut object = Map::new();
-    object.insert("text".into(), json!(s.as_str()));
-    object.insert("delimiter".into(), json!(delimiter));
+fn subsegment(f: &mut Fields<'_>, s: &Subsegment<'_>, depth: usize) -> std::io::Result<()> {
+    f.str("text", Some(s.as_str()))?;
+    f.str("delimiter", Some(s.delimiter().name()))?;
     match s.value() {
-        SubsegmentValue::Literal(literal) => object.insert("literal".into(), json!(literal)),
+        SubsegmentValue::Literal(literal) => f.str("literal", Some(literal)),
         SubsegmentValue::CrossReference(xref) => {
-            object.insert("xref".into(), cross_reference(&xref))
+            f.object("xref", |f| cross_reference(f, &xref, depth + 1))
         }
-        _ => None,
-    };
-    Value::Object(object)
+        _ => Ok(()),
+    }
 }
 
-fn cross_reference(x: &CrossReference<'_>) -> Value {
+/// A cross-reference `depth` deep (1 for one in the input itself): its
+/// text, and its value's components down to [`MAX_XREF_DEPTH`].
+fn cross_reference(
+    f: &mut Fields<'_>,
+    x: &CrossReference<'_>,
+    depth: usize,
+) -> std::io::Result<()> {
+    f.str("text", Some(x.as_str()))?;
+    if depth > MAX_XREF_DEPTH {
+        let why = format!("nested deeper than {MAX_XREF_DEPTH} cross-references: parse its text alone for its components");
+        return f.str("omitted", Some(&why));
+    }
     match x.value() {
-        CrossReferenceValue::Xri(inner) => json!({ "text": x.as_str(), "xri": xri(&inner) }),
-        CrossReferenceValue::Iri(iri) => {
-            json!({ "text": x.as_str(), "iri": reference(iri.as_reference()) })
-        }
-        _ => json!({ "text": x.as_str() }),
-    }
-}
-
-/// An indented listing of a JSON value: `key: value` a line, nulls and
-/// empty lists left out, nested objects and lists indented below their key.
-fn listing(value: &Value, depth: usize) -> String {
-    let pad = "  ".repeat(depth);
-    let mut out = String::new();
-    match value {
-        Value::Object(map) => {
-            for (key, v) in map {
-                match v {
-                    Value::Null => {}
-                    Value::Array(items) if items.is_empty() => {}
-                    Value::Object(_) | Value::Array(_) => {
-                        out.push_str(&format!("{pad}{key}:\n{}", listing(v, depth + 1)));
-                    }
-                    scalar => out.push_str(&format!("{pad}{key}: {}\n", scalar_text(scalar))),
-                }
-            }
-        }
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(&format!("{pad}[{i}]\n{}", listing(item, depth + 1)));
-            }
-        }
-        scalar => out.push_str(&format!("{pad}{}\n", scalar_text(scalar))),
-    }
-    out
-}
-
-fn scalar_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => format!("{s:?}"),
-        other => other.to_string(),
+        CrossReferenceValue::Xri(inner) => f.object("xri", |f| xri(f, &inner, depth)),
+        CrossReferenceValue::Iri(iri) => f.object("iri", |f| reference(f, iri.as_reference())),
+        _ => Ok(()),
     }
 }

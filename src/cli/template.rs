@@ -87,10 +87,39 @@ impl Template {
         for piece in &self.0 {
             match piece {
                 Piece::Text(t) => line.push_str(t),
-                Piece::Field(f) => line.push_str(&parts.get(f)?),
+                Piece::Field(f) => {
+                    let value = parts.get(f).map_err(|e| format!("{}: {e}", f.name()))?;
+                    // One input, one line: a decoded newline or NUL would
+                    // make two, or a line a shell cuts short.
+                    if let Some(held) = super::batch::control_character(&value) {
+                        return Err(format!("{}: the value holds {held}", f.name()));
+                    }
+                    line.push_str(&value);
+                }
             }
         }
         Ok(line)
+    }
+}
+
+impl Field {
+    /// The field as a template writes it, braces and all.
+    fn name(&self) -> String {
+        let name = match self {
+            Field::Scheme => "scheme",
+            Field::Userinfo => "userinfo",
+            Field::User => "user",
+            Field::Password => "password",
+            Field::Host => "host",
+            Field::Port => "port",
+            Field::Path => "path",
+            Field::Query => "query",
+            Field::Fragment => "fragment",
+            Field::IdnHost => "idn:host",
+            Field::PunyHost => "puny:host",
+            Field::QueryKey(key) => return format!("{{query:{key}}}"),
+        };
+        format!("{{{name}}}")
     }
 }
 
@@ -141,7 +170,7 @@ impl Parts<'_> {
             Field::Path => self.path.to_string(),
             Field::Query => text(self.query),
             Field::Fragment => text(self.fragment),
-            Field::QueryKey(key) => first_value(self.query, key),
+            Field::QueryKey(key) => first_value(self.query, key)?,
             Field::IdnHost | Field::PunyHost => match self.host {
                 Some((host, true)) => {
                     let name = xiri::pct::decode_utf8(host).map_err(|e| e.to_string())?;
@@ -159,19 +188,31 @@ impl Parts<'_> {
     }
 }
 
-/// The first value of `key` among the query's pairs, form-decoded.
-fn first_value(query: Option<&str>, key: &str) -> String {
-    let Some(query) = query else {
-        return String::new();
-    };
-    query
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .find_map(|p| {
+/// The first value of `key` among the query's pairs, form-decoded ("+" a
+/// space); octets that are not UTF-8 refuse it, naming where (a form
+/// reader would put U+FFFD there, which no line should hide).
+fn first_value(query: Option<&str>, key: &str) -> Result<String, String> {
+    let value = query.and_then(|query| {
+        query.split('&').filter(|p| !p.is_empty()).find_map(|p| {
             let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            (xiri::pct::decode_form(k) == key).then(|| xiri::pct::decode_form(v).into_owned())
+            (xiri::pct::decode_form(k) == key).then_some(v)
         })
-        .unwrap_or_default()
+    });
+    let Some(value) = value else {
+        return Ok(String::new());
+    };
+    // "+" is one byte, as the space it stands for: offsets are kept.
+    let spaced = value.replace('+', " ");
+    match xiri::pct::decode_utf8(&spaced) {
+        Ok(text) => Ok(text.into_owned()),
+        Err(e) => {
+            let at = e.offset();
+            let octet = value.get(at..at + 3).unwrap_or_default();
+            Err(format!(
+                "{octet} at byte {at} of the value is not UTF-8 (it would print as U+FFFD)"
+            ))
+        }
+    }
 }
 
 fn generic<S: GenericSyntax>(input: &str) -> Result<Parts<'_>, ParseError> {

@@ -101,6 +101,17 @@ fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, 
         vars.to_string()
     };
     let vars = variables(&text)?;
+    if let Ok(t) = Template::parse(template) {
+        let most = most_expanded(&t, template.len(), &vars);
+        let allowed = super::OUTPUT_PER_BYTE * (template.len() + text.len()) + super::OUTPUT_SLACK;
+        if most > allowed {
+            return Err(format!(
+                "the expansion could be {most} bytes long, past xiri's bound on output ({} bytes a byte of template and variables, plus {} bytes): each reference to a variable copies its value",
+                super::OUTPUT_PER_BYTE,
+                super::OUTPUT_SLACK
+            ));
+        }
+    }
     let result = Template::parse(template).and_then(|t| {
         if iri {
             t.expand_iri(&vars).map(|r| r.as_str().to_string())
@@ -132,6 +143,24 @@ fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, 
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The most bytes expanding `t` can write: its literals percent-encoded
+/// (three bytes a byte at most), and for each
+/// reference to a variable its value percent-encoded (three bytes a
+/// byte), each item with a separator and its name. A template that names
+/// a long value many times expands to their product, not their sum.
+fn most_expanded(t: &Template, template_len: usize, vars: &HashMap<String, Value>) -> usize {
+    let each = |name: &str| {
+        let item = |len: usize| 3 * len + name.len() + 2;
+        match vars.get(name) {
+            Some(Value::String(s)) => item(s.len()),
+            Some(Value::List(items)) => items.iter().map(|s| item(s.len())).sum(),
+            Some(Value::Map(pairs)) => pairs.iter().map(|(k, v)| item(k.len() + 1 + v.len())).sum(),
+            _ => 0,
+        }
+    };
+    3 * template_len + t.variables().map(each).sum::<usize>()
 }
 
 /// `template` expanded (as a URI reference) with the variables of the

@@ -54,6 +54,14 @@ pub fn xiri_io(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
     )
 }
 
+/// The JSON objects of a batch answer, one a line.
+pub fn answers(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
 /// `xiri parse --json`'s components for a valid input, without the fields
 /// the snapshot already shows.
 pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
