@@ -45,7 +45,7 @@ use std::marker::PhantomData;
 /// }
 /// assert_eq!(refs, ["http://a/b", "http://c/d", "e:f"]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Stream<S> {
     options: Options,
     hold: Hold,
@@ -58,6 +58,26 @@ pub struct Stream<S> {
     #[cfg(test)]
     pub(super) steps: usize,
     syntax: PhantomData<S>,
+}
+
+/// Where the stream is, not what it holds: the held bytes may carry a
+/// password (issue 41: no secret in any output).
+///
+/// ```
+/// let mut stream = xiri::find::Stream::<xiri::Rfc3986>::new(Default::default());
+/// stream.push(b"<http://anne:s3cret@h/\n");
+/// let shown = format!("{stream:?}");
+/// assert!(!shown.contains("s3cret") && !shown.contains("115, 51")); // nor as bytes
+/// assert!(shown.contains("held: 23"));
+/// ```
+impl<S> std::fmt::Debug for Stream<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stream")
+            .field("options", &self.options)
+            .field("offset", &(self.base + self.from))
+            .field("held", &self.held.len().saturating_sub(self.from))
+            .finish_non_exhaustive()
+    }
 }
 
 impl<S: GenericSyntax> Stream<S> {
