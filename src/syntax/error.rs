@@ -335,7 +335,7 @@ struct Found<'e>(&'e ParseError);
 impl fmt::Display for Found<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ParseError { input, offset, .. } = self.0;
-        if crate::syntax::mask::password_in(input).is_some_and(|p| p.contains(offset)) {
+        if crate::syntax::mask::password_in(input).contains(*offset) {
             return f.write_str("a character of the password");
         }
         match input.get(*offset..).and_then(|s| s.chars().next()) {
@@ -379,10 +379,7 @@ impl fmt::Display for ParseError {
             if i == self.offset {
                 caret = shown.chars().count();
             }
-            let c = match &password {
-                Some(p) if p.contains(&i) => '*',
-                _ => c,
-            };
+            let c = if password.contains(i) { '*' } else { c };
             // Bidi formatting characters too: shown as themselves they
             // would reorder the line and move the caret.
             if c.is_control() || crate::syntax::chars::bidi_formatting(c) {
