@@ -5,6 +5,7 @@
 
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
+use crate::syntax::mask::Masked;
 use crate::syntax::pct::{self, Component};
 use std::fmt;
 
@@ -18,11 +19,15 @@ use std::fmt;
 /// assert_eq!(err.component(), "path");
 /// assert_eq!(uri.as_str(), "http://example.com/a");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct SetError {
     component: &'static str,
     kind: SetErrorKind,
     refusal: Option<ParseError>,
+    /// Why, where more can be said than the kind says.
+    why: Option<&'static str>,
+    /// The value given for the component, where known.
+    value: Option<Box<str>>,
 }
 
 /// What was wrong with the value a setter or builder was given.
@@ -58,15 +63,38 @@ impl SetError {
             component,
             kind,
             refusal: None,
+            why: None,
+            value: None,
         }
     }
 
     pub(crate) fn invalid(component: &'static str, refusal: ParseError) -> SetError {
         SetError {
-            component,
-            kind: SetErrorKind::Invalid,
             refusal: Some(refusal),
+            ..SetError::new(component, SetErrorKind::Invalid)
         }
+    }
+
+    /// This error, naming `value`, the value given for the component.
+    pub(crate) fn given(mut self, value: &str) -> SetError {
+        self.value = Some(value.into());
+        self
+    }
+
+    /// This error, saying `why` instead of what its kind says.
+    pub(crate) fn because(mut self, why: &'static str) -> SetError {
+        self.why = Some(why);
+        self
+    }
+
+    /// The value given, shown with what may be a password as `****`.
+    fn shown_value(&self) -> Option<Masked<'_>> {
+        let value = self.value.as_deref()?;
+        Some(match self.component {
+            "userinfo" => Masked::Userinfo(value),
+            "authority" => Masked::Authority(value),
+            _ => Masked::Text(value),
+        })
     }
 
     /// The component that was being set ("scheme", "authority",
@@ -107,12 +135,16 @@ impl SetError {
 
 impl fmt::Display for SetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let why = match self.kind {
+        let why = self.why.unwrap_or(match self.kind {
             SetErrorKind::Invalid => "the result would not be in the syntax",
             SetErrorKind::Structure => "the result would read it as other components",
             SetErrorKind::Required => "it is required here, or needs an authority",
-        };
-        write!(f, "cannot set the {}: {why}", self.component)?;
+        });
+        write!(f, "cannot set the {}", self.component)?;
+        if let Some(value) = self.shown_value() {
+            write!(f, " to {value:?}")?;
+        }
+        write!(f, ": {why}")?;
         match &self.refusal {
             // The refusal's Display masks a password its input carries.
             Some(refusal) => write!(f, "; {refusal}"),
@@ -121,7 +153,35 @@ impl fmt::Display for SetError {
     }
 }
 
+/// The fields, the value's password as `****`.
+impl fmt::Debug for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SetError")
+            .field("component", &self.component)
+            .field("kind", &self.kind)
+            .field("refusal", &self.refusal)
+            .field("why", &self.why)
+            .field("value", &self.shown_value())
+            .finish()
+    }
+}
+
 impl std::error::Error for SetError {}
+
+/// Why `path` cannot be the path of a reference with a scheme or not and
+/// an authority or not, if it cannot (RFC 3986 3.3).
+pub(crate) fn path_misread(path: &str, scheme: bool, authority: bool) -> Option<&'static str> {
+    let first = path.split('/').next().unwrap_or_default();
+    if authority && !path.is_empty() && !path.starts_with('/') {
+        Some("under an authority a path is empty or starts with \"/\" (else it reads as more of the host or port)")
+    } else if !authority && path.starts_with("//") {
+        Some("without an authority a path cannot start with \"//\" (it would read as one)")
+    } else if !scheme && first.contains(':') {
+        Some("without a scheme the first segment of a path cannot hold \":\" (it would read as a scheme)")
+    } else {
+        None
+    }
+}
 
 /// A reference put together from what comes before its path (scheme and
 /// authority, with their delimiters), its path, query and fragment
@@ -161,16 +221,25 @@ pub(crate) fn with_segment(
     segment: &str,
     grammar: Grammar,
 ) -> Result<String, SetError> {
+    let piece = segment_piece(path, rooted, segment, grammar)?;
+    Ok(format!("{path}{piece}"))
+}
+
+/// What [`with_segment`] appends to `path`.
+pub(crate) fn segment_piece(
+    path: &str,
+    rooted: bool,
+    segment: &str,
+    grammar: Grammar,
+) -> Result<String, SetError> {
     let encoded = pct::encode(segment, Component::PathSegment, grammar);
-    let mut path = path.to_string();
-    if !(path.ends_with('/') || (path.is_empty() && !rooted)) {
-        path.push('/');
+    if path.ends_with('/') || (path.is_empty() && !rooted) {
+        if path.is_empty() && encoded.is_empty() {
+            return Err(SetError::new("path", SetErrorKind::Structure));
+        }
+        return Ok(encoded.into_owned());
     }
-    if path.is_empty() && encoded.is_empty() {
-        return Err(SetError::new("path", SetErrorKind::Structure));
-    }
-    path.push_str(&encoded);
-    Ok(path)
+    Ok(format!("/{encoded}"))
 }
 
 /// Appends "/" and `segment`, given as plain text, encoded for a segment
@@ -189,13 +258,27 @@ pub(crate) fn with_pair(
     grammar: Grammar,
 ) -> String {
     let mut query = query.unwrap_or_default().to_string();
-    if !query.is_empty() && !query.ends_with('&') {
-        query.push('&');
-    }
-    query.push_str(&pct::encode(key, Component::QueryValue, grammar));
-    if let Some(v) = value {
-        query.push('=');
-        query.push_str(&pct::encode(v, Component::QueryValue, grammar));
-    }
+    push_pair(&mut query, key, value, grammar);
     query
+}
+
+/// Appends to `query` a pair as [`with_pair`] does, in place: a builder
+/// that adds pairs one by one copies each once.
+pub(crate) fn push_pair(query: &mut String, key: &str, value: Option<&str>, grammar: Grammar) {
+    query.push_str(pair_piece(query, key, value, grammar).as_str());
+}
+
+/// What [`with_pair`] appends to `query`: "&" unless it is empty or ends
+/// with one, then the encoded pair.
+pub(crate) fn pair_piece(query: &str, key: &str, value: Option<&str>, grammar: Grammar) -> String {
+    let mut piece = String::new();
+    if !query.is_empty() && !query.ends_with('&') {
+        piece.push('&');
+    }
+    piece.push_str(&pct::encode(key, Component::QueryValue, grammar));
+    if let Some(v) = value {
+        piece.push('=');
+        piece.push_str(&pct::encode(v, Component::QueryValue, grammar));
+    }
+    piece
 }

@@ -5,11 +5,13 @@
 //! the new text once (linear in it); the query and the fragment, at the
 //! end, are spliced in with only the new value checked (`tail.rs`).
 
-use super::tail::{splice, Tail};
+use super::tail::{append_at, splice, Append, Tail};
 use super::{parse_spans, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::pct::Component;
 use crate::syntax::components::Spans;
-use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
+use crate::syntax::set::{
+    compose, pair_piece, path_misread, segment_piece, SetError, SetErrorKind,
+};
 use crate::syntax::GenericSyntax;
 
 /// The components a changed reference should have, as text.
@@ -70,10 +72,16 @@ impl Wanted {
             && r.fragment() == self.fragment.as_deref()
             && also(&r);
         if same {
-            Ok((text, spans))
-        } else {
-            Err(SetError::new(component, SetErrorKind::Structure))
+            return Ok((text, spans));
         }
+        let error = SetError::new(component, SetErrorKind::Structure);
+        let (scheme, authority) = (self.scheme.is_some(), self.authority.is_some());
+        Err(
+            match (component, path_misread(&self.path, scheme, authority)) {
+                ("path", Some(why)) => error.because(why).given(&self.path),
+                _ => error,
+            },
+        )
     }
 }
 
@@ -332,8 +340,14 @@ macro_rules! setters {
             /// ```
             pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
                 let r = self.as_borrowed();
-                let path = with_segment(r.path(), r.authority().is_some(), segment, S::GRAMMAR)?;
-                self.set_path(&path)
+                let piece = segment_piece(r.path(), r.authority().is_some(), segment, S::GRAMMAR)?;
+                match append_at(r.as_str(), r.bounds(), S::GRAMMAR, Append::Segment, &piece) {
+                    Some(at) => {
+                        self.insert_at(at, &piece);
+                        Ok(())
+                    }
+                    None => self.set_path(&format!("{}{piece}", r.path())),
+                }
             }
 
             /// Appends a `key=value` pair (`key` alone with `None`) to the
@@ -348,8 +362,16 @@ macro_rules! setters {
             /// assert_eq!(x.query_pairs().last().unwrap().1, "a&b c");
             /// ```
             pub fn append_query_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-                let query = with_pair(self.query(), key, value, S::GRAMMAR);
-                self.set_query(Some(&query))
+                let r = self.as_borrowed();
+                let query = r.query().unwrap_or_default();
+                let piece = pair_piece(query, key, value, S::GRAMMAR);
+                match append_at(r.as_str(), r.bounds(), S::GRAMMAR, Append::Pair, &piece) {
+                    Some(at) => {
+                        self.insert_at(at, &piece);
+                        Ok(())
+                    }
+                    None => self.set_query(Some(&format!("{query}{piece}"))),
+                }
             }
         }
     };

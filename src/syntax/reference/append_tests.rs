@@ -1,0 +1,153 @@
+//! `append_path_segment` and `append_query_pair` check only the piece
+//! they append where `tail::append_at` says that settles it: held here to
+//! the full check they replaced (the new path or query set through
+//! `set_path` or `set_query`, which parses the whole text), on random
+//! values of the four grammars and random plain-text pieces; and the
+//! value's components to a fresh parse of its text.
+
+use super::{AbsoluteBuf, ReferenceBuf};
+use crate::syntax::set::{with_pair, with_segment};
+use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
+use proptest::prelude::*;
+
+const SCHEMES: &[&str] = &["", "s:", "http:"];
+const AUTHORITIES: &[&str] = &["", "//", "//u:p@h:1", "//[::1]"];
+const PATHS: &[&str] = &[
+    "", "/", "a", "a/", "/a:b", "b:c", "//x", "%41/", "r\u{e9}s", "/a/",
+];
+const QUERIES: &[&str] = &["", "?", "?a=1", "?a&", "?\u{e9}=%20"];
+const FRAGMENTS: &[&str] = &["", "#", "#f"];
+const PIECES: &[&str] = &[
+    "",
+    "a",
+    "/",
+    ":",
+    "a:b",
+    "%",
+    "%41",
+    "?",
+    "#",
+    "&",
+    "=",
+    "+",
+    " ",
+    "\u{e9}",
+    "\u{10ffff}",
+    "(",
+    "[",
+    "\\",
+    "//",
+];
+
+fn one(list: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
+    proptest::sample::select(list)
+}
+
+fn text() -> impl Strategy<Value = String> {
+    (
+        one(SCHEMES),
+        one(AUTHORITIES),
+        one(PATHS),
+        one(QUERIES),
+        one(FRAGMENTS),
+    )
+        .prop_map(|(s, a, p, q, f)| format!("{s}{a}{p}{q}{f}"))
+}
+
+fn plain() -> impl Strategy<Value = String> {
+    proptest::collection::vec(one(PIECES), 0..4).prop_map(|v| v.concat())
+}
+
+/// Each component of `a` and `b`, which must be the same.
+macro_rules! same_components {
+    ($a:expr, $b:expr, $why:expr) => {{
+        let (a, b) = (&$a, &$b);
+        assert_eq!(a.as_str(), b.as_str(), "{}", $why);
+        assert_eq!(a.scheme(), b.scheme(), "{}", $why);
+        assert_eq!(a.authority(), b.authority(), "{}", $why);
+        assert_eq!(a.userinfo(), b.userinfo(), "{}", $why);
+        assert_eq!(
+            a.host().map(|h| h.as_str()),
+            b.host().map(|h| h.as_str()),
+            "{}",
+            $why
+        );
+        assert_eq!(a.port(), b.port(), "{}", $why);
+        assert_eq!(a.path(), b.path(), "{}", $why);
+        assert_eq!(a.query(), b.query(), "{}", $why);
+        assert_eq!(a.fragment(), b.fragment(), "{}", $why);
+    }};
+}
+
+/// The appends against the full check, for `Buf` (a reference or an
+/// absolute value) of syntax `S`.
+macro_rules! against_full_check {
+    ($Buf:ident, $S:ty, $text:expr, $segment:expr, $key:expr, $value:expr) => {{
+        if let Ok(base) = $Buf::<$S>::parse($text.clone()) {
+            let grammar = <$S as crate::syntax::sealed::Generic>::GRAMMAR;
+            let why = format!(
+                "{} {:?} {:?} {:?} {:?}",
+                stringify!($Buf),
+                $text,
+                $segment,
+                $key,
+                $value
+            );
+
+            let mut fast = base.clone();
+            let got = fast.append_path_segment(&$segment);
+            let mut full = base.clone();
+            let r = base.as_borrowed();
+            let want = with_segment(r.path(), r.authority().is_some(), &$segment, grammar)
+                .and_then(|path| full.set_path(&path));
+            assert_eq!(got.is_ok(), want.is_ok(), "{why}: {got:?} {want:?}");
+            same_components!(fast, full, why);
+            same_components!(
+                fast,
+                $Buf::<$S>::parse(fast.as_str().to_string()).unwrap(),
+                why
+            );
+
+            let mut fast = base.clone();
+            let got = fast.append_query_pair(&$key, $value.as_deref());
+            let mut full = base.clone();
+            let query = with_pair(base.query(), &$key, $value.as_deref(), grammar);
+            let want = full.set_query(Some(&query));
+            assert_eq!(got.is_ok(), want.is_ok(), "{why}: {got:?} {want:?}");
+            same_components!(fast, full, why);
+            same_components!(
+                fast,
+                $Buf::<$S>::parse(fast.as_str().to_string()).unwrap(),
+                why
+            );
+        }
+    }};
+}
+
+fn check<S: GenericSyntax>(
+    text: &String,
+    segment: &String,
+    key: &String,
+    value: &Option<String>,
+) -> Result<(), TestCaseError> {
+    against_full_check!(ReferenceBuf, S, text, segment, key, value);
+    against_full_check!(AbsoluteBuf, S, text, segment, key, value);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn appending_a_piece_agrees_with_the_full_check(
+        text in text(),
+        segment in plain(),
+        key in plain(),
+        value in proptest::option::of(plain()),
+    ) {
+        check::<Rfc3986>(&text, &segment, &key, &value)?;
+        check::<Rfc3987>(&text, &segment, &key, &value)?;
+        check::<Rfc3987bis>(&text, &segment, &key, &value)?;
+        check::<LeiriNote>(&text, &segment, &key, &value)?;
+    }
+}
