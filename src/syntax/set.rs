@@ -24,9 +24,16 @@ pub struct SetError {
     component: &'static str,
     kind: SetErrorKind,
     refusal: Option<ParseError>,
+    /// What more is known, boxed so that a `Result` stays small.
+    more: Option<Box<More>>,
+}
+
+/// What a [`SetError`] may say beyond its kind.
+#[derive(Clone, Default, PartialEq, Eq)]
+struct More {
     /// Why, where more can be said than the kind says.
     why: Option<&'static str>,
-    /// The value given for the component, where known.
+    /// The value given for the component.
     value: Option<Box<str>>,
 }
 
@@ -63,8 +70,7 @@ impl SetError {
             component,
             kind,
             refusal: None,
-            why: None,
-            value: None,
+            more: None,
         }
     }
 
@@ -77,19 +83,23 @@ impl SetError {
 
     /// This error, naming `value`, the value given for the component.
     pub(crate) fn given(mut self, value: &str) -> SetError {
-        self.value = Some(value.into());
+        self.more.get_or_insert_default().value = Some(value.into());
         self
     }
 
     /// This error, saying `why` instead of what its kind says.
     pub(crate) fn because(mut self, why: &'static str) -> SetError {
-        self.why = Some(why);
+        self.more.get_or_insert_default().why = Some(why);
         self
+    }
+
+    fn why(&self) -> Option<&'static str> {
+        self.more.as_ref()?.why
     }
 
     /// The value given, shown with what may be a password as `****`.
     fn shown_value(&self) -> Option<Masked<'_>> {
-        let value = self.value.as_deref()?;
+        let value = self.more.as_ref()?.value.as_deref()?;
         Some(match self.component {
             "userinfo" => Masked::Userinfo(value),
             "authority" => Masked::Authority(value),
@@ -135,7 +145,7 @@ impl SetError {
 
 impl fmt::Display for SetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let why = self.why.unwrap_or(match self.kind {
+        let why = self.why().unwrap_or(match self.kind {
             SetErrorKind::Invalid => "the result would not be in the syntax",
             SetErrorKind::Structure => "the result would read it as other components",
             SetErrorKind::Required => "it is required here, or needs an authority",
@@ -160,7 +170,7 @@ impl fmt::Debug for SetError {
             .field("component", &self.component)
             .field("kind", &self.kind)
             .field("refusal", &self.refusal)
-            .field("why", &self.why)
+            .field("why", &self.why())
             .field("value", &self.shown_value())
             .finish()
     }
