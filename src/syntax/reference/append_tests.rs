@@ -79,6 +79,24 @@ macro_rules! same_components {
     }};
 }
 
+/// The fast way and the full check agree: both refuse, or both give
+/// the same components, which a fresh parse of the text gives too.
+macro_rules! agree {
+    ($Buf:ident, $S:ty, $fast:expr, $got:expr, $full:expr, $want:expr, $why:expr) => {{
+        assert_eq!(
+            $got.is_ok(),
+            $want.is_ok(),
+            "{}: {:?} {:?}",
+            $why,
+            $got,
+            $want
+        );
+        same_components!($fast, $full, $why);
+        let fresh = $Buf::<$S>::parse($fast.as_str().to_string()).unwrap();
+        same_components!($fast, fresh, $why);
+    }};
+}
+
 /// The appends against the full check, for `Buf` (a reference or an
 /// absolute value) of syntax `S`.
 macro_rules! against_full_check {
@@ -100,26 +118,14 @@ macro_rules! against_full_check {
             let r = base.as_borrowed();
             let want = with_segment(r.path(), r.authority().is_some(), &$segment, grammar)
                 .and_then(|path| full.set_path(&path));
-            assert_eq!(got.is_ok(), want.is_ok(), "{why}: {got:?} {want:?}");
-            same_components!(fast, full, why);
-            same_components!(
-                fast,
-                $Buf::<$S>::parse(fast.as_str().to_string()).unwrap(),
-                why
-            );
+            agree!($Buf, $S, fast, got, full, want, why);
 
             let mut fast = base.clone();
             let got = fast.append_query_pair(&$key, $value.as_deref());
             let mut full = base.clone();
             let query = with_pair(base.query(), &$key, $value.as_deref(), grammar);
             let want = full.set_query(Some(&query));
-            assert_eq!(got.is_ok(), want.is_ok(), "{why}: {got:?} {want:?}");
-            same_components!(fast, full, why);
-            same_components!(
-                fast,
-                $Buf::<$S>::parse(fast.as_str().to_string()).unwrap(),
-                why
-            );
+            agree!($Buf, $S, fast, got, full, want, why);
         }
     }};
 }

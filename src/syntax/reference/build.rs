@@ -333,37 +333,21 @@ impl<T: Target> Builder<T> {
         let value = T::parse_text(text).map_err(|e| SetError::invalid("reference", e))?;
         let host = self.host.as_deref().unwrap_or_default();
         let r = value.reference();
-        // Each component, whether it reads back, and the value given.
+        // Each component as it reads back, and as it was given.
         let checks = [
-            (
-                "scheme",
-                r.scheme() == self.scheme.as_deref(),
-                self.scheme.as_deref(),
-            ),
-            (
-                "userinfo",
-                r.userinfo() == self.userinfo.as_deref(),
-                self.userinfo.as_deref(),
-            ),
+            ("scheme", r.scheme(), self.scheme.as_deref()),
+            ("userinfo", r.userinfo(), self.userinfo.as_deref()),
             (
                 "host",
-                r.host().map(|h| h.as_str()) == has_authority.then_some(host),
-                self.host.as_deref(),
+                r.host().map(|h| h.as_str()),
+                has_authority.then_some(host),
             ),
-            ("port", r.port() == port.as_deref(), port.as_deref()),
-            ("path", r.path() == self.path, Some(self.path.as_str())),
-            (
-                "query",
-                r.query() == self.query.as_deref(),
-                self.query.as_deref(),
-            ),
-            (
-                "fragment",
-                r.fragment() == self.fragment.as_deref(),
-                self.fragment.as_deref(),
-            ),
+            ("port", r.port(), port.as_deref()),
+            ("path", Some(r.path()), Some(self.path.as_str())),
+            ("query", r.query(), self.query.as_deref()),
+            ("fragment", r.fragment(), self.fragment.as_deref()),
         ];
-        match checks.iter().find(|(_, holds, _)| !holds) {
+        match checks.iter().find(|(_, read, given)| read != given) {
             Some((component, _, given)) => {
                 let error = SetError::new(component, SetErrorKind::Structure);
                 Err(match given {
