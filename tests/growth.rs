@@ -10,7 +10,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use xiri::{IriBuf, UriBuf, UriRefBuf, XriBuf};
+use xiri::{IriBuf, UriBuf, UriRefBuf, XriBuf, XriRefBuf};
 
 struct Counting;
 
@@ -149,6 +149,18 @@ fn the_setters_append_query_pairs_and_segments_in_linear_time() {
         for i in 0..n {
             x.append_path_segment(&format!("r\u{e9}sum\u{e9} {i}"))
                 .unwrap();
+        }
+    });
+    grows_linearly("XriBuf::append_query_pair", CALLS, |n| {
+        let mut x: XriBuf = "xri://@a*b/c?x=1#f".parse().unwrap();
+        for i in 0..n {
+            x.append_query_pair("k", Some(&i.to_string())).unwrap();
+        }
+    });
+    grows_linearly("XriRefBuf::append_path_segment", CALLS, |n| {
+        let mut x: XriRefBuf = "@a/b".parse().unwrap();
+        for i in 0..n {
+            x.append_path_segment(&format!("s*{i}")).unwrap();
         }
     });
     grows_linearly(

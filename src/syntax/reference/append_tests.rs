@@ -1,5 +1,5 @@
 //! `append_path_segment` and `append_query_pair` check only the piece
-//! they append where `tail::append_at` says that settles it: held here to
+//! they append where `set::piece_fits` says that settles it: held here to
 //! the full check they replaced (the new path or query set through
 //! `set_path` or `set_query`, which parses the whole text), on random
 //! values of the four grammars and random plain-text pieces; and the
@@ -141,6 +141,72 @@ fn check<S: GenericSyntax>(
     Ok(())
 }
 
+/// The same for the XRI types, whose segments and query are XRI's.
+fn check_xri(text: &str, segment: &str, key: &str, value: Option<&str>) {
+    use crate::syntax::grammar::Grammar;
+    use crate::{XriBuf, XriRefBuf};
+    macro_rules! xri {
+        ($Buf:ident, $borrow:ident) => {
+            if let Ok(base) = $Buf::parse(text.to_string()) {
+                let why = format!(
+                    "{} {text:?} {segment:?} {key:?} {value:?}",
+                    stringify!($Buf)
+                );
+                let mut fast = base.clone();
+                let got = fast.append_path_segment(segment);
+                let mut full = base.clone();
+                let want = with_segment(
+                    base.path(),
+                    base.$borrow().is_absolute(),
+                    segment,
+                    Grammar::Xri,
+                )
+                .and_then(|path| full.set_path(&path));
+                xri_agree(
+                    &why,
+                    got.is_ok() == want.is_ok(),
+                    fast.as_str(),
+                    full.as_str(),
+                );
+                let mut fast = base.clone();
+                let got = fast.append_query_pair(key, value);
+                let mut full = base.clone();
+                let want = full.set_query(Some(&with_pair(base.query(), key, value, Grammar::Xri)));
+                xri_agree(
+                    &why,
+                    got.is_ok() == want.is_ok(),
+                    fast.as_str(),
+                    full.as_str(),
+                );
+                let fresh = $Buf::parse(fast.as_str().to_string()).unwrap();
+                assert_eq!(
+                    (fast.path(), fast.query(), fast.fragment()),
+                    (fresh.path(), fresh.query(), fresh.fragment()),
+                    "{why}"
+                );
+            }
+        };
+    }
+    xri!(XriRefBuf, as_borrowed);
+    xri!(XriBuf, as_xri);
+}
+
+fn xri_agree(why: &str, same_verdict: bool, fast: &str, full: &str) {
+    assert!(same_verdict, "{why}");
+    assert_eq!(fast, full, "{why}");
+}
+
+const XRI_TEXTS: &[&str] = &[
+    "xri://@a*b/c?x=1#f",
+    "@a",
+    "@a/",
+    "=a/b?",
+    "xri://u:p@h/p?q",
+    "a/b",
+    "(+a)/b#f",
+    "/",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -155,5 +221,15 @@ proptest! {
         check::<Rfc3987>(&text, &segment, &key, &value)?;
         check::<Rfc3987bis>(&text, &segment, &key, &value)?;
         check::<LeiriNote>(&text, &segment, &key, &value)?;
+    }
+
+    #[test]
+    fn appending_to_an_xri_agrees_with_the_full_check(
+        text in one(XRI_TEXTS),
+        segment in plain(),
+        key in plain(),
+        value in proptest::option::of(plain()),
+    ) {
+        check_xri(text, &segment, &key, value.as_deref());
     }
 }

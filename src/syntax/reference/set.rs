@@ -5,12 +5,12 @@
 //! the new text once (linear in it); the query and the fragment, at the
 //! end, are spliced in with only the new value checked (`tail.rs`).
 
-use super::tail::{append_at, splice, Append, Tail};
+use super::tail::{splice, Tail};
 use super::{parse_spans, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::pct::Component;
 use crate::syntax::components::Spans;
 use crate::syntax::set::{
-    compose, pair_piece, path_misread, segment_piece, SetError, SetErrorKind,
+    compose, pair_piece, path_misread, piece_fits, segment_piece, Append, SetError, SetErrorKind,
 };
 use crate::syntax::GenericSyntax;
 
@@ -341,13 +341,12 @@ macro_rules! setters {
             pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
                 let r = self.as_borrowed();
                 let piece = segment_piece(r.path(), r.authority().is_some(), segment, S::GRAMMAR)?;
-                match append_at(r.as_str(), r.bounds(), S::GRAMMAR, Append::Segment, &piece) {
-                    Some(at) => {
-                        self.insert_at(at, &piece);
-                        Ok(())
-                    }
-                    None => self.set_path(&format!("{}{piece}", r.path())),
+                if !piece_fits(S::GRAMMAR, Append::Segment, Some(r.path()), &piece) {
+                    return self.set_path(&format!("{}{piece}", r.path()));
                 }
+                let at = r.bounds().path_end();
+                self.insert_at(at, &piece);
+                Ok(())
             }
 
             /// Appends a `key=value` pair (`key` alone with `None`) to the
@@ -365,13 +364,12 @@ macro_rules! setters {
                 let r = self.as_borrowed();
                 let query = r.query().unwrap_or_default();
                 let piece = pair_piece(query, key, value, S::GRAMMAR);
-                match append_at(r.as_str(), r.bounds(), S::GRAMMAR, Append::Pair, &piece) {
-                    Some(at) => {
-                        self.insert_at(at, &piece);
-                        Ok(())
-                    }
-                    None => self.set_query(Some(&format!("{query}{piece}"))),
+                if !piece_fits(S::GRAMMAR, Append::Pair, r.query(), &piece) {
+                    return self.set_query(Some(&format!("{query}{piece}")));
                 }
+                let at = r.bounds().query_end();
+                self.insert_at(at, &piece);
+                Ok(())
             }
         }
     };

@@ -3,10 +3,8 @@
 //! differently, and the new value alone is checked by its rule's
 //! automaton (`query` or `fragment`, `iquery` or `ifragment`). The spans
 //! of the components before it are kept; the fragment's moves with the
-//! query. Appending a path segment or a query pair checks the appended
-//! piece alone the same way ([`append_at`]).
+//! query.
 
-use crate::syntax::bounds::Bounds;
 use crate::syntax::components::{Span, Spans};
 use crate::syntax::grammar::Grammar;
 
@@ -85,70 +83,4 @@ pub(super) fn splice(
         Tail::Fragment => spans.fragment = new,
     }
     Some((out, spans))
-}
-
-/// What a piece is appended to.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Append {
-    /// A path segment, after a "/" unless the path ends with one.
-    Segment,
-    /// A query pair, after a "&" unless the query is empty or ends with
-    /// one.
-    Pair,
-}
-
-/// Where `piece` goes in `text` (with `bounds`, in `grammar`) when it can be
-/// appended with only the piece checked: `None` when the caller must
-/// check the whole text (which also says why it is refused).
-///
-/// Why checking the piece alone gives the full check's answer:
-///
-/// - A query, in every generic grammar, is `*( pchar / "/" / "?" )`
-///   (`iquery` adds `iprivate`): a run of characters and whole
-///   percent-triplets, with no "#". An existing query followed by a
-///   piece that the query rule matches alone is a query again (no
-///   triplet can straddle the join: each side's are whole), and it still
-///   ends where the piece ends, at the fragment's "#" or the end. Nothing
-///   before the "?" changes. With no query, the "?" is new: the full
-///   check decides.
-/// - A path of any form (`path-abempty`, `-absolute`, `-noscheme`,
-///   `-rootless`) is its start then `*( "/" segment )`. A non-empty path
-///   keeps its start: the piece is "/" and a segment, or a segment after
-///   the path's final "/" (extending an empty last segment, or the
-///   `segment-nz` of a bare "/"), so no "//" or first segment (read as a
-///   scheme) appears and an authority's path still starts with "/". A
-///   segment has no "/", "?" or "#", so the path ends where the piece
-///   does. An empty path (what comes first decides: a scheme, an
-///   authority) gets the full check.
-pub(super) fn append_at(
-    text: &str,
-    bounds: Bounds,
-    grammar: Grammar,
-    to: Append,
-    piece: &str,
-) -> Option<usize> {
-    let uri = grammar == Grammar::Uri;
-    let (rule, value, at) = match to {
-        Append::Pair => {
-            bounds.query()?;
-            let rule = if uri { "query" } else { "iquery" };
-            (rule, piece, bounds.query_end())
-        }
-        Append::Segment => {
-            let path = bounds.path().get(text);
-            if path.is_empty() {
-                return None;
-            }
-            // The "/" that separates the segment, unless the path ends
-            // with one; any other "/" the segment rule refuses.
-            let segment = match path.ends_with('/') {
-                true => piece,
-                false => piece.strip_prefix('/')?,
-            };
-            let rule = if uri { "segment" } else { "isegment" };
-            (rule, segment, bounds.path_end())
-        }
-    };
-    let automaton = grammar.rule(rule)?.automaton()?;
-    automaton.matches(value).then_some(at)
 }
