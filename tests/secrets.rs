@@ -183,6 +183,7 @@ fn a_later_at_sign_neither_hides_the_path_nor_takes_the_blame() {
     let text = "http://anne:s3cret@h/a b//c@d";
     let err = UriRef::parse(text).unwrap_err();
     assert_eq!(err.offset(), text.find(' ').unwrap());
+    assert_eq!(err.component(), Some("path"));
     let shown = err.to_string();
     assert!(shown.contains("found ' '"), "{shown}");
     assert!(

@@ -220,6 +220,19 @@ impl ParseError {
         self.rule
     }
 
+    /// The component of a refused reference that the offset is in
+    /// ("scheme", "userinfo", "host", "port", "path", "query" or
+    /// "fragment"), by RFC 3986 Appendix B's split of the input; `None`
+    /// for a rule that is not a whole reference of a generic grammar.
+    ///
+    /// ```
+    /// let err = xiri::UriRef::parse("http://anne:s3cret@h/a b//c@d").unwrap_err();
+    /// assert_eq!((err.offset(), err.component()), (22, Some("path")));
+    /// ```
+    pub fn component(&self) -> Option<&'static str> {
+        crate::syntax::blame::component_at(self.rule, &self.input, self.offset)
+    }
+
     /// The input that was refused, as it was (a password included: the
     /// error's `Display` and `Debug` mask it, this does not).
     ///
