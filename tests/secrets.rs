@@ -137,6 +137,8 @@ fn parts_debug_without_the_password() {
         .apply(URI)
         .unwrap();
     debug("Converted", &converted, "example.com");
+    let template = xiri::template::Template::parse("http://anne:s3cret@example.com/{x}").unwrap();
+    debug("Template", &template, "example.com");
 }
 
 #[test]
