@@ -60,7 +60,7 @@ pub struct DraftComponents<'a> {
 /// assert_eq!(authority.host, "b@c");
 /// assert_eq!(authority.port, Some(xiri::draft::DraftPort::Invalid("80x")));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct DraftAuthority<'a> {
     /// The whole authority.
     pub text: &'a str,
@@ -265,6 +265,20 @@ fn encoded(text: &str, component: Component) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// The fields, the password of the user information as `****`.
+impl fmt::Debug for DraftAuthority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::syntax::mask::Masked;
+        f.debug_struct("DraftAuthority")
+            .field("text", &Masked::Authority(self.text))
+            .field("userinfo", &self.userinfo.map(Masked::Userinfo))
+            .field("host", &self.host)
+            .field("host_kind", &self.host_kind)
+            .field("port", &self.port)
+            .finish()
+    }
 }
 
 impl fmt::Display for DraftComponents<'_> {

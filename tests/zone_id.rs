@@ -238,3 +238,27 @@ proptest::proptest! {
         }
     }
 }
+
+/// Issue 41: `zone()` decoded lossily, so `%25%FF` and `%25%FE` both
+/// gave U+FFFD. A zone that does not decode to UTF-8 (or decodes to a
+/// "%") comes back as written.
+#[test]
+fn a_zone_that_is_not_utf8_is_not_replaced() {
+    let zone = |text: &str| {
+        let r = ZonedUriRef::parse(text).unwrap();
+        let host = r.host().unwrap();
+        (
+            host.zone().map(|z| z.into_owned()),
+            host.zone_encoded().map(str::to_string),
+        )
+    };
+    let ff = zone("//[fe80::1%25%FF]");
+    let fe = zone("//[fe80::1%25%FE]");
+    assert_eq!(ff, (Some("%FF".into()), Some("%FF".into())));
+    assert_eq!(fe.0.as_deref(), Some("%FE"));
+    assert_ne!(ff.0, fe.0);
+    assert!(!ff.0.unwrap().contains('\u{FFFD}'));
+    // A "%" decoded is not mistaken for one as written.
+    assert_eq!(zone("//[fe80::1%25%25FF]").0.as_deref(), Some("%25FF"));
+    assert_eq!(zone("//[fe80::1%25%C3%A9]").0.as_deref(), Some("\u{e9}"));
+}

@@ -156,7 +156,7 @@ impl UriOptions {
 /// assert_eq!(steps[1].text, "http://www.example.org/D<c3><bc>rst");
 /// assert_eq!(steps[4].text, "http://www.example.org/D\u{fc}rst");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Step {
     /// Where the step is defined and what it does, e.g. "RFC 3987 3.2
     /// step 2: decode percent-encodings ...".
@@ -164,6 +164,16 @@ pub struct Step {
     /// The text after the step; octets not yet read as characters are
     /// written `<hh>`, as RFC 3987 3.2.1 does.
     pub text: String,
+}
+
+/// The label, and the text with what may be a password as `****`.
+impl std::fmt::Debug for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Step")
+            .field("label", &self.label)
+            .field("text", &crate::syntax::mask::Masked::Text(&self.text))
+            .finish()
+    }
 }
 
 impl Step {

@@ -200,10 +200,11 @@ pub struct Found<'a, S> {
 
 impl<S: GenericSyntax> std::fmt::Debug for Found<'_, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The password masked in both texts, as `mask_password` shows it.
         f.debug_struct("Found")
             .field("span", &self.span())
-            .field("text", &self.text)
-            .field("reference", &self.reference().as_str())
+            .field("text", &crate::syntax::mask::Masked::Text(self.text))
+            .field("reference", &self.reference().mask_password().to_string())
             .finish()
     }
 }

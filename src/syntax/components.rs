@@ -123,22 +123,43 @@ impl<'a> Host<'a> {
 
     /// The zone identifier of an IPv6 literal (RFC 6874: `IPv6address
     /// "%25" ZoneID`, which only a [`Zoned`](crate::Zoned) syntax
-    /// accepts), percent-decoded (a decoded byte sequence that is not
-    /// UTF-8 comes out lossy); `None` for any other host.
+    /// accepts), percent-decoded; `None` for any other host. A zone whose
+    /// octets, decoded, are not UTF-8 or hold a "%" comes back as written
+    /// (`%FF`, `%25FF`): nothing is replaced, and a zone with a "%" is
+    /// always one as written, so two zones come back the same only when
+    /// they decode the same. [`zone_encoded`](Self::zone_encoded) gives
+    /// any zone as written.
     ///
     /// ```
     /// let uri = xiri::ZonedUriRef::parse("http://[fe80::a%25en1]/").unwrap();
     /// assert_eq!(uri.host().unwrap().zone().as_deref(), Some("en1"));
     /// let uri = xiri::ZonedUriRef::parse("http://[fe80::a%25%65th0]/").unwrap();
     /// assert_eq!(uri.host().unwrap().zone().as_deref(), Some("eth0"));
+    /// let uri = xiri::ZonedUriRef::parse("http://[fe80::a%25%FF]/").unwrap();
+    /// assert_eq!(uri.host().unwrap().zone().as_deref(), Some("%FF"));
     /// assert_eq!(xiri::UriRef::parse("//[::1]").unwrap().host().unwrap().zone(), None);
     /// ```
     pub fn zone(&self) -> Option<std::borrow::Cow<'a, str>> {
+        let zone = self.zone_encoded()?;
+        match crate::pct::decode_utf8(zone) {
+            Ok(decoded) if !decoded.contains('%') => Some(decoded),
+            _ => Some(std::borrow::Cow::Borrowed(zone)),
+        }
+    }
+
+    /// The zone identifier of an IPv6 literal as written, after its
+    /// "%25" and percent-encoded; `None` for any other host.
+    ///
+    /// ```
+    /// let uri = xiri::ZonedUriRef::parse("http://[fe80::a%25%65th0]/").unwrap();
+    /// assert_eq!(uri.host().unwrap().zone_encoded(), Some("%65th0"));
+    /// ```
+    pub fn zone_encoded(&self) -> Option<&'a str> {
         if self.kind != HostKind::Ipv6 {
             return None;
         }
         let (_, zone) = self.literal()?.split_once("%25")?;
-        Some(crate::pct::decode_utf8_lossy(zone))
+        Some(zone)
     }
 }
 

@@ -220,6 +220,19 @@ impl ParseError {
         self.rule
     }
 
+    /// The component of a refused reference that the offset is in
+    /// ("scheme", "userinfo", "host", "port", "path", "query" or
+    /// "fragment"), by RFC 3986 Appendix B's split of the input; `None`
+    /// for a rule that is not a whole reference of a generic grammar.
+    ///
+    /// ```
+    /// let err = xiri::UriRef::parse("http://anne:s3cret@h/a b//c@d").unwrap_err();
+    /// assert_eq!((err.offset(), err.component()), (22, Some("path")));
+    /// ```
+    pub fn component(&self) -> Option<&'static str> {
+        crate::syntax::blame::component_at(self.rule, &self.input, self.offset)
+    }
+
     /// The input that was refused, as it was (a password included: the
     /// error's `Display` and `Debug` mask it, this does not).
     ///
@@ -335,7 +348,7 @@ struct Found<'e>(&'e ParseError);
 impl fmt::Display for Found<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ParseError { input, offset, .. } = self.0;
-        if crate::syntax::mask::password_in(input).is_some_and(|p| p.contains(offset)) {
+        if crate::syntax::mask::password_in(input).contains(*offset) {
             return f.write_str("a character of the password");
         }
         match input.get(*offset..).and_then(|s| s.chars().next()) {
@@ -379,10 +392,7 @@ impl fmt::Display for ParseError {
             if i == self.offset {
                 caret = shown.chars().count();
             }
-            let c = match &password {
-                Some(p) if p.contains(&i) => '*',
-                _ => c,
-            };
+            let c = if password.contains(i) { '*' } else { c };
             // Bidi formatting characters too: shown as themselves they
             // would reorder the line and move the caret.
             if c.is_control() || crate::syntax::chars::bidi_formatting(c) {

@@ -17,6 +17,7 @@
 //! [`Xri20`](crate::Xri20).
 
 pub(crate) mod abnf;
+pub(crate) mod blame;
 pub(crate) mod bounds;
 pub(crate) mod builtin;
 pub(crate) mod chars;

@@ -2,7 +2,8 @@
 //! hashes and orders as that text (two values are the same identifier when
 //! their texts are equal, whatever grammar read them), compares with `str`,
 //! displays as the text (with width, fill and alignment, as `str` does),
-//! debugs as its type's alias and the text (`Iri("http://a/b")`), and,
+//! debugs as its type's alias and the text with its password masked
+//! (`Iri("http://anne:****@a/b")`), and,
 //! with the `serde` feature, serializes as the string and deserializes
 //! with validation.
 
@@ -10,7 +11,8 @@ use crate::syntax::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use crate::syntax::{type_name, GenericSyntax};
 
 /// Equality, hashing and order by the text, comparison with `str`,
-/// `Display` and `Debug` (named `$name`), for a type with `as_str`.
+/// `Display` and `Debug` (named `$name`), for a type with `as_str` and
+/// `mask_password`.
 macro_rules! text_identity {
     ($([$($g:tt)*] $T:ty => $name:expr),* $(,)?) => { $(
         impl<$($g)*> std::fmt::Display for $T {
@@ -21,7 +23,8 @@ macro_rules! text_identity {
 
         impl<$($g)*> std::fmt::Debug for $T {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.debug_tuple($name).field(&self.as_str()).finish()
+                // The password masked, as `mask_password` displays it.
+                f.debug_tuple($name).field(&self.mask_password().to_string()).finish()
             }
         }
 

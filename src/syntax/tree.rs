@@ -70,7 +70,7 @@ impl Node {
 /// let text = tree.to_string();
 /// assert!(text.starts_with("authority 0..3 \"a:1\"\n  host 0..1 \"a\""));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ParseTree<'a> {
     pub(crate) input: &'a str,
     pub(crate) roots: Vec<Node>,
@@ -105,6 +105,16 @@ impl<'a> ParseTree<'a> {
     /// ```
     pub fn text(&self, node: &Node) -> &'a str {
         &self.input[node.start..node.end]
+    }
+}
+
+/// The input with what may be a password as `****`, and the nodes.
+impl fmt::Debug for ParseTree<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseTree")
+            .field("input", &crate::syntax::mask::Masked::Text(self.input))
+            .field("roots", &self.roots)
+            .finish()
     }
 }
 

@@ -55,7 +55,7 @@ use std::str::FromStr;
 /// assert_eq!(t.expand(&vars).unwrap().as_str(), "/users/42/a%20b/c?name=x&sort=");
 /// assert_eq!(t.variables().collect::<Vec<_>>(), ["id", "path", "fields"]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Template {
     text: String,
     parts: Vec<parse::Part>,
@@ -167,6 +167,16 @@ impl FromStr for Template {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Template::parse(s)
+    }
+}
+
+/// The text, with what may be a password in it as `****` (its parts,
+/// which repeat it, are left out).
+impl fmt::Debug for Template {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Template")
+            .field("text", &crate::syntax::mask::Masked::Text(&self.text))
+            .finish_non_exhaustive()
     }
 }
 

@@ -8,7 +8,7 @@ use super::XriRef;
 use crate::pct::{encode, Component};
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::set::{push_segment, with_pair, SetError, SetErrorKind};
+use crate::syntax::set::{push_pair, push_segment, SetError, SetErrorKind};
 use std::marker::PhantomData;
 
 mod target {
@@ -62,7 +62,7 @@ impl XriTarget for XriBuf {
 /// assert_eq!(x.as_str(), "xri://@example*home/(+contact)/r\u{e9}sum\u{e9}%20%281%29?k=v");
 /// assert!(xiri::XriBuf::builder().path("/a").build().is_err()); // no authority
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 #[must_use]
 pub struct XriBuilder<T> {
     prefix: bool,
@@ -71,6 +71,24 @@ pub struct XriBuilder<T> {
     query: Option<String>,
     fragment: Option<String>,
     target: PhantomData<T>,
+}
+
+/// The components given so far, the password of an IRI authority (and
+/// of an IRI in a cross-reference) as `****`.
+impl<T> std::fmt::Debug for XriBuilder<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::syntax::mask::Masked;
+        f.debug_struct("XriBuilder")
+            .field("prefix", &self.prefix)
+            .field(
+                "authority",
+                &self.authority.as_deref().map(Masked::Authority),
+            )
+            .field("path", &Masked::Text(&self.path))
+            .field("query", &self.query.as_deref().map(Masked::Text))
+            .field("fragment", &self.fragment.as_deref().map(Masked::Text))
+            .finish()
+    }
 }
 
 impl<T: XriTarget> XriBuilder<T> {
@@ -173,12 +191,8 @@ impl<T: XriTarget> XriBuilder<T> {
     /// assert_eq!(x.query(), Some("k=a%26b"));
     /// ```
     pub fn query_pair(mut self, key: &str, value: &str) -> Self {
-        self.query = Some(with_pair(
-            self.query.as_deref(),
-            key,
-            Some(value),
-            Grammar::Xri,
-        ));
+        let query = self.query.get_or_insert_with(String::new);
+        push_pair(query, key, Some(value), Grammar::Xri);
         self
     }
 

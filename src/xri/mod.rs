@@ -17,6 +17,7 @@ use crate::syntax::grammar::Grammar;
 use crate::syntax::reference::{Iri, IriRef};
 
 mod build;
+mod debug;
 mod http;
 mod lend;
 mod normal_form;

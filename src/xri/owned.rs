@@ -27,6 +27,21 @@ impl Places {
         }
     }
 
+    /// These places after `n` bytes were inserted at `at`, the end of
+    /// the path or of the query: a span ending there grows, and what
+    /// starts after it moves.
+    fn grown(self, at: usize, n: usize) -> Places {
+        let end = |p: usize| if p >= at { p + n } else { p };
+        let start = |p: usize| if p > at { p + n } else { p };
+        let span = |s: Span| Span::new(start(s.start), end(s.end));
+        Places {
+            path: span(self.path),
+            query: self.query.map(span),
+            fragment: self.fragment.map(span),
+            ..self
+        }
+    }
+
     fn on(self, text: &str) -> XriRef<'_> {
         XriRef {
             text,
@@ -138,6 +153,17 @@ macro_rules! owned_xri {
             /// ```
             pub fn as_str(&self) -> &str {
                 &self.text
+            }
+
+            /// Inserts `piece` at `at`, the end of the path or of the
+            /// query, where the caller has checked that it belongs to that
+            /// component (`set::piece_fits`).
+            pub(super) fn insert_at(&mut self, at: usize, piece: &str) {
+                if !self.text.is_char_boundary(at) {
+                    return;
+                }
+                self.text.insert_str(at, piece);
+                self.places = self.places.grown(at, piece.len());
             }
 
             /// The text, given back.

@@ -122,7 +122,7 @@ pub enum SubsegmentValue<'a> {
 /// assert_eq!(home.delimiter(), xiri::Delimiter::Star);
 /// assert_eq!(home.value(), xiri::SubsegmentValue::Literal("home"));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Subsegment<'a> {
     text: &'a str,
     delimiter: Delimiter,
@@ -179,9 +179,9 @@ impl<'a> Subsegment<'a> {
 /// let texts: Vec<_> = x.segments().next().unwrap().subsegments().map(|s| s.as_str()).collect();
 /// assert_eq!(texts, ["a", "*b", "*(c*d)", "!e"]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Subsegments<'a> {
-    rest: &'a str,
+    pub(super) rest: &'a str,
 }
 
 impl<'a> Subsegments<'a> {
@@ -245,7 +245,7 @@ pub enum CrossReferenceValue<'a> {
 /// assert_eq!(xref.content(), "mailto:john.doe@example.com");
 /// assert!(matches!(xref.value(), xiri::CrossReferenceValue::Iri(_)));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CrossReference<'a> {
     text: &'a str,
 }
@@ -310,7 +310,7 @@ impl<'a> CrossReference<'a> {
 /// assert!(matches!(Xri::parse("(+a)*b").unwrap().authority(), XriAuthority::CrossReference { .. }));
 /// assert!(matches!(Xri::parse("xri://example.com").unwrap().authority(), XriAuthority::Iri { .. }));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum XriAuthority<'a> {
     /// A global context symbol and the sub-segments after it (`gcs-authority`):
@@ -381,7 +381,7 @@ impl<'a> XriAuthority<'a> {
 /// assert_eq!(segments[0].as_str(), "b*c");
 /// assert_eq!(segments[0].subsegments().count(), 2);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Segment<'a> {
     text: &'a str,
 }
@@ -416,9 +416,9 @@ impl<'a> Segment<'a> {
 /// let texts: Vec<_> = x.segments().map(|s| s.as_str()).collect();
 /// assert_eq!(texts, ["a", "(+b/c)", ""]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Segments<'a> {
-    rest: Option<&'a str>,
+    pub(super) rest: Option<&'a str>,
 }
 
 impl<'a> Segments<'a> {

@@ -8,7 +8,9 @@ use super::{Xri, XriRef};
 use crate::pct::Component;
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
-use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
+use crate::syntax::set::{
+    compose, pair_piece, piece_fits, segment_piece, Append, SetError, SetErrorKind,
+};
 
 /// What comes before the path ("xri://" and the authority), the path,
 /// query and fragment a changed XRI should have.
@@ -175,8 +177,13 @@ macro_rules! setters {
             /// ```
             pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
                 let x = self.$borrow();
-                let path = with_segment(x.path(), x.is_absolute(), segment, Grammar::Xri)?;
-                self.set_path(&path)
+                let piece = segment_piece(x.path(), x.is_absolute(), segment, Grammar::Xri)?;
+                if !piece_fits(Grammar::Xri, Append::Segment, Some(x.path()), &piece) {
+                    return self.set_path(&format!("{}{piece}", x.path()));
+                }
+                let at = x.path.end;
+                self.insert_at(at, &piece);
+                Ok(())
             }
 
             /// Appends a `key=value` pair (`key` alone with `None`) to the
@@ -188,8 +195,16 @@ macro_rules! setters {
             /// assert_eq!(x.query_pairs().last().unwrap().1, "a&(b)");
             /// ```
             pub fn append_query_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-                let query = with_pair(self.query(), key, value, Grammar::Xri);
-                self.set_query(Some(&query))
+                let x = self.$borrow();
+                let query = x.query().unwrap_or_default();
+                let piece = pair_piece(query, key, value, Grammar::Xri);
+                match x.query {
+                    Some(span) if piece_fits(Grammar::Xri, Append::Pair, x.query(), &piece) => {
+                        self.insert_at(span.end, &piece);
+                        Ok(())
+                    }
+                    _ => self.set_query(Some(&format!("{query}{piece}"))),
+                }
             }
         }
     };

@@ -5,7 +5,7 @@
 use super::{AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::pct::{encode, Component};
 use crate::syntax::error::ParseError;
-use crate::syntax::set::{compose, push_segment, with_pair, SetError, SetErrorKind};
+use crate::syntax::set::{compose, path_misread, push_pair, push_segment, SetError, SetErrorKind};
 use crate::syntax::GenericSyntax;
 use std::marker::PhantomData;
 
@@ -69,7 +69,7 @@ impl<S: GenericSyntax> Target for AbsoluteBuf<S> {
 /// assert_eq!(iri.as_str(), "https://例え.jp/r\u{e9}sum\u{e9}%202024?lang=fr#top");
 /// assert!(xiri::UriBuf::builder().host("a").build().is_err()); // no scheme
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 #[must_use]
 pub struct Builder<T> {
     scheme: Option<String>,
@@ -80,6 +80,23 @@ pub struct Builder<T> {
     query: Option<String>,
     fragment: Option<String>,
     target: PhantomData<T>,
+}
+
+/// The components given so far, the password of the user information
+/// as `****` (`Display` shows none: there is no text until `build`).
+impl<T> std::fmt::Debug for Builder<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::syntax::mask::Masked;
+        f.debug_struct("Builder")
+            .field("scheme", &self.scheme)
+            .field("userinfo", &self.userinfo.as_deref().map(Masked::Userinfo))
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("path", &Masked::Text(&self.path))
+            .field("query", &self.query.as_deref().map(Masked::Text))
+            .field("fragment", &self.fragment.as_deref().map(Masked::Text))
+            .finish()
+    }
 }
 
 impl<T: Target> Builder<T> {
@@ -241,8 +258,8 @@ impl<T: Target> Builder<T> {
     /// assert_eq!(uri.as_str(), "?a=1%202&b%26=%3D");
     /// ```
     pub fn query_pair(mut self, key: &str, value: &str) -> Self {
-        let query = with_pair(self.query.as_deref(), key, Some(value), Self::grammar());
-        self.query = Some(query);
+        let query = self.query.get_or_insert_with(String::new);
+        push_pair(query, key, Some(value), Self::grammar());
         self
     }
 
@@ -284,6 +301,12 @@ impl<T: Target> Builder<T> {
     pub fn build(self) -> Result<T, SetError> {
         let port = self.port.map(|p| p.to_string());
         let has_authority = self.userinfo.is_some() || self.host.is_some() || port.is_some();
+        // A path that would read as other components is named as such,
+        // before the text it would misread is put together.
+        if let Some(why) = path_misread(&self.path, self.scheme.is_some(), has_authority) {
+            let error = SetError::new("path", SetErrorKind::Structure).because(why);
+            return Err(error.given(&self.path));
+        }
         let mut head = String::new();
         if let Some(s) = &self.scheme {
             head.push_str(s);
@@ -310,20 +333,28 @@ impl<T: Target> Builder<T> {
         let value = T::parse_text(text).map_err(|e| SetError::invalid("reference", e))?;
         let host = self.host.as_deref().unwrap_or_default();
         let r = value.reference();
+        // Each component as it reads back, and as it was given.
         let checks = [
-            ("scheme", r.scheme() == self.scheme.as_deref()),
-            ("userinfo", r.userinfo() == self.userinfo.as_deref()),
+            ("scheme", r.scheme(), self.scheme.as_deref()),
+            ("userinfo", r.userinfo(), self.userinfo.as_deref()),
             (
                 "host",
-                r.host().map(|h| h.as_str()) == has_authority.then_some(host),
+                r.host().map(|h| h.as_str()),
+                has_authority.then_some(host),
             ),
-            ("port", r.port() == port.as_deref()),
-            ("path", r.path() == self.path),
-            ("query", r.query() == self.query.as_deref()),
-            ("fragment", r.fragment() == self.fragment.as_deref()),
+            ("port", r.port(), port.as_deref()),
+            ("path", Some(r.path()), Some(self.path.as_str())),
+            ("query", r.query(), self.query.as_deref()),
+            ("fragment", r.fragment(), self.fragment.as_deref()),
         ];
-        match checks.iter().find(|(_, holds)| !holds) {
-            Some((component, _)) => Err(SetError::new(component, SetErrorKind::Structure)),
+        match checks.iter().find(|(_, read, given)| read != given) {
+            Some((component, _, given)) => {
+                let error = SetError::new(component, SetErrorKind::Structure);
+                Err(match given {
+                    Some(v) => error.given(v),
+                    None => error,
+                })
+            }
             None => Ok(value),
         }
     }

@@ -18,6 +18,9 @@ mod read;
 mod set;
 mod tail;
 
+#[cfg(test)]
+mod append_tests;
+
 pub use build::Builder;
 pub use lend::{AsAbsolute, AsReference};
 pub use owned::{

@@ -75,6 +75,19 @@ macro_rules! owned {
                 }
             }
 
+            /// Inserts `piece` at `at`, the end of the path or of the query,
+            /// where the caller has checked it belongs to that component:
+            /// it and what follows move. At the end of the text (no
+            /// fragment after it) this is a push, amortized constant.
+            pub(super) fn insert_at(&mut self, at: usize, piece: &str) {
+                if !self.text.is_char_boundary(at) {
+                    return;
+                }
+                self.text.insert_str(at, piece);
+                let n = piece.len();
+                self.bounds = self.bounds.map(|p| if p >= at { p + n } else { p });
+            }
+
             /// Parses a string it takes, as the borrowed form's `parse`
             /// does.
             ///

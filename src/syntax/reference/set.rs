@@ -9,7 +9,9 @@ use super::tail::{splice, Tail};
 use super::{parse_spans, AbsoluteBuf, AsReference, Reference, ReferenceBuf};
 use crate::pct::Component;
 use crate::syntax::components::Spans;
-use crate::syntax::set::{compose, with_pair, with_segment, SetError, SetErrorKind};
+use crate::syntax::set::{
+    compose, pair_piece, path_misread, piece_fits, segment_piece, Append, SetError, SetErrorKind,
+};
 use crate::syntax::GenericSyntax;
 
 /// The components a changed reference should have, as text.
@@ -70,10 +72,16 @@ impl Wanted {
             && r.fragment() == self.fragment.as_deref()
             && also(&r);
         if same {
-            Ok((text, spans))
-        } else {
-            Err(SetError::new(component, SetErrorKind::Structure))
+            return Ok((text, spans));
         }
+        let error = SetError::new(component, SetErrorKind::Structure);
+        let (scheme, authority) = (self.scheme.is_some(), self.authority.is_some());
+        Err(
+            match (component, path_misread(&self.path, scheme, authority)) {
+                ("path", Some(why)) => error.because(why).given(&self.path),
+                _ => error,
+            },
+        )
     }
 }
 
@@ -332,8 +340,13 @@ macro_rules! setters {
             /// ```
             pub fn append_path_segment(&mut self, segment: &str) -> Result<(), SetError> {
                 let r = self.as_borrowed();
-                let path = with_segment(r.path(), r.authority().is_some(), segment, S::GRAMMAR)?;
-                self.set_path(&path)
+                let piece = segment_piece(r.path(), r.authority().is_some(), segment, S::GRAMMAR)?;
+                if !piece_fits(S::GRAMMAR, Append::Segment, Some(r.path()), &piece) {
+                    return self.set_path(&format!("{}{piece}", r.path()));
+                }
+                let at = r.bounds().path_end();
+                self.insert_at(at, &piece);
+                Ok(())
             }
 
             /// Appends a `key=value` pair (`key` alone with `None`) to the
@@ -348,8 +361,15 @@ macro_rules! setters {
             /// assert_eq!(x.query_pairs().last().unwrap().1, "a&b c");
             /// ```
             pub fn append_query_pair(&mut self, key: &str, value: Option<&str>) -> Result<(), SetError> {
-                let query = with_pair(self.query(), key, value, S::GRAMMAR);
-                self.set_query(Some(&query))
+                let r = self.as_borrowed();
+                let query = r.query().unwrap_or_default();
+                let piece = pair_piece(query, key, value, S::GRAMMAR);
+                if !piece_fits(S::GRAMMAR, Append::Pair, r.query(), &piece) {
+                    return self.set_query(Some(&format!("{query}{piece}")));
+                }
+                let at = r.bounds().query_end();
+                self.insert_at(at, &piece);
+                Ok(())
             }
         }
     };
