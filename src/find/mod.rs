@@ -157,6 +157,9 @@ pub fn find_with<S: GenericSyntax>(text: &str, options: Options) -> Finder<'_, S
 /// ```
 /// let mut finder = xiri::find::<xiri::Rfc3986>("a:b c:d");
 /// assert_eq!(finder.next().unwrap().text(), "a:b");
+/// // Debug shows where it is, not the text, which may hold a password.
+/// let finder = xiri::find::<xiri::Rfc3986>("ftp://anne:s3cret@h/");
+/// assert!(!format!("{finder:?}").contains("s3cret"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Finder<'a, S> {

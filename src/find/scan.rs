@@ -36,7 +36,7 @@ const QUICK: usize = 8;
 /// How long a span the quick trim counts brackets in.
 const QUICK_SPAN: usize = 256;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct Scan<'a> {
     text: &'a str,
     at: usize,
@@ -53,6 +53,18 @@ pub(crate) struct Scan<'a> {
     /// linear (counted in tests only).
     #[cfg(test)]
     pub(crate) steps: usize,
+}
+
+/// Where the scan is, not the text (which may carry a password) nor the
+/// automaton (tables, not state).
+impl std::fmt::Debug for Scan<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scan")
+            .field("at", &self.at)
+            .field("len", &self.text.len())
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Scan<'a> {
