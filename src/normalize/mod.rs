@@ -8,7 +8,7 @@ use crate::syntax::chars::{bidi_formatting, ucschar};
 use crate::syntax::components::{HostKind, Spans};
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
-use crate::syntax::pct::{self, Piece};
+use crate::syntax::pct;
 use crate::syntax::reference::{
     parse_bounds, Absolute, AbsoluteBuf, AsReference, Reference, ReferenceBuf,
 };
@@ -16,9 +16,11 @@ use crate::syntax::GenericSyntax;
 
 pub(crate) mod forms;
 mod host;
+mod percent;
 pub(crate) mod relative;
 
 pub(crate) use forms::culprit;
+pub(crate) use percent::percent;
 
 /// What normalization does beyond RFC 3986 6.2.2's syntax-based steps
 /// (case, percent-encoding, dot segments), which it always does.
@@ -324,23 +326,6 @@ fn mailto_domains(path: &str) -> String {
         })
         .collect();
     addresses.join(",")
-}
-
-/// Appends `component` with its percent-encodings of unreserved characters
-/// decoded and the others in uppercase hex.
-pub(crate) fn percent(component: &str, decode: Decode, out: &mut String) {
-    if !pct::has_escape(component) {
-        out.push_str(component);
-        return;
-    }
-    for (_, piece) in pct::pieces(component) {
-        match piece {
-            Piece::Plain(c) => out.push(c),
-            Piece::Char { c, .. } if allowed(c, decode) => out.push(c),
-            Piece::Char { c, .. } => pct::encode_char(c, out),
-            Piece::Octet { byte, .. } => pct::encode_octet(byte, out),
-        }
-    }
 }
 
 /// Lowercases `out` from `start`, but not the hex of its percent-encodings

@@ -41,6 +41,17 @@ pub(crate) enum Piece<'t> {
     Octet { byte: u8, triplet: &'t str },
 }
 
+impl Piece<'_> {
+    /// How many bytes of the text it stands for.
+    pub(crate) fn text_len(&self) -> usize {
+        match self {
+            Piece::Plain(c) => c.len_utf8(),
+            Piece::Char { triplets, .. } => triplets.len(),
+            Piece::Octet { triplet, .. } => triplet.len(),
+        }
+    }
+}
+
 /// The pieces of `text` (valid in one of the grammars, so every "%" starts
 /// a triplet), each with its byte offset, in order. Nothing is allocated.
 pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
@@ -48,6 +59,12 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece<'_>)> {
     std::iter::from_fn(move || {
         let rest = text.get(i..).filter(|r| !r.is_empty())?;
         let at = i;
+        if !rest.starts_with('%') {
+            // Most characters: no triplet to look for.
+            let c = rest.chars().next()?;
+            i += c.len_utf8();
+            return Some((at, Piece::Plain(c)));
+        }
         // Up to four triplets in a row: the longest a UTF-8 character is.
         let mut octets = [0u8; 4];
         let mut m = 0;
