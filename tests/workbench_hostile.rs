@@ -148,3 +148,64 @@ fn a_rule_that_matches_no_string_refuses_every_input() {
         }
     }
 }
+
+/// The CPU time this thread has taken, in seconds.
+#[cfg(unix)]
+fn thread_cpu() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for clock_gettime to fill in.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(status, 0);
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// What `xiri rules` and `xiri grammar` ask of a grammar of `n` rules,
+/// each using the next through a long alternation: its CPU time.
+#[cfg(unix)]
+fn rules_and_listing(n: usize) -> f64 {
+    let mut text: String = (0..n)
+        .map(|i| {
+            format!(
+                "r{i} = \"a\" r{} / \"b\" / %x30-39 / ( \"c\" [ \"d\" ] )\n",
+                i + 1
+            )
+        })
+        .collect();
+    text.push_str(&format!("r{n} = \"z\"\n"));
+    let started = thread_cpu();
+    let grammar = LoadedGrammar::load(&[AbnfFile::new("chain.abnf", text)]).unwrap();
+    let report = rules(&grammar, &[]);
+    assert_eq!(report.rules.len(), n + 1);
+    let names: Vec<String> = grammar.rules().map(String::from).collect();
+    for name in &names {
+        assert!(grammar.location_of(name).is_some());
+        assert!(grammar.text_of(name).starts_with(name.as_str()));
+    }
+    let canonical = xiri::workbench::canonical(&grammar, xiri::workbench::Order::Defined);
+    assert!(canonical.lines().count() > n);
+    thread_cpu() - started
+}
+
+/// Ten times the rules cost at most twenty times the CPU time: each rule
+/// was looked up through every definition (`location_of`, `text_of`,
+/// the bodies `canonical` prints, `rules`' lookups by name), and `rules`
+/// went through every lint warning for each rule: 10 000 rules cost 100
+/// times 1000 (issue 41).
+#[cfg(unix)]
+#[test]
+fn rules_and_a_listing_grow_linearly_in_the_number_of_rules() {
+    let mut small = rules_and_listing(1000).min(rules_and_listing(1000));
+    let mut large = rules_and_listing(10_000);
+    // A run slowed by another process is measured again: noise only adds.
+    for _ in 0..2 {
+        if large <= small * 13.0 {
+            break;
+        }
+        small = small.min(rules_and_listing(1000));
+        large = large.min(rules_and_listing(10_000));
+    }
+    assert!(large <= small * 20.0, "{small} s, then {large} s");
+}

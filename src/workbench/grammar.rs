@@ -3,6 +3,7 @@
 
 use super::diagnostic::{Diagnostic, Location, Severity};
 use super::earley::{Earley, EarleyError};
+use super::index::Index;
 use super::left::LeftRecursion;
 use super::load::{join, references, AbnfFile, Joined, CORE_RULES};
 use super::options::LoadOptions;
@@ -31,6 +32,7 @@ pub(crate) enum Broken {
 pub struct LoadedGrammar {
     joined: Joined,
     checked: CheckedGrammar,
+    index: Index,
 }
 
 /// Why a grammar could not be loaded: every finding that stops it, each
@@ -157,7 +159,12 @@ impl LoadedGrammar {
     pub fn analyze_with(files: &[AbnfFile], options: &LoadOptions) -> Result<Self, LoadError> {
         let (joined, checked) =
             join(files, options).map_err(|diagnostics| LoadError { diagnostics })?;
-        Ok(LoadedGrammar { joined, checked })
+        let index = Index::new(&joined.definitions, &checked);
+        Ok(LoadedGrammar {
+            joined,
+            checked,
+            index,
+        })
     }
 
     /// What is wrong with the files as joined (not the unused rules,
@@ -230,13 +237,19 @@ impl LoadedGrammar {
     /// assert_eq!(g.rule_name("nope"), None);
     /// ```
     pub fn rule_name(&self, name: &str) -> Option<&str> {
-        self.rules()
-            .find(|r| r.eq_ignore_ascii_case(name))
-            .or_else(|| {
-                CORE_RULES
-                    .into_iter()
-                    .find(|c| c.eq_ignore_ascii_case(name))
-            })
+        self.own_rule(name).or_else(|| {
+            CORE_RULES
+                .into_iter()
+                .find(|c| c.eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// A rule of the grammar's own as it spells it: one of
+    /// [`rules`](Self::rules), not a core rule.
+    pub(crate) fn own_rule(&self, name: &str) -> Option<&str> {
+        self.index
+            .base(name, &self.joined.definitions)
+            .map(|(_, d)| d.name.as_str())
     }
 
     /// How `rule` meets left recursion: `None` when it is not
@@ -271,12 +284,25 @@ impl LoadedGrammar {
 
     /// The bodies of a rule's definitions (`=`, then any `=/`).
     pub(crate) fn bodies_of(&self, name: &str) -> Vec<&Element> {
-        self.joined
-            .definitions
+        self.definitions_of(name).map(|(_, d)| &d.body).collect()
+    }
+
+    /// A rule's definitions in force (`=`, then any `=/`), each with its
+    /// file.
+    fn definitions_of<'a>(
+        &'a self,
+        name: &str,
+    ) -> impl Iterator<Item = &'a (usize, abnf_oracle::Definition)> + 'a {
+        self.index
+            .definitions(name)
             .iter()
-            .filter(|(_, d)| d.name.as_str().eq_ignore_ascii_case(name))
-            .map(|(_, d)| &d.body)
-            .collect()
+            .filter_map(|&i| self.joined.definitions.get(i))
+    }
+
+    /// The id of `name` in the checked grammar (a rule of its own
+    /// first, then a core rule).
+    pub(crate) fn checked_id(&self, name: &str) -> Option<abnf_oracle::RuleId> {
+        self.index.checked_id(name, &self.checked)
     }
 
     /// The nearest part with errors `rule` reaches (itself included): a
@@ -327,10 +353,7 @@ impl LoadedGrammar {
     /// ```
     pub fn text_of(&self, name: &str) -> String {
         let mut parts = Vec::new();
-        for (file, definition) in &self.joined.definitions {
-            if !definition.name.as_str().eq_ignore_ascii_case(name) {
-                continue;
-            }
+        for (file, definition) in self.definitions_of(name) {
             let Some(read) = self.joined.files.get(*file) else {
                 continue;
             };
@@ -365,9 +388,7 @@ impl LoadedGrammar {
     /// assert_eq!(g.location_of("b").unwrap().line, 2);
     /// ```
     pub fn location_of(&self, name: &str) -> Option<Location> {
-        let (_, definition) = self.joined.definitions.iter().find(|(_, d)| {
-            d.defined_as == DefinedAs::Base && d.name.as_str().eq_ignore_ascii_case(name)
-        })?;
+        let (_, definition) = self.index.base(name, &self.joined.definitions)?;
         let d = Diagnostic::at(
             Severity::Warning,
             "",

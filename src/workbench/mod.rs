@@ -48,6 +48,7 @@ mod diagnostic;
 mod diagram;
 mod generate;
 mod grammar;
+mod index;
 mod layout;
 mod left;
 mod lists;

@@ -6,10 +6,11 @@ use super::decide::BRACKETS;
 use super::diagnostic::{Diagnostic, Location, Severity};
 use super::earley::EarleyError;
 use super::grammar::LoadedGrammar;
+use super::index::may_reach_prose;
 use super::left::cycle_text;
 use crate::engine::{structure, CompileError};
 use abnf_oracle::{Element, LintWarning};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt;
 
 /// What kind of language a rule has, as far as the engine is concerned.
@@ -169,11 +170,12 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     } else {
         entries.iter().map(|e| e.to_string()).collect()
     };
+    let prose = may_reach_prose(grammar.checked());
     let rules: Vec<RuleReport> = grammar
         .rules()
         .map(|name| RuleReport {
             name: name.to_string(),
-            kind: kind(grammar, name),
+            kind: kind(grammar, name, &prose),
             location: grammar.location_of(name),
         })
         .collect();
@@ -184,11 +186,22 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     // those meeting left recursion); which rules are used is found here,
     // over every rule, in the lint's order: a rule's unproductive parts,
     // then whether it is used.
-    let lint = grammar.checked().lint_from(&starts);
+    // By rule, so that each rule goes through its own warnings only.
+    let mut lint: HashMap<&str, Vec<&LintWarning>> = HashMap::new();
+    let all = grammar.checked().lint_from(&starts);
+    for warning in &all {
+        match warning {
+            LintWarning::UnproductiveRule { name: rule }
+            | LintWarning::UnproductiveAlternative { rule, .. } => {
+                lint.entry(rule.as_str()).or_default().push(warning)
+            }
+            _ => {}
+        }
+    }
     for report in &rules {
         let (name, kind) = (report.name.as_str(), &report.kind);
         let mut found = Vec::new();
-        for warning in &lint {
+        for warning in lint.get(name).into_iter().flatten().copied() {
             match warning {
                 LintWarning::UnproductiveRule { name: n } if n == name => {
                     found.push(("unproductive", format!("`{name}` matches no string")))
@@ -253,7 +266,7 @@ fn used_from(grammar: &LoadedGrammar, starts: &[&str]) -> BTreeSet<String> {
     let mut used = BTreeSet::new();
     let mut queue: VecDeque<String> = starts
         .iter()
-        .filter_map(|s| grammar.rules().find(|r| r.eq_ignore_ascii_case(s)))
+        .filter_map(|s| grammar.own_rule(s))
         .map(str::to_string)
         .collect();
     used.extend(queue.iter().map(|r| r.to_ascii_lowercase()));
@@ -265,10 +278,7 @@ fn used_from(grammar: &LoadedGrammar, starts: &[&str]) -> BTreeSet<String> {
                 Element::Repeat { repeat, .. } if repeat.max == Some(0) => {}
                 Element::Repeat { body, .. } | Element::Optional(body) => stack.push(body),
                 Element::RuleRef { name, .. } => {
-                    if let Some(r) = grammar
-                        .rules()
-                        .find(|r| r.eq_ignore_ascii_case(name.as_str()))
-                    {
+                    if let Some(r) = grammar.own_rule(name.as_str()) {
                         if used.insert(r.to_ascii_lowercase()) {
                             queue.push_back(r.to_string());
                         }
@@ -292,7 +302,9 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
     }
 }
 
-fn kind(grammar: &LoadedGrammar, name: &str) -> RuleKind {
+/// What kind of rule `name` is; `prose` holds the keys of the rules that
+/// may reach a prose value (only these are asked which).
+fn kind(grammar: &LoadedGrammar, name: &str, prose: &HashSet<String>) -> RuleKind {
     if let Some(left) = grammar.left_recursion(name) {
         // Not in the checked grammar: as the Earley parser finds it.
         return match grammar.earley(name) {
@@ -303,26 +315,28 @@ fn kind(grammar: &LoadedGrammar, name: &str) -> RuleKind {
         };
     }
     let checked = grammar.checked();
-    if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
-        checked.can_recognize(name)
-    {
-        return prose_kind(grammar, prose);
+    if prose.contains(&name.to_ascii_lowercase()) {
+        if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
+            checked.can_recognize(name)
+        {
+            return prose_kind(grammar, prose);
+        }
     }
-    if !checked
-        .rule(name)
-        .is_some_and(|r| checked.min_len(r.body).is_finite())
-    {
+    let Some(id) = grammar.checked_id(name) else {
+        return RuleKind::Empty;
+    };
+    if !checked.min_len(checked.rule_by_id(id).body).is_finite() {
         return RuleKind::Empty;
     }
     // A value that is no character matches nothing: as `check` finds it.
     if grammar.no_character() && matches!(grammar.earley(name), Err(EarleyError::Empty(_))) {
         return RuleKind::Empty;
     }
-    match structure(checked, name, None) {
+    match structure(checked, id, None) {
         Ok(()) => RuleKind::Regular,
         Err(CompileError::Recursive(_)) => BRACKETS
             .iter()
-            .find(|&&pair| structure(checked, name, Some(pair)).is_ok())
+            .find(|&&pair| structure(checked, id, Some(pair)).is_ok())
             .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c)),
         Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
         Err(_) => RuleKind::Recursive,

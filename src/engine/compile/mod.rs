@@ -197,19 +197,19 @@ fn checked(text: &str) -> Result<CheckedGrammar, CompileError> {
         .map_err(|e| CompileError::Abnf(e.render(text)))
 }
 
-/// Whether `rule` would compile with these brackets, as far as its
-/// structure goes: the NFA is built (so recursion outside the bracket
+/// Whether the rule `id` would compile with these brackets, as far as
+/// its structure goes: the NFA is built (so recursion outside the bracket
 /// pair and prose values are found), not the automaton, so the limits of
 /// the tables are not tried. Cheap where [`compile_checked`] of a large
-/// grammar is not.
+/// grammar is not. By id: a caller asking of every rule would otherwise
+/// look each name up through every rule (issue 41).
 // build.rs compiles this file too, and does not call it.
 #[allow(dead_code)]
 pub(crate) fn structure(
     grammar: &CheckedGrammar,
-    rule: &str,
+    id: abnf_oracle::RuleId,
     brackets: Option<(char, char)>,
 ) -> Result<(), CompileError> {
-    let id = rule_id(grammar, rule)?;
     nfa::Builder::new(grammar, brackets).build(id).map(|_| ())
 }
 
