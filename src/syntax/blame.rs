@@ -3,7 +3,7 @@
 //! scheme is what precedes the first ":" when no "/", "?" or "#" comes
 //! before it; "//" starts an authority that runs to the next "/", "?" or
 //! "#"; the path runs to "?" or "#"; the query to "#"), the authority
-//! split at its last "@" and, outside brackets, its last ":".
+//! split at its first "@" and, outside brackets, its last ":".
 
 /// The rules whose input is a whole reference of a generic grammar.
 const REFERENCE_RULES: &[&str] = &[
@@ -65,7 +65,11 @@ pub(crate) fn component_at(rule: &str, input: &str, offset: usize) -> Option<&'s
 
 /// The part of `authority` that holds the byte at `offset` in it.
 fn authority_part(authority: &[u8], offset: usize) -> &'static str {
-    let host_start = memchr::memrchr(b'@', authority).map_or(0, |at| at + 1);
+    // The first "@", as the grammar reads it (userinfo holds no "@"): a
+    // second one is a character the host cannot have, not the userinfo's
+    // end. (A browser takes the last "@"; masking follows that reading
+    // too, src/syntax/mask.rs, but the error is the grammar's.)
+    let host_start = memchr::memchr(b'@', authority).map_or(0, |at| at + 1);
     if offset < host_start {
         return "userinfo";
     }
@@ -97,6 +101,10 @@ mod tests {
         assert_eq!(named(text.find('q').unwrap()), Some("query"));
         assert_eq!(named(text.len()), Some("fragment"));
         assert_eq!(component_at("URI", "a b", 1), Some("path"));
+        // A second "@" is the host's, as the grammar reads it.
+        let two = "xri://@*email*com*(@!bob.jones)";
+        assert_eq!(component_at("IRI-reference", two, 19), Some("host"));
+        assert_eq!(component_at("IRI-reference", two, 6), Some("userinfo"));
         assert_eq!(component_at("authority", "a b", 1), None);
     }
 }

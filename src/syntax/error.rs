@@ -289,7 +289,11 @@ impl fmt::Display for Message<'_> {
                 ] {
                     f.write_str(piece)?;
                 }
-                write!(f, "{offset}: found {found}, expected ")?;
+                write!(f, "{offset}")?;
+                if let Some(component) = e.component() {
+                    write!(f, " in the {component}")?;
+                }
+                write!(f, ": found {found}, expected ")?;
                 expected.fmt(f)
             }
             ErrorKind::TooDeep => write!(
