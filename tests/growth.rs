@@ -174,3 +174,16 @@ fn the_setters_append_query_pairs_and_segments_in_linear_time() {
         },
     );
 }
+
+/// A refused input's `Display` masks what may be a password, character by
+/// character: one range a cross-reference `(http:a:b@)`, and each
+/// character was looked up in all of them (20,000 took 4 s, 100 times
+/// 2,000). The masking pass is now one walk over the merged ranges.
+#[test]
+fn a_refused_input_of_many_cross_references_is_shown_in_linear_time() {
+    grows_linearly("ParseError's Display", 2_000, |n| {
+        let input = format!("http://h/ {}", "(http:a:b@)".repeat(n));
+        let shown = xiri::IriRef::parse(&input).unwrap_err().to_string();
+        assert!(shown.contains("(http:a:*@)") && !shown.contains("a:b@"));
+    });
+}

@@ -352,7 +352,10 @@ struct Found<'e>(&'e ParseError);
 impl fmt::Display for Found<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ParseError { input, offset, .. } = self.0;
-        if crate::syntax::mask::password_in(input).contains(*offset) {
+        if crate::syntax::mask::password_in(input)
+            .cursor()
+            .covers(*offset)
+        {
             return f.write_str("a character of the password");
         }
         match input.get(*offset..).and_then(|s| s.chars().next()) {
@@ -391,12 +394,12 @@ impl fmt::Display for ParseError {
         let mut shown = String::new();
         let mut caret = 0;
         // A password's characters are shown as "*", one each.
-        let password = crate::syntax::mask::password_in(&self.input);
+        let mut password = crate::syntax::mask::password_in(&self.input).cursor();
         for (i, c) in self.input.char_indices() {
             if i == self.offset {
                 caret = shown.chars().count();
             }
-            let c = if password.contains(i) { '*' } else { c };
+            let c = if password.covers(i) { '*' } else { c };
             // Bidi formatting characters too: shown as themselves they
             // would reorder the line and move the caret.
             if c.is_control() || crate::syntax::chars::bidi_formatting(c) {

@@ -38,9 +38,15 @@ impl Passwords {
         }
     }
 
-    /// Whether the byte at `i` is in a password.
-    pub(crate) fn contains(&self, i: usize) -> bool {
-        self.ranges.iter().any(|r| r.contains(&i))
+    /// A cursor that says, for places asked in increasing order, whether
+    /// each is in a password: one pass over the merged ranges, however
+    /// many there are (a text of many cross-references has one each, and
+    /// a look through all of them at each character was quadratic).
+    pub(crate) fn cursor(&self) -> Cursor {
+        Cursor {
+            ranges: self.merged(),
+            next: 0,
+        }
     }
 
     /// The ranges in order, overlapping ones merged.
@@ -59,6 +65,28 @@ impl Passwords {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.ranges.is_empty()
+    }
+}
+
+/// Whether places, asked in increasing order, are in a password
+/// ([`Passwords::cursor`]).
+pub(crate) struct Cursor {
+    ranges: Vec<Range<usize>>,
+    next: usize,
+}
+
+impl Cursor {
+    /// Whether the byte at `i` is in a password; `i` is at least the last
+    /// place asked.
+    pub(crate) fn covers(&mut self, i: usize) -> bool {
+        while let Some(r) = self.ranges.get(self.next) {
+            if r.end <= i {
+                self.next += 1;
+            } else {
+                return r.start <= i;
+            }
+        }
+        false
     }
 }
 
@@ -285,9 +313,10 @@ pub(crate) fn mask_input(input: &str) -> std::borrow::Cow<'_, str> {
     if passwords.is_empty() {
         return input.into();
     }
+    let mut password = passwords.cursor();
     input
         .char_indices()
-        .map(|(i, c)| if passwords.contains(i) { '*' } else { c })
+        .map(|(i, c)| if password.covers(i) { '*' } else { c })
         .collect::<String>()
         .into()
 }
