@@ -1,9 +1,6 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use serde_json::Value;
-use std::process::Command;
-
 /// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
 /// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
 /// A number from the environment variable `name` (a sample count, a
@@ -19,76 +16,10 @@ pub fn unescape_xml(text: &str) -> String {
     data::xml_notation(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Runs the `xiri` binary and returns its standard output and exit code.
-pub fn xiri(args: &[&str]) -> (String, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_xiri"))
-        .args(args)
-        .output()
-        .expect("xiri runs");
-    (
-        String::from_utf8(output.stdout).expect("xiri prints UTF-8"),
-        output.status.code().unwrap_or(-1),
-    )
-}
-
-/// Runs the `xiri` binary with `stdin`: its standard output, standard
-/// error and exit code.
-pub fn xiri_io(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xiri starts");
-    if let Some(mut input) = child.stdin.take() {
-        input.write_all(stdin).expect("xiri reads its input");
-    }
-    let out = child.wait_with_output().expect("xiri runs");
-    (
-        String::from_utf8(out.stdout).expect("xiri prints UTF-8"),
-        String::from_utf8(out.stderr).expect("xiri prints UTF-8"),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
-/// The JSON objects of a batch answer, one a line.
-pub fn answers(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
-        .collect()
-}
-
-/// `xiri parse --json`'s components for a valid input, without the fields
-/// the snapshot already shows.
-pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
-    let encoded = serde_json::to_string(input).expect("a string encodes");
-    let (out, code) = xiri(&[
-        "parse",
-        "--json",
-        "--json-input",
-        "-g",
-        grammar,
-        "-r",
-        rule,
-        "--",
-        &encoded,
-    ]);
-    assert_eq!(code, 0, "xiri parse failed on {input:?}: {out}");
-    let mut value: Value = serde_json::from_str(&out).expect("parse --json prints JSON");
-    let object = value.as_object_mut().expect("an object");
-    object.shift_remove("grammar");
-    object.shift_remove("input");
-    value
-}
-
 /// Where the reviewed snapshots live: `snapshots/` at the top of the crate.
 pub fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    settings.set_snapshot_path(root().join("snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings
@@ -99,9 +30,21 @@ pub fn unescape(text: &str) -> String {
     vectors::unescape(text)
 }
 
+/// The repository's root, the `xiri` library's folder, whichever package's
+/// tests include this file (the root's, or crates/cli's, two folders down).
+pub fn root() -> &'static std::path::Path {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    match dir.join("build.rs").exists() {
+        true => dir,
+        false => dir.ancestors().nth(2).unwrap_or(dir),
+    }
+}
+
 /// `tests/data/`: what the tests read of the specifications and of the
 /// peers' vector files, copied into the repository.
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+fn data_dir() -> std::path::PathBuf {
+    root().join("tests/data")
+}
 
 /// A file of `tests/data/specs/` or `tests/data/peers/`: lines cut from a
 /// text of the `shared/` folder, under a header that says what they are and
@@ -121,7 +64,7 @@ pub struct Extract {
 
 /// Reads `tests/data/NAME` and its header.
 pub fn extract(name: &str) -> Extract {
-    let path = format!("{DATA}/{name}");
+    let path = data_dir().join(name).display().to_string();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (header, body) = text
         .split_once("\n# ---\n")
@@ -155,7 +98,7 @@ pub fn spec_data(name: &str) -> String {
 pub fn extracts() -> Vec<Extract> {
     let mut names = Vec::new();
     for folder in ["specs", "peers"] {
-        let dir = format!("{DATA}/{folder}");
+        let dir = data_dir().join(folder).display().to_string();
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
             let file = entry.unwrap().file_name().into_string().unwrap();
             names.push(format!("{folder}/{file}"));
@@ -202,7 +145,7 @@ pub fn shared_texts() -> Result<SharedTexts, String> {
             dir
         }
         None => {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/specs");
+            let dir = root().join("../shared/specs");
             if !dir.is_dir() {
                 return Err(format!(
                     "{} is not there and XIRI_SPECS is not set",
@@ -253,7 +196,11 @@ impl Rng {
 
 /// The lines of a benchmark corpus, `benches/corpus/NAME`.
 pub fn corpus(name: &str) -> Vec<String> {
-    let path = format!("{}/benches/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = root()
+        .join("benches/corpus")
+        .join(name)
+        .display()
+        .to_string();
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
         .lines()
@@ -272,7 +219,7 @@ pub mod shapes;
 /// The printed examples of tests/data/spec-examples.tsv and
 /// tests/data/spec-operations.tsv, read by the code `xiri conformance`
 /// reads them with.
-#[path = "../../src/cli/conformance/data.rs"]
+#[path = "../../crates/cli/src/cli/conformance/data.rs"]
 pub mod data;
 
 /// Every row of the two files (they are compiled in; a malformed row fails
@@ -282,7 +229,7 @@ pub fn examples() -> Vec<data::Example> {
 }
 
 /// The peers' vector files, as `xiri conformance` reads them.
-#[path = "../../src/cli/conformance/peers.rs"]
+#[path = "../../crates/cli/src/cli/conformance/peers.rs"]
 pub mod peers;
 
 /// Who wrote the vectors of a group, by the letter the vector file gives
@@ -297,7 +244,7 @@ pub fn peer_name(letter: &str) -> String {
 
 /// The peers' vectors xiri checks, and xiri's answers, as `xiri
 /// conformance` reads and answers them.
-#[path = "../../src/cli/conformance/vectors.rs"]
+#[path = "../../crates/cli/src/cli/conformance/vectors.rs"]
 pub mod vectors;
 
 /// The checked vectors of every group, the XRI groups first (A to I), then
@@ -309,61 +256,4 @@ pub fn all_vectors() -> Vec<vectors::Vector> {
         .chain(jena)
         .flat_map(vectors::vectors)
         .collect()
-}
-
-/// Runs a README step with `sh -c` in `dir`, the `xiri` at `bin` first on
-/// the PATH (as a reader who installed it would); its standard output
-/// and standard error.
-pub fn run_readme_step(command: &str, dir: &std::path::Path, bin: &str) -> (String, String) {
-    let bin = std::path::Path::new(bin)
-        .parent()
-        .expect("the binary's folder");
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new("sh")
-        .args(["-c", command])
-        .current_dir(dir)
-        .env("PATH", &path)
-        .output()
-        .expect("sh runs");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// The ```sh blocks of a README subsection (up to the next heading of
-/// level 2 or 3), each with the ```text block that follows it (its
-/// output), if any.
-pub fn readme_examples(readme: &str, section: &str) -> Vec<(String, String)> {
-    let start = readme.find(section).expect("the section");
-    let rest = &readme[start + section.len()..];
-    let end = [rest.find("\n## "), rest.find("\n### ")]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(rest.len());
-    let body = &rest[..end];
-    let mut blocks: Vec<(&str, String)> = Vec::new();
-    let mut lines = body.lines();
-    while let Some(line) = lines.next() {
-        if let Some(kind) = line.strip_prefix("```").filter(|k| !k.is_empty()) {
-            let text: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
-            blocks.push((kind, text.iter().map(|l| format!("{l}\n")).collect()));
-        }
-    }
-    let mut out = Vec::new();
-    for (i, (kind, text)) in blocks.iter().enumerate() {
-        if *kind == "sh" {
-            let output = match blocks.get(i + 1) {
-                Some((next, o)) if *next == "text" => o.clone(),
-                _ => String::new(),
-            };
-            out.push((text.clone(), output));
-        }
-    }
-    out
 }

@@ -3,7 +3,6 @@
 //! printed as a line never holds a control character; messages name the
 //! component and the value; outputs are bounded where their format would
 //! grow faster than the input (`tests/cli_growth.rs` measures that).
-#![cfg(feature = "cli")]
 
 mod common;
 

@@ -2,7 +2,6 @@
 //! xri-appendix-a`, the note `check -g xri --explain` adds when only the
 //! cross-reference policy refuses an input, and `xiri grammar` saying
 //! which productions xiri mends.
-#![cfg(feature = "cli")]
 
 mod common;
 

@@ -4,7 +4,6 @@
 //! and rule the example is about (`xiri_gives`) and, for a match, its typed
 //! components as `xiri parse --json` prints them. The examples, their
 //! sections and the spec's verdicts are in tests/data/spec-examples.tsv.
-#![cfg(feature = "cli")]
 
 mod common;
 

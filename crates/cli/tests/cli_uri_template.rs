@@ -2,7 +2,6 @@
 //! uri-template` (RFC 6570): the expansion, the variables as JSON (from
 //! the argument or standard input), the raw form, and refusals with the
 //! engine's offsets and expected sets.
-#![cfg(feature = "cli")]
 
 mod common;
 

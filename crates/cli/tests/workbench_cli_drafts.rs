@@ -3,7 +3,6 @@
 //! cannot take), or with an error in a rule other than the one asked for
 //! (the grammar's errors are warnings then, and only a rule reaching one
 //! is refused). The library's side is tests/workbench_left_recursion.rs.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -90,8 +89,11 @@ fn rules_lists_a_left_recursive_grammar_with_a_warning() {
 
 #[test]
 fn the_readme_left_recursion_example_runs_as_printed() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
+        "/README.md"
+    ))
+    .unwrap();
     let steps = common::readme_examples(&readme, "### Left recursion");
     assert_eq!(steps.len(), 1);
     let dir = Dir::new("lr-readme", &[]);

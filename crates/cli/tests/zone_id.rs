@@ -172,7 +172,6 @@ fn the_zoned_grammars_agree_with_abnf_oracle() {
 
 /// `--zone-id` on check, parse, resolve, normalize and equiv; refused for
 /// XRI.
-#[cfg(feature = "cli")]
 #[test]
 fn the_command_line_takes_zone_ids_when_asked() {
     let line = |args: &[&str]| {

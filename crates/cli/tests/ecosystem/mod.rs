@@ -283,7 +283,7 @@ fn components(name: &str, input: &str, says: &str) -> Option<String> {
 
 /// The version of a crate in Cargo.lock.
 pub fn version(name: &str) -> String {
-    let lock = include_str!("../../Cargo.lock");
+    let lock = include_str!("../../../../Cargo.lock");
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
         if line == format!("name = \"{name}\"") {

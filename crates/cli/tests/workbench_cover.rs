@@ -169,7 +169,7 @@ fn cover_takes_every_alternative_of_other_cyclic_grammars() {
                       factor = 1*DIGIT / \"(\" expr \")\" / \"-\" factor\n";
     let json = std::fs::read_to_string(format!(
         "{}/benches/earley_linear.rs",
-        env!("CARGO_MANIFEST_DIR")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
     ))
     .unwrap();
     let json = json

@@ -21,10 +21,10 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 /// Why xiri differs from a peer's vector: `tests/data/peer-differences.tsv`.
-const PEER_DIFFERENCES: &str = include_str!("../../../tests/data/peer-differences.tsv");
+const PEER_DIFFERENCES: &str = include_str!("../../../../../tests/data/peer-differences.tsv");
 /// What oxiri, iri-string, fluent-uri and url answer to the same questions:
 /// `tests/data/ecosystem.json`.
-const ECOSYSTEM: &str = include_str!("../../../tests/data/ecosystem.json");
+const ECOSYSTEM: &str = include_str!("../../../../../tests/data/ecosystem.json");
 
 /// The crates whose answers stand beside xiri's, in the report's order.
 pub const CRATES: [&str; 4] = ["oxiri", "iri-string", "fluent-uri", "url"];

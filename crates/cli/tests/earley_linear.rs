@@ -45,7 +45,7 @@ const LIST: &str = "list = item / item \",\" list\nitem = 1*ALPHA\n";
 const CYCLE: &str = "a = \"x\" [ \",\" b ]\nb = 1*\"y\" [ \";\" c ]\nc = \"z\" [ \".\" a ]\n";
 const ARITHMETIC: &str = "expr = expr \"+\" term / expr \"-\" term / term\nterm = term \"*\" factor / factor\nfactor = 1*DIGIT / \"(\" expr \")\"\n";
 const ARITHMETIC_ITERATED: &str = "expr = term *((\"+\" / \"-\") term)\nterm = factor *(\"*\" factor)\nfactor = 1*DIGIT / \"(\" expr \")\"\n";
-const JSON: &str = include_str!("data/rfc8259.abnf");
+const JSON: &str = include_str!("../../../tests/data/rfc8259.abnf");
 
 const CASES: [Case; 6] = [
     Case {

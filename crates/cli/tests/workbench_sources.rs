@@ -12,7 +12,7 @@ use xiri::workbench::{
 fn source(name: &str) -> String {
     let path = format!(
         "{}/tests/data/workbench/sources/{name}",
-        env!("CARGO_MANIFEST_DIR")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
     );
     std::fs::read_to_string(path).unwrap()
 }
@@ -304,7 +304,7 @@ fn a_rule_that_matches_nothing_is_listed_as_check_finds_it() {
 fn extract_prints_each_figure_after_its_line_and_loads_back() {
     let dir = format!(
         "{}/tests/data/workbench/sources",
-        env!("CARGO_MANIFEST_DIR")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
     );
     let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
         .current_dir(&dir)
@@ -350,7 +350,7 @@ fn rfc9110(lists: ListSyntax) -> (LoadedGrammar, LoadedGrammar) {
         "appendix-a",
         std::fs::read_to_string(format!(
             "{}/tests/data/workbench/rfc9110-http.abnf",
-            env!("CARGO_MANIFEST_DIR")
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
         ))
         .unwrap(),
     );

@@ -10,9 +10,9 @@ use std::str::FromStr;
 use xiri::{Grammar, Spaces};
 
 /// `tests/data/spec-examples.tsv`.
-pub const SYNTAX: &str = include_str!("../../../tests/data/spec-examples.tsv");
+pub const SYNTAX: &str = include_str!("../../../../../tests/data/spec-examples.tsv");
 /// `tests/data/spec-operations.tsv`.
-pub const OPERATIONS: &str = include_str!("../../../tests/data/spec-operations.tsv");
+pub const OPERATIONS: &str = include_str!("../../../../../tests/data/spec-operations.tsv");
 
 /// What a row asks of its input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,15 +90,15 @@ pub struct Example {
 pub const TEMPLATES: [(&str, &str); 3] = [
     (
         "tests/data/rfc6570/spec-examples.json",
-        include_str!("../../../tests/data/rfc6570/spec-examples.json"),
+        include_str!("../../../../../tests/data/rfc6570/spec-examples.json"),
     ),
     (
         "tests/data/rfc6570/section-2.4.json",
-        include_str!("../../../tests/data/rfc6570/section-2.4.json"),
+        include_str!("../../../../../tests/data/rfc6570/section-2.4.json"),
     ),
     (
         "tests/data/rfc6570/spec-examples-by-section.json",
-        include_str!("../../../tests/data/rfc6570/spec-examples-by-section.json"),
+        include_str!("../../../../../tests/data/rfc6570/spec-examples-by-section.json"),
     ),
 ];
 

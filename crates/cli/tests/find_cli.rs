@@ -115,8 +115,11 @@ fn a_long_input_streams() {
 /// `text` block after it.
 #[test]
 fn the_readme_section_runs_as_written() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let readme = std::fs::read_to_string(concat!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
+        "/README.md"
+    ))
+    .expect("README.md");
     let examples = common::readme_examples(&readme, "## Finding identifiers in text");
     assert_eq!(examples.len(), 2);
     let dir = std::env::temp_dir();

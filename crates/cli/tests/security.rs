@@ -418,7 +418,6 @@ proptest! {
     }
 }
 
-#[cfg(feature = "cli")]
 mod cli {
     use super::common::xiri;
     use serde_json::{json, Value};

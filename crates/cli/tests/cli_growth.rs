@@ -7,7 +7,7 @@
 //! CPU time and peak memory are the child's own (`wait4`), so other tests
 //! running meanwhile do not count; a child is stopped by the kernel when
 //! its CPU time passes what the ratio allows.
-#![cfg(all(unix, feature = "cli"))]
+#![cfg(unix)]
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;

@@ -8,43 +8,43 @@
 pub const FILES: [(&str, &str); 10] = [
     (
         "leiri-J1-jena-iri.txt",
-        include_str!("../../../tests/data/peers/leiri-J1-jena-iri.txt"),
+        include_str!("../../../../../tests/data/peers/leiri-J1-jena-iri.txt"),
     ),
     (
         "xri-A-openxri-xritest.txt",
-        include_str!("../../../tests/data/peers/xri-A-openxri-xritest.txt"),
+        include_str!("../../../../../tests/data/peers/xri-A-openxri-xritest.txt"),
     ),
     (
         "xri-B-openmdx-testxri.txt",
-        include_str!("../../../tests/data/peers/xri-B-openmdx-testxri.txt"),
+        include_str!("../../../../../tests/data/peers/xri-B-openmdx-testxri.txt"),
     ),
     (
         "xri-C-python-openid.txt",
-        include_str!("../../../tests/data/peers/xri-C-python-openid.txt"),
+        include_str!("../../../../../tests/data/peers/xri-C-python-openid.txt"),
     ),
     (
         "xri-D-xrilib.txt",
-        include_str!("../../../tests/data/peers/xri-D-xrilib.txt"),
+        include_str!("../../../../../tests/data/peers/xri-D-xrilib.txt"),
     ),
     (
         "xri-E-openxri-iriutils.txt",
-        include_str!("../../../tests/data/peers/xri-E-openxri-iriutils.txt"),
+        include_str!("../../../../../tests/data/peers/xri-E-openxri-iriutils.txt"),
     ),
     (
         "xri-F-dotnetopenauth.txt",
-        include_str!("../../../tests/data/peers/xri-F-dotnetopenauth.txt"),
+        include_str!("../../../../../tests/data/peers/xri-F-dotnetopenauth.txt"),
     ),
     (
         "xri-G-openxri-xri3.txt",
-        include_str!("../../../tests/data/peers/xri-G-openxri-xri3.txt"),
+        include_str!("../../../../../tests/data/peers/xri-G-openxri-xri3.txt"),
     ),
     (
         "xri-H-xri-2.0-spec.txt",
-        include_str!("../../../tests/data/peers/xri-H-xri-2.0-spec.txt"),
+        include_str!("../../../../../tests/data/peers/xri-H-xri-2.0-spec.txt"),
     ),
     (
         "xri-I-derived.txt",
-        include_str!("../../../tests/data/peers/xri-I-derived.txt"),
+        include_str!("../../../../../tests/data/peers/xri-I-derived.txt"),
     ),
 ];
 

@@ -2,7 +2,6 @@
 //! `edit`, `-r`/`--raw`, `encode`/`decode`, `-g` defaulting to iri,
 //! `--json-input` with a base; the help texts; and the README's examples,
 //! run as written.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -332,8 +331,11 @@ fn words(line: &str) -> Vec<String> {
 /// Lines that need a shell (pipes, redirections, `$(...)`) are skipped.
 #[test]
 fn the_readme_examples_run_as_written() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
+        "/README.md"
+    ))
+    .unwrap();
     let mut lines = readme.lines().peekable();
     let mut checked = 0;
     while let Some(line) = lines.next() {

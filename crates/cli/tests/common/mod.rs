@@ -1,0 +1,134 @@
+//! Helpers of the command's tests: the library's shared test helpers
+//! (../../../tests/common), and running the `xiri` binary.
+#![allow(dead_code)]
+
+#[path = "../../../../tests/common/mod.rs"]
+mod shared;
+#[allow(unused_imports)]
+pub use shared::*;
+
+use serde_json::Value;
+use std::process::Command;
+
+/// Runs the `xiri` binary and returns its standard output and exit code.
+pub fn xiri(args: &[&str]) -> (String, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(args)
+        .output()
+        .expect("xiri runs");
+    (
+        String::from_utf8(output.stdout).expect("xiri prints UTF-8"),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// Runs the `xiri` binary with `stdin`: its standard output, standard
+/// error and exit code.
+pub fn xiri_io(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xiri starts");
+    if let Some(mut input) = child.stdin.take() {
+        input.write_all(stdin).expect("xiri reads its input");
+    }
+    let out = child.wait_with_output().expect("xiri runs");
+    (
+        String::from_utf8(out.stdout).expect("xiri prints UTF-8"),
+        String::from_utf8(out.stderr).expect("xiri prints UTF-8"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The JSON objects of a batch answer, one a line.
+pub fn answers(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+/// `xiri parse --json`'s components for a valid input, without the fields
+/// the snapshot already shows.
+pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
+    let encoded = serde_json::to_string(input).expect("a string encodes");
+    let (out, code) = xiri(&[
+        "parse",
+        "--json",
+        "--json-input",
+        "-g",
+        grammar,
+        "-r",
+        rule,
+        "--",
+        &encoded,
+    ]);
+    assert_eq!(code, 0, "xiri parse failed on {input:?}: {out}");
+    let mut value: Value = serde_json::from_str(&out).expect("parse --json prints JSON");
+    let object = value.as_object_mut().expect("an object");
+    object.shift_remove("grammar");
+    object.shift_remove("input");
+    value
+}
+
+/// Runs a README step with `sh -c` in `dir`, the `xiri` at `bin` first on
+/// the PATH (as a reader who installed it would); its standard output
+/// and standard error.
+pub fn run_readme_step(command: &str, dir: &std::path::Path, bin: &str) -> (String, String) {
+    let bin = std::path::Path::new(bin)
+        .parent()
+        .expect("the binary's folder");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(dir)
+        .env("PATH", &path)
+        .output()
+        .expect("sh runs");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The ```sh blocks of a README subsection (up to the next heading of
+/// level 2 or 3), each with the ```text block that follows it (its
+/// output), if any.
+pub fn readme_examples(readme: &str, section: &str) -> Vec<(String, String)> {
+    let start = readme.find(section).expect("the section");
+    let rest = &readme[start + section.len()..];
+    let end = [rest.find("\n## "), rest.find("\n### ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    let body = &rest[..end];
+    let mut blocks: Vec<(&str, String)> = Vec::new();
+    let mut lines = body.lines();
+    while let Some(line) = lines.next() {
+        if let Some(kind) = line.strip_prefix("```").filter(|k| !k.is_empty()) {
+            let text: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            blocks.push((kind, text.iter().map(|l| format!("{l}\n")).collect()));
+        }
+    }
+    let mut out = Vec::new();
+    for (i, (kind, text)) in blocks.iter().enumerate() {
+        if *kind == "sh" {
+            let output = match blocks.get(i + 1) {
+                Some((next, o)) if *next == "text" => o.clone(),
+                _ => String::new(),
+            };
+            out.push((text.clone(), output));
+        }
+    }
+    out
+}
