@@ -13,7 +13,6 @@
     )
 )]
 
-mod conversion;
 mod convert;
 mod diagnose;
 pub mod draft;
@@ -23,7 +22,6 @@ pub mod find;
 #[cfg(feature = "internals")]
 mod internals;
 mod normalize;
-mod owned;
 mod resolve;
 #[cfg(feature = "security")]
 pub mod security;
@@ -38,7 +36,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
-pub use conversion::{Conversion, Converted, UnsupportedConversion};
+pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 #[cfg(feature = "charsets")]
 pub use convert::Charset;
 pub use convert::{Step, UriOptions};
