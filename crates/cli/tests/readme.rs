@@ -34,7 +34,7 @@ use std::process::Command;
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// The programs a shown command may run.
-const PROGRAMS: &[&str] = &["xiri", "cat", "cd", "printf", "echo", "sed", "grep"];
+const PROGRAMS: &[&str] = &["xiri", "cat", "cd", "printf", "echo", "sed", "grep", "head"];
 
 /// README's set-up: the build and first run, and the test command.
 const SETUP: [&str; 2] = [
