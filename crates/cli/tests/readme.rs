@@ -365,14 +365,14 @@ fn every_command_shown_prints_what_is_shown() {
         let root = scratch(&name);
         for block in consoles {
             let mut dir = root.clone();
-            let mut lines = block.lines.iter().peekable();
-            while let Some(line) = lines.next() {
+            let mut lines = block.lines.iter().enumerate().peekable();
+            while let Some((at, line)) = lines.next() {
                 let Some(command) = line.strip_prefix("$ ") else {
                     continue;
                 };
                 let mut expected: Vec<String> = Vec::new();
-                while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
-                    expected.push(next.clone());
+                while let Some(next) = lines.next_if(|(_, l)| !l.starts_with("$ ")) {
+                    expected.push(next.1.clone());
                 }
                 let status = match expected.last().and_then(|l| l.strip_prefix("[exit ")) {
                     Some(n) => {
@@ -384,6 +384,9 @@ fn every_command_shown_prints_what_is_shown() {
                 };
                 count += 1;
                 if let Some(folder) = without_comment(command).strip_prefix("cd ") {
+                    if !expected.is_empty() || status != 0 {
+                        wrong.push(format!("{name}: `cd` prints nothing: $ {command}"));
+                    }
                     dir = dir.join(folder.trim());
                     continue;
                 }
@@ -392,7 +395,7 @@ fn every_command_shown_prints_what_is_shown() {
                 if code != status || !matches(&expected, &actual) {
                     wrong.push(format!(
                         "{name}:{}: $ {command}\n--- shown (exit {status}):\n{}\n--- printed (exit {code}):\n{out}",
-                        block.line,
+                        block.line + 1 + at,
                         expected.join("\n")
                     ));
                 }
