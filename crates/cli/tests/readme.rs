@@ -26,6 +26,8 @@
 //!   begins with `$ ` or with a program of [`PROGRAMS`] or `cargo`.
 //! - A fence names its language, and no command stands outside a fence
 //!   (a line `$ ...`, or an indented line beginning with a program).
+//! - A command is shown once in all the documents (`cd` aside): an
+//!   example is in one place, the others point to it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -183,10 +185,24 @@ fn without_comment(line: &str) -> &str {
 #[test]
 fn every_block_is_a_command_run_a_command_listed_or_no_command() {
     let mut wrong = Vec::new();
+    let mut shown: std::collections::HashMap<String, String> = Default::default();
     for name in documents() {
         let text = std::fs::read_to_string(format!("{ROOT}/{name}")).unwrap();
         let (blocks, stray) = blocks(&name, &text);
         wrong.extend(stray);
+        let commands = blocks.iter().filter(|b| b.language == "console");
+        for line in commands
+            .flat_map(|b| &b.lines)
+            .filter(|l| l.starts_with("$ "))
+        {
+            let command = without_comment(line);
+            if command.starts_with("$ cd ") {
+                continue;
+            }
+            if let Some(first) = shown.insert(command.to_string(), name.clone()) {
+                wrong.push(format!("{name}: `{command}` is shown in {first} too"));
+            }
+        }
         for block in &blocks {
             let place = format!("{name}:{}", block.line);
             match block.language.as_str() {
