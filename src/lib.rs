@@ -31,6 +31,11 @@ pub mod template;
 pub mod workbench;
 mod xri;
 
+/// docs/LIBRARY.md, whose Rust blocks are doc-tests as README.md's are.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/LIBRARY.md")]
+mod library_guide {}
+
 #[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
