@@ -2,41 +2,8 @@
 //! pest rule to the ABNF production it transcribes; and refuses to build when
 //! a rule's `///` quote differs from that production's text in the ABNF file.
 
-#[path = "src/syntax/abnf.rs"]
-#[allow(dead_code)]
-mod abnf;
-#[path = "src/engine/automaton.rs"]
-#[allow(dead_code)]
-mod automaton;
-#[path = "src/engine/calls/mod.rs"]
-#[allow(dead_code)]
-mod calls;
-#[path = "src/engine/compile/mod.rs"]
-#[allow(dead_code)]
-mod compile;
-#[path = "src/engine/consistent/mod.rs"]
-mod consistent;
 #[path = "build/engine_tables.rs"]
 mod engine_tables;
-#[path = "src/engine/simd.rs"]
-#[allow(dead_code)]
-mod simd;
-#[path = "src/engine/skip.rs"]
-#[allow(dead_code)]
-mod skip;
-#[path = "src/engine/walk.rs"]
-#[allow(dead_code)]
-mod walk;
-/// The engine's compiler and tables, as the library has them.
-mod engine {
-    pub use super::compile::*;
-    pub mod automaton {
-        pub use super::super::automaton::*;
-    }
-    pub(crate) mod simd {
-        pub(crate) use super::super::simd::*;
-    }
-}
 #[path = "build/generate.rs"]
 mod generate;
 #[path = "build/pest_rules.rs"]
@@ -45,6 +12,7 @@ mod pest_rules;
 use pest_rules::{check_rule, pest_rules, PestRule};
 use std::collections::BTreeMap;
 use std::path::Path;
+use xiri_engine::abnf;
 
 /// The ABNF file each pest file transcribes, and its notation.
 const PEST_SOURCES: &[(&str, &str, abnf::Notation)] = &[
@@ -60,7 +28,7 @@ const PEST_SOURCES: &[(&str, &str, abnf::Notation)] = &[
     ("leiri.pest", "leiri.abnf", abnf::Notation::W3cNote),
     ("xri.pest", "xri.abnf", abnf::Notation::Rfc5234),
     // RFC 6570's templates: quotes checked, no pest parser generated (the
-    // engine decides them, compiled at run time: src/template/grammar.rs).
+    // engine decides them, compiled at run time: src/template/parse.rs).
     ("rfc6570.pest", "rfc6570.abnf", abnf::Notation::Rfc5234),
 ];
 
@@ -96,9 +64,7 @@ const GRAMMARS: &[(&str, &[&str], &[&str])] = &[
 
 fn main() {
     println!("cargo:rerun-if-changed=grammar");
-    println!("cargo:rerun-if-changed=src/syntax/abnf.rs");
     println!("cargo:rerun-if-changed=build");
-    println!("cargo:rerun-if-changed=src/engine");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar");
     let read = |name: &str| -> String {
         std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("grammar/{name}: {e}"))

@@ -1,10 +1,10 @@
 //! `$OUT_DIR/grammars.rs`: one module a grammar, with its pest parser
 //! (pest_derive) and the table tying each ABNF production to its rule.
 
-use super::abnf;
 use super::pest_rules::PestRule;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use xiri_engine::abnf;
 
 fn write_info(
     out: &mut String,

@@ -1,8 +1,8 @@
 //! The pest files read rule by rule with pest's own grammar parser
 //! (`pest_meta`), and each rule's `///` quote checked against the ABNF.
 
-use super::abnf;
 use pest_meta::parser::{self, Rule};
+use xiri_engine::abnf;
 
 /// A rule of a pest file, with the comments before it.
 pub struct PestRule {

@@ -84,3 +84,7 @@ pub use xri::{
 /// assert!(xiri::Xri::parse(&nested(xiri::MAX_NESTING + 1)).is_err());
 /// ```
 pub const MAX_NESTING: usize = 32;
+
+// A run with calls follows brackets at most `MAX_CALL_DEPTH` deep: the
+// engine must reach the nesting the library promises.
+const _: () = assert!(engine::MAX_CALL_DEPTH >= MAX_NESTING);

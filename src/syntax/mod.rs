@@ -16,7 +16,6 @@
 //! ([`XriRef`](crate::XriRef) and the others), and its marker is
 //! [`Xri20`](crate::Xri20).
 
-pub(crate) mod abnf;
 pub(crate) mod blame;
 pub(crate) mod bounds;
 pub(crate) mod builtin;

@@ -248,7 +248,7 @@ impl Grammar {
     // The ABNF files are compiled in and checked by build.rs.
     #[allow(clippy::expect_used)]
     pub fn abnf(self) -> String {
-        crate::syntax::abnf::effective(self.name(), &grammar_file)
+        xiri_engine::abnf::effective(self.name(), &grammar_file)
             .expect("every grammar has its ABNF")
     }
 
@@ -274,7 +274,7 @@ impl Grammar {
     /// assert!(abnf.contains("ireg-name = *( iunreserved / sub-delims )"));
     /// ```
     pub fn spec_abnf(self) -> String {
-        use crate::syntax::abnf::{compose, to_rfc5234, Notation};
+        use xiri_engine::abnf::{compose, to_rfc5234, Notation};
         match self {
             Grammar::Uri => compose(&[RFC3986]),
             Grammar::Iri => compose(&[RFC3987]),
