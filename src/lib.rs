@@ -61,6 +61,7 @@ pub use syntax::reference::{
     ReferenceBuf, Uri, UriBuf, UriRef, UriRefBuf,
 };
 pub use syntax::set::{SetError, SetErrorKind};
+#[cfg(feature = "trees")]
 pub use syntax::tree::{Node, ParseTree};
 pub use syntax::zone::{
     Zoned, ZonedIri, ZonedIriBuf, ZonedIriRef, ZonedIriRefBuf, ZonedUri, ZonedUriBuf, ZonedUriRef,

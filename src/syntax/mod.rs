@@ -31,6 +31,7 @@ pub(crate) mod reference;
 pub(crate) mod set;
 pub(crate) mod split;
 pub(crate) mod text;
+#[cfg(feature = "trees")]
 pub(crate) mod tree;
 pub(crate) mod zone;
 

@@ -196,7 +196,9 @@ pub(crate) fn matching(bytes: &[u8], open: usize) -> Option<usize> {
         .map(|n| open + n.at)
 }
 
-/// The offset of the first "(" nested deeper than `limit`.
+/// The offset of the first "(" nested deeper than `limit` (for pest's
+/// recursion, which the engine's run does not have).
+#[cfg(feature = "trees")]
 pub(crate) fn too_deep(bytes: &[u8], limit: usize) -> Option<usize> {
     nesting(bytes)
         .find(|n| n.byte == b'(' && n.depth >= limit)
