@@ -8,10 +8,10 @@ use super::earley::EarleyError;
 use super::grammar::LoadedGrammar;
 use super::index::may_reach_prose;
 use super::left::cycle_text;
-use crate::engine::{structure, CompileError};
 use abnf_oracle::{Element, LintWarning};
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt;
+use xiri_engine::{structure, CompileError};
 
 /// What kind of language a rule has, as far as the engine is concerned.
 ///
