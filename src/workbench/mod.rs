@@ -55,6 +55,7 @@ mod mend;
 mod mistakes;
 mod near_miss;
 mod options;
+mod reach;
 mod read;
 mod rules;
 mod scalars;
