@@ -27,8 +27,10 @@ mod resolve;
 pub mod security;
 mod syntax;
 pub mod template;
+/// The workbench for specification authors: the `xiri-workbench` crate
+/// (crates/workbench), here with the `workbench` feature.
 #[cfg(feature = "workbench")]
-pub mod workbench;
+pub use xiri_workbench as workbench;
 mod xri;
 
 /// docs/LIBRARY.md, whose Rust blocks are doc-tests as README.md's are.
@@ -41,11 +43,11 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
-pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 #[cfg(feature = "charsets")]
 pub use convert::Charset;
 pub use convert::{Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
+pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 pub use family::Syntax;
 pub use find::find;
 #[cfg(feature = "internals")]
