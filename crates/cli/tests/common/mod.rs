@@ -63,7 +63,7 @@ pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
         "--json-input",
         "-g",
         grammar,
-        "-r",
+        "-R",
         rule,
         "--",
         &encoded,
