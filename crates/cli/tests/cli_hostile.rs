@@ -57,7 +57,10 @@ fn convert_steps_answers_an_argument_that_is_not_utf8_and_goes_on() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("input 1: INPUT is not UTF-8\n"), "{text}");
+    assert!(
+        text.starts_with("input 1: not UTF-8: invalid byte at offset 9\n"),
+        "{text}"
+    );
     assert!(text.contains("http://b/%C3%A9"), "{text}");
 }
 
@@ -235,12 +238,15 @@ fn tree_cuts_a_long_text_and_deep_indentation() {
 fn template_expand_refuses_an_expansion_past_the_output_bound() {
     let template = "{x}".repeat(1000);
     let vars = format!("{{\"x\":\"{}\"}}", "a".repeat(1000));
-    let (out, err, code) =
-        common::xiri_io(&["template", "expand", "--vars", &vars, &template], b"");
-    assert_eq!((out.as_str(), code), ("", 2));
+    // The template is the input refused (exit status 1), in its place.
+    let (out, _, code) = common::xiri_io(&["template", "expand", "--vars", &vars, &template], b"");
+    assert_eq!(code, 1);
+    let answer: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(answer["expansion"], serde_json::Value::Null);
+    let message = answer["error"]["message"].as_str().unwrap();
     assert!(
-        err.contains("the expansion could be 3012000 bytes long"),
-        "{err}"
+        message.starts_with("the expansion could be 3012000 bytes long"),
+        "{message}"
     );
     // Within the bound, it expands.
     let (out, _, code) = common::xiri_io(
