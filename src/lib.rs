@@ -13,7 +13,6 @@
     )
 )]
 
-mod conversion;
 mod convert;
 mod diagnose;
 pub mod draft;
@@ -23,7 +22,6 @@ pub mod find;
 #[cfg(feature = "internals")]
 mod internals;
 mod normalize;
-mod owned;
 mod resolve;
 #[cfg(feature = "security")]
 pub mod security;
@@ -33,12 +31,17 @@ pub mod template;
 pub mod workbench;
 mod xri;
 
+/// docs/LIBRARY.md, whose Rust blocks are doc-tests as README.md's are.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/LIBRARY.md")]
+mod library_guide {}
+
 #[allow(missing_docs, non_camel_case_types, clippy::all, clippy::pedantic)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
-pub use conversion::{Conversion, Converted, UnsupportedConversion};
+pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 #[cfg(feature = "charsets")]
 pub use convert::Charset;
 pub use convert::{Step, UriOptions};

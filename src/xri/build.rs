@@ -2,7 +2,7 @@
 //! one method per component, then `build()`, which checks the text in
 //! XRI 2.0 (with the typed policy) and that every component reads back.
 
-use super::owned::{XriBuf, XriRefBuf};
+use super::buf::{XriBuf, XriRefBuf};
 use super::set::Wanted;
 use super::XriRef;
 use crate::pct::{encode, Component};

@@ -1,7 +1,7 @@
 //! Borrowed or owned alike: what the XRI operations take. Any of the four
 //! XRI types lends an [`XriRef`]; the absolute two lend an [`Xri`].
 
-use super::owned::{XriBuf, XriRefBuf};
+use super::buf::{XriBuf, XriRefBuf};
 use super::{Xri, XriRef};
 
 /// An XRI reference, borrowed or owned, absolute or not: what `resolve`

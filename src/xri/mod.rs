@@ -22,7 +22,7 @@ mod http;
 mod lend;
 mod normal_form;
 mod normalize;
-mod owned;
+mod buf;
 mod parts;
 #[cfg(feature = "internals")]
 mod pest_path;
@@ -38,7 +38,7 @@ pub use http::HttpXriWarning;
 
 pub use lend::{AsXri, AsXriRef};
 
-pub use owned::{XriBuf, XriRefBuf};
+pub use buf::{XriBuf, XriRefBuf};
 
 pub use syntax::Xri20;
 

@@ -2,7 +2,7 @@
 //! them: query pairs, and for an IRI authority the user name, password and
 //! port number; and the getters of the borrowed types on the owned ones.
 
-use super::owned::{XriBuf, XriRefBuf};
+use super::buf::{XriBuf, XriRefBuf};
 use super::parts::{Segments, XriAuthority};
 use super::{Authority, Xri, XriRef};
 use crate::syntax::mask::PasswordMasked;

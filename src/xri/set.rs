@@ -3,7 +3,7 @@
 //! generic types, the new text is checked (parsed once) and must read
 //! every component back as intended, or the value stays as it was.
 
-use super::owned::{XriBuf, XriRefBuf};
+use super::buf::{XriBuf, XriRefBuf};
 use super::{Xri, XriRef};
 use crate::pct::Component;
 use crate::syntax::error::ParseError;

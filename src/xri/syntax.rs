@@ -1,6 +1,6 @@
 //! [`Xri20`]: XRI 2.0's marker of [`Syntax`](crate::Syntax) (its
 //! implementation, naming the XRI types and their operations, is in
-//! src/family.rs with the other four).
+//! src/family/mod.rs with the other four).
 
 /// OASIS XRI Syntax 2.0 (`XriRef`, `Xri`, `XriRefBuf`, `XriBuf`), read
 /// by the policy of [`XriRef::parse`](crate::XriRef::parse). Not a

@@ -1,7 +1,7 @@
 //! The command line of issue 22: `parse` with many inputs and `--get`,
 //! `edit`, `-r`/`--raw`, `encode`/`decode`, `-g` defaulting to iri,
-//! `--json-input` with a base; the help texts; and the README's examples,
-//! run as written.
+//! `--json-input` with a base; the help texts. The README's examples are
+//! run by crates/cli/tests/readme.rs.
 
 mod common;
 
@@ -325,54 +325,4 @@ fn words(line: &str) -> Vec<String> {
     }
     words.extend(word);
     words
-}
-
-/// Every `$ xiri ...` line of the README's console blocks runs: with the
-/// output printed below it, exactly that output; without, no usage error.
-/// Lines that need a shell (pipes, redirections, `$(...)`) are skipped.
-#[test]
-fn the_readme_examples_run_as_written() {
-    let readme = std::fs::read_to_string(concat!(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
-        "/README.md"
-    ))
-    .unwrap();
-    let mut lines = readme.lines().peekable();
-    let mut checked = 0;
-    while let Some(line) = lines.next() {
-        if line.trim() != "```console" {
-            continue;
-        }
-        while let Some(line) = lines.next() {
-            if line.starts_with("```") {
-                break;
-            }
-            let Some(command) = line.strip_prefix("$ ") else {
-                continue;
-            };
-            let mut expected = String::new();
-            while let Some(next) = lines.peek() {
-                if next.starts_with("$ ") || next.starts_with("```") || next.is_empty() {
-                    break;
-                }
-                expected.push_str(next);
-                expected.push('\n');
-                lines.next();
-            }
-            if command.contains(['|', '<', '>']) || command.contains("$(") {
-                continue;
-            }
-            let words = words(command);
-            assert_eq!(words.first().map(String::as_str), Some("xiri"), "{command}");
-            let args: Vec<&str> = words.iter().skip(1).map(String::as_str).collect();
-            let (out, err, code) = run(&args, "");
-            if expected.is_empty() {
-                assert_ne!(code, 2, "{command}: {err}");
-            } else {
-                assert_eq!(out, expected, "{command}");
-            }
-            checked += 1;
-        }
-    }
-    assert!(checked >= 20, "only {checked} examples found");
 }

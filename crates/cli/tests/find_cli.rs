@@ -111,24 +111,6 @@ fn a_long_input_streams() {
     assert_eq!(out, expected);
 }
 
-/// README's "Finding identifiers in text": each `sh` block prints the
-/// `text` block after it.
-#[test]
-fn the_readme_section_runs_as_written() {
-    let readme = std::fs::read_to_string(concat!(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
-        "/README.md"
-    ))
-    .expect("README.md");
-    let examples = common::readme_examples(&readme, "## Finding identifiers in text");
-    assert_eq!(examples.len(), 2);
-    let dir = std::env::temp_dir();
-    for (command, expected) in examples {
-        let (out, err) = common::run_readme_step(&command, &dir, env!("CARGO_BIN_EXE_xiri"));
-        assert_eq!(out, expected, "{command}: {err}");
-    }
-}
-
 /// The CPU time `xiri find -r` takes over `input` (its own, as bash's
 /// `times` reports its child's), and the size of what it prints.
 fn cpu_seconds(input: &[u8], name: &str) -> (f64, usize) {

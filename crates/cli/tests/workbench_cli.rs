@@ -1,8 +1,8 @@
-//! The workbench's commands (issue 14): the README's worked example run
-//! as printed, and reviewed snapshots of `rules`, `generate`, `compare`
+//! The workbench's commands (issue 14): reviewed snapshots of `rules`, `generate`, `compare`
 //! (the three real comparisons among them) and what the Earley parser
 //! answers (`check --ambiguity`, `check --trace`, `tree`, `tree --all`).
-//! The diagrams are tests/workbench_diagram.rs's.
+//! The diagrams are tests/workbench_diagram.rs's; docs/WORKBENCH.md's
+//! worked example is run by crates/cli/tests/readme.rs.
 
 mod common;
 
@@ -25,31 +25,6 @@ fn xiri(args: &[&str]) -> (String, i32) {
 
 fn snapshot(name: &str, value: String) {
     common::settings().bind(|| insta::assert_snapshot!(name, value));
-}
-
-#[test]
-fn the_readme_worked_example_runs_as_printed() {
-    let readme = std::fs::read_to_string(format!("{ROOT}/README.md")).unwrap();
-    let steps = common::readme_examples(&readme, "### Worked example");
-    assert_eq!(steps.len(), 5, "the five steps of the example");
-    let dir = std::env::temp_dir().join(format!("xiri-worked-example-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("grammar")).unwrap();
-    std::fs::copy(
-        format!("{ROOT}/grammar/rfc3987.abnf"),
-        dir.join("grammar/rfc3987.abnf"),
-    )
-    .unwrap();
-    for (command, expected) in steps {
-        let (out, err) = common::run_readme_step(&command, &dir, env!("CARGO_BIN_EXE_xiri"));
-        assert_eq!(
-            out, expected,
-            "README.md's output of {command}(stderr: {err})"
-        );
-    }
-    let page = std::fs::read_to_string(dir.join("ireg-name.html")).unwrap();
-    common::diagram::check_page(&page);
-    assert!(page.contains(r#"<section id="ireg-name">"#));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -88,22 +88,6 @@ fn rules_lists_a_left_recursive_grammar_with_a_warning() {
 }
 
 #[test]
-fn the_readme_left_recursion_example_runs_as_printed() {
-    let readme = std::fs::read_to_string(concat!(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
-        "/README.md"
-    ))
-    .unwrap();
-    let steps = common::readme_examples(&readme, "### Left recursion");
-    assert_eq!(steps.len(), 1);
-    let dir = Dir::new("lr-readme", &[]);
-    for (command, expected) in steps {
-        let (out, stderr) = common::run_readme_step(&command, &dir.0, env!("CARGO_BIN_EXE_xiri"));
-        assert_eq!(out, expected, "{command}{stderr}");
-    }
-}
-
-#[test]
 fn check_and_tree_take_left_recursion_with_the_earley_parser() {
     let dir = Dir::new("lr-check", &[("amb.abnf", SUM)]);
     let check = ["check", "--abnf", "amb.abnf", "--rule", "expr"];

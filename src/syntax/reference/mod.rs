@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 
 mod build;
 mod lend;
-mod owned;
+mod buf;
 mod parse;
 mod read;
 mod set;
@@ -23,7 +23,7 @@ mod append_tests;
 
 pub use build::Builder;
 pub use lend::{AsAbsolute, AsReference};
-pub use owned::{
+pub use buf::{
     AbsoluteBuf, IriBisBuf, IriBisRefBuf, IriBuf, IriRefBuf, LeiriBuf, LeiriRefBuf, ReferenceBuf,
     UriBuf, UriRefBuf,
 };

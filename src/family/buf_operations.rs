@@ -3,7 +3,7 @@
 //! compare, convert. Each borrows the value and calls the borrowed
 //! operation; the arguments are owned or borrowed alike
 //! ([`AsReference`](crate::AsReference), [`AsXriRef`](crate::AsXriRef)).
-//! It sits above the operations it names, as `family` does.
+//! It sits above the operations it names, beside the `Syntax` trait.
 
 use crate::convert::UriOptions;
 use crate::normalize::Normalization;

@@ -3,6 +3,17 @@
 //! generic over `S: Syntax` is written once for all five. It sits above
 //! the layers whose types and operations it names (syntax, operations,
 //! XRI), and none of them uses it.
+//!
+//! The folder is that top layer: everything written once over the five
+//! syntaxes. Beside the trait, the operations of the owned types
+//! (`buf_operations.rs`) and [`Conversion`](crate::Conversion), every
+//! conversion chosen by grammar names (`conversion.rs`). They cannot live
+//! lower: each names the XRI types and the operations (docs/DECISIONS.md,
+//! "The top layer is `family/`").
+
+
+pub(crate) mod buf_operations;
+pub(crate) mod conversion;
 
 use crate::normalize::Normalization;
 use crate::syntax::error::ParseError;
