@@ -73,12 +73,9 @@ fn every_example_in_help_runs_and_exits_0() {
     for (name, example) in listed() {
         let Some(example) = example else { continue };
         // As a reader runs it, from the repository's root, xiri on the PATH.
-        let shown = format!("{example}; echo \"exit status $?\"");
-        let bin = env!("CARGO_BIN_EXE_xiri");
-        let (out, err) = common::run_readme_step(&shown, common::root(), bin);
-        let (printed, status) = out.trim_end().rsplit_once('\n').unwrap_or(("", &out));
-        assert_eq!(status, "exit status 0", "{name}: {example}\n{err}");
-        assert!(!printed.is_empty(), "{name}: {example} printed nothing");
+        let (out, code) = common::shell(&example, common::root());
+        assert_eq!(code, 0, "{name}: {example}\n{out}");
+        assert!(!out.is_empty(), "{name}: {example} printed nothing");
     }
 }
 

@@ -83,3 +83,28 @@ pub fn components(grammar: &str, rule: &str, input: &str) -> Value {
     object.shift_remove("input");
     value
 }
+
+/// Runs `command` with `sh -c` in `dir`, as a reader would, the `xiri`
+/// under test first on the PATH: its output (standard error merged) and
+/// exit status.
+pub fn shell(command: &str, dir: &std::path::Path) -> (String, i32) {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_xiri"))
+        .parent()
+        .expect("the binary's folder");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec 2>&1\n{command}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .expect("sh runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
