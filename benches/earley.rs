@@ -1,4 +1,4 @@
-//! The Earley parser of the workbench (src/engine/earley/) on long
+//! The Earley parser of the workbench (src/workbench/earley/) on long
 //! inputs of the library's grammars: recognition, and parsing to a forest
 //! and one tree.
 //!

@@ -1,8 +1,9 @@
 //! The pest files read rule by rule with pest's own grammar parser
 //! (`pest_meta`), and each rule's `///` quote checked against the ABNF.
 
-use super::abnf;
 use pest_meta::parser::{self, Rule};
+use std::collections::BTreeMap;
+use xiri_engine::abnf;
 
 /// A rule of a pest file, with the comments before it.
 pub struct PestRule {
@@ -18,7 +19,7 @@ pub struct PestRule {
 /// Splits a pest file into rules, keeping each rule's preceding comments
 /// (`///` quotes and `//` notes such as `// PEG:`), with pest_meta's parser
 /// of pest grammars: what it calls a rule is what pest_derive compiles.
-pub fn pest_rules(source: &str, file: &'static str) -> Result<Vec<PestRule>, String> {
+fn pest_rules(source: &str, file: &'static str) -> Result<Vec<PestRule>, String> {
     let pairs =
         parser::parse(Rule::grammar_rules, source).map_err(|e| format!("grammar/{file}: {e}"))?;
     let mut rules = Vec::new();
@@ -76,9 +77,34 @@ pub fn pest_rules(source: &str, file: &'static str) -> Result<Vec<PestRule>, Str
     Ok(rules)
 }
 
+/// Every pest file of `sources` (`(pest file, ABNF file, notation)`) read
+/// into rules, each rule's quote checked against its ABNF file's
+/// productions (`abnf_files`, by file name): the rules by pest file, or a
+/// panic that lists every quote that differs.
+pub fn checked_pest_files(
+    sources: &[(&'static str, &str, abnf::Notation)],
+    read: &dyn Fn(&str) -> String,
+    abnf_files: &BTreeMap<&str, Vec<abnf::Production>>,
+) -> BTreeMap<&'static str, Vec<PestRule>> {
+    let mut pest_files = BTreeMap::new();
+    let mut errors = Vec::new();
+    for &(pest_file, abnf_file, _) in sources {
+        let rules = pest_rules(&read(pest_file), pest_file).unwrap_or_else(|e| panic!("{e}"));
+        let productions = abnf_files.get(abnf_file).map_or(&[][..], Vec::as_slice);
+        for rule in &rules {
+            check_rule(rule, productions, abnf_file, &mut errors);
+        }
+        pest_files.insert(pest_file, rules);
+    }
+    if !errors.is_empty() {
+        panic!("grammar/ is inconsistent:\n{}", errors.join("\n"));
+    }
+    pest_files
+}
+
 /// A documented rule must quote its production exactly; an undocumented one
 /// must be a PEG helper: silent, or an `_eoi` entry point.
-pub fn check_rule(
+fn check_rule(
     rule: &PestRule,
     productions: &[abnf::Production],
     abnf_file: &str,

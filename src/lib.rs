@@ -64,6 +64,7 @@ pub use syntax::reference::{
     ReferenceBuf, Uri, UriBuf, UriRef, UriRefBuf,
 };
 pub use syntax::set::{SetError, SetErrorKind};
+#[cfg(feature = "trees")]
 pub use syntax::tree::{Node, ParseTree};
 pub use syntax::zone::{
     Zoned, ZonedIri, ZonedIriBuf, ZonedIriRef, ZonedIriRefBuf, ZonedUri, ZonedUriBuf, ZonedUriRef,
@@ -87,3 +88,7 @@ pub use xri::{
 /// assert!(xiri::Xri::parse(&nested(xiri::MAX_NESTING + 1)).is_err());
 /// ```
 pub const MAX_NESTING: usize = 32;
+
+// A run with calls follows brackets at most `MAX_CALL_DEPTH` deep: the
+// engine must reach the nesting the library promises.
+const _: () = assert!(engine::MAX_CALL_DEPTH >= MAX_NESTING);

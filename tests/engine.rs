@@ -1,4 +1,4 @@
-//! The engine (src/engine/) held to the ABNF it is compiled from.
+//! The engine (crates/engine/src/) held to the ABNF it is compiled from.
 //!
 //! For every grammar and every production the library compiles
 //! (`Rule::automaton`), on members of the rule that abnf-oracle generates

@@ -1,4 +1,4 @@
-//! The byte-level automaton (src/engine/compile/bytes.rs, utf8.rs) held to
+//! The byte-level automaton (crates/engine/src/compile/bytes.rs, utf8.rs) held to
 //! the character-class automaton it is lowered from
 //! ([`xiri::engine::CharAutomaton`], compiled here at test time from the
 //! same ABNF text and run a character at a time, with no acceleration).
@@ -161,7 +161,7 @@ fn long_runs_through_the_skip_tables_get_the_same_answers() {
                 "%2",
                 "\u{fffe}",
                 // Mixed widths, so that sixteen-byte chunks end inside a
-                // character (src/engine/simd.rs backs up to its start).
+                // character (crates/engine/src/simd.rs backs up to its start).
                 "ab\u{e9}",
                 "\u{4e2d}x",
                 "x\u{e9}\u{4e2d}",

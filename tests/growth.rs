@@ -8,6 +8,9 @@
 //! and on Unix the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`, which
 //! other work on the machine does not add to), the least of three runs.
 
+#[path = "common/grammars.rs"]
+mod grammars;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use xiri::{IriBuf, UriBuf, UriRefBuf, XriBuf, XriRefBuf};
@@ -186,4 +189,20 @@ fn a_refused_input_of_many_cross_references_is_shown_in_linear_time() {
         let shown = xiri::IriRef::parse(&input).unwrap_err().to_string();
         assert!(shown.contains("(http:a:*@)") && !shown.contains("a:b@"));
     });
+}
+
+/// A grammar of rules each reaching the next, or of many roots, loaded
+/// and classified (`rules`): each rule was classified on its own, through
+/// the whole grammar, and abnf-oracle's check took a pass a rule of a
+/// chain (issue 41). `n` is the grammar's size in bytes.
+#[cfg(feature = "workbench")]
+#[test]
+fn a_hostile_grammar_loads_and_is_classified_in_linear_time() {
+    use xiri::workbench::{rules, AbnfFile, LoadedGrammar};
+    for (shape, make) in grammars::HOSTILE_GRAMMARS {
+        grows_linearly(shape, 4_000, |n| {
+            let g = LoadedGrammar::analyze(&[AbnfFile::new("g.abnf", make(n))]).unwrap();
+            assert!(!rules(&g, &[]).rules.is_empty());
+        });
+    }
 }

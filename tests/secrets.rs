@@ -228,3 +228,42 @@ fn a_path_that_reads_as_other_components_is_named() {
         .unwrap_err();
     assert!(err.to_string().contains("starts with \"/\""), "{err}");
 }
+
+/// A setter's error names the component and the value given (issue 41's
+/// "Messages"), a user information's password masked.
+#[test]
+fn setter_errors_name_the_value_given() {
+    let mut uri: UriBuf = "http://a.example/".parse().unwrap();
+    let shown = uri.set_host("a:1").unwrap_err().to_string();
+    assert!(
+        shown.starts_with("cannot set the host to \"a:1\": "),
+        "{shown}"
+    );
+    let shown = uri.set_host("a b").unwrap_err().to_string();
+    assert!(
+        shown.starts_with("cannot set the host to \"a b\": "),
+        "{shown}"
+    );
+    let mut relative: UriRefBuf = "a".parse().unwrap();
+    let shown = relative.set_port(Some(8080)).unwrap_err().to_string();
+    assert_eq!(
+        shown,
+        "cannot set the port to \"8080\": it is required here, or needs an authority"
+    );
+    let err = relative.set_userinfo(Some("anne:s3cret")).unwrap_err();
+    let shown = err.to_string();
+    assert!(
+        shown.starts_with("cannot set the userinfo to \"anne:"),
+        "{shown}"
+    );
+    for shown in [shown, format!("{err:?}")] {
+        assert!(!shown.contains("s3cret"), "{shown}");
+    }
+    let err = uri.set_userinfo(Some("anne:s3cret x")).unwrap_err();
+    let shown = err.to_string();
+    assert!(
+        shown.starts_with("cannot set the userinfo to \"anne:"),
+        "{shown}"
+    );
+    assert!(!shown.contains("s3cret"), "{shown}");
+}

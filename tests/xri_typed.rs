@@ -30,7 +30,7 @@ use common::Rng;
 use xiri::{Grammar, Xri, XriRef};
 
 /// The balanced grammar with the typed policy's rules: what build.rs
-/// compiles for the typed API (`src/syntax/abnf.rs`, `effective`).
+/// compiles for the typed API (`crates/engine/src/abnf.rs`, `effective`).
 fn typed_abnf() -> String {
     let balanced = Grammar::Xri.abnf();
     let without_xref: String = balanced

@@ -87,7 +87,7 @@ pub(super) static CLASS: [u8; 256] = {
 };
 
 /// The bytes of class [`GOES_ON`] as the nibble masks of
-/// `crate::engine::plain_run` (src/engine/simd.rs): for each low nibble,
+/// `xiri_engine::plain_run` (crates/engine/src/simd.rs): for each low nibble,
 /// bit `h` for the high nibble `h` (the first sixteen, ASCII) or `h + 8`.
 // Built at compile time, within its bounds.
 #[allow(clippy::indexing_slicing)]
@@ -98,7 +98,7 @@ pub(super) static GOES_ON_MASKS: [u8; 32] = {
         goes_on[b] = CLASS[b] == GOES_ON;
         b += 1;
     }
-    crate::engine::masks_of(&goes_on)
+    xiri_engine::masks_of(&goes_on)
 };
 
 /// The class of `b` ([`class_of`]).

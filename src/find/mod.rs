@@ -47,12 +47,12 @@ mod tests;
 
 pub use stream::Stream;
 
-use crate::engine::marks::Marks;
 use crate::syntax::reference::Reference;
 use crate::syntax::{split, GenericSyntax};
 use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::ops::Range;
+use xiri_engine::marks::Marks;
 
 /// How far after a `<` its `>` is looked for, in bytes: an identifier
 /// wrapped inside angle brackets (RFC 3986 Appendix C) is joined when its

@@ -262,7 +262,7 @@ impl<'a> Scan<'a> {
             // The bytes that go on: sixteen at a time where the processor
             // can, then in one tight loop.
             let from = i;
-            i = crate::engine::plain_run(bytes, i, &GOES_ON_MASKS);
+            i = xiri_engine::plain_run(bytes, i, &GOES_ON_MASKS);
             let rest = bytes.get(i..).unwrap_or_default();
             let run = rest
                 .iter()
@@ -277,7 +277,7 @@ impl<'a> Scan<'a> {
             // A lead byte of class LOOK: most of its characters go on,
             // as its second byte tells.
             if bytes.get(i + 1).is_some_and(|&second| !may_end(b, second)) {
-                i += crate::engine::utf8_width(b).max(1);
+                i += xiri_engine::utf8_width(b).max(1);
                 continue;
             }
             match self.text.get(i..).and_then(|t| t.chars().next()) {

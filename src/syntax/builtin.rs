@@ -3,12 +3,13 @@
 //! (build/engine_tables.rs says which and why), every other one compiled
 //! at run time on its first use and kept.
 
-use crate::engine::marks::Marks;
 use crate::engine::{Automaton, Options};
 use crate::syntax::error::ParseError;
 use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
 use std::sync::OnceLock;
+use xiri_engine::marks::Marks;
+use xiri_engine::Parts;
 
 /// A table of bytes that build.rs wrote to `OUT_DIR`.
 macro_rules! u8_table {
@@ -91,7 +92,7 @@ impl Lazy {
             .ok()?
             .check()
             .ok()?;
-        let options = match crate::syntax::abnf::brackets(grammar.name()) {
+        let options = match xiri_engine::abnf::brackets(grammar.name()) {
             Some((open, close)) => Options::new().with_brackets(open, close),
             None => Options::new(),
         };

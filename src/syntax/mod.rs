@@ -16,7 +16,6 @@
 //! ([`XriRef`](crate::XriRef) and the others), and its marker is
 //! [`Xri20`](crate::Xri20).
 
-pub(crate) mod abnf;
 pub(crate) mod blame;
 pub(crate) mod bounds;
 pub(crate) mod builtin;
@@ -32,6 +31,7 @@ pub(crate) mod reference;
 pub(crate) mod set;
 pub(crate) mod split;
 pub(crate) mod text;
+#[cfg(feature = "trees")]
 pub(crate) mod tree;
 pub(crate) mod zone;
 

@@ -93,7 +93,7 @@ pub(crate) struct Stops {
     /// [`UNBRACKET`] for each byte.
     class: [u8; 256],
     /// The bytes of class [`PASS`] as the nibble masks of
-    /// `crate::engine::plain_run` (src/engine/simd.rs): for each low
+    /// `xiri_engine::plain_run` (crates/engine/src/simd.rs): for each low
     /// nibble, bit `h` for the high nibble `h` (ASCII) or `h + 8`.
     masks: [u8; 32],
 }
@@ -136,7 +136,7 @@ impl Stops {
         }
         Stops {
             class,
-            masks: crate::engine::masks_of(&passed),
+            masks: xiri_engine::masks_of(&passed),
         }
     }
 }
@@ -155,7 +155,7 @@ const LONG: usize = 64;
 pub(crate) fn first_outside_of(bytes: &[u8], stops: &Stops) -> Option<usize> {
     // A short text is read byte by byte at no greater cost.
     let mut i = if bytes.len() >= LONG {
-        crate::engine::plain_run(bytes, 0, &stops.masks)
+        xiri_engine::plain_run(bytes, 0, &stops.masks)
     } else {
         0
     };
@@ -196,7 +196,9 @@ pub(crate) fn matching(bytes: &[u8], open: usize) -> Option<usize> {
         .map(|n| open + n.at)
 }
 
-/// The offset of the first "(" nested deeper than `limit`.
+/// The offset of the first "(" nested deeper than `limit` (for pest's
+/// recursion, which the engine's run does not have).
+#[cfg(feature = "trees")]
 pub(crate) fn too_deep(bytes: &[u8], limit: usize) -> Option<usize> {
     nesting(bytes)
         .find(|n| n.byte == b'(' && n.depth >= limit)

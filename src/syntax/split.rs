@@ -8,19 +8,19 @@
 //! ":", userinfo and host hold no "@", a reg-name or IPv4 host no ":").
 //!
 //! The reference rules' run records where the split's delimiters are
-//! (src/engine/compile/appendix_b.rs), so the components come from the
+//! (crates/engine/src/compile/appendix_b.rs), so the components come from the
 //! pass that accepted the input ([`from_marks`]), the "@" ending the user
 //! information among them; the port is found here, and only the host's
 //! kind needs the grammar: `IPv4address` is its automaton.
 
-use crate::engine::marks::{
-    Marks, AUTHORITY_END, AUTHORITY_START, FRAGMENT, QUERY, SCHEME_END, USERINFO_END,
-};
 use crate::syntax::bounds::Bounds;
 use crate::syntax::builtin;
 use crate::syntax::components::{AuthoritySpans, Span};
 use crate::syntax::grammar::Grammar;
 use crate::HostKind;
+use xiri_engine::marks::{
+    Marks, AUTHORITY_END, AUTHORITY_START, FRAGMENT, QUERY, SCHEME_END, USERINFO_END,
+};
 
 /// The position of the first byte of `b[from..to]` that `stop` picks, or
 /// `to`.

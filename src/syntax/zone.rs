@@ -7,11 +7,11 @@ use super::builtin;
 use super::grammar::Grammar;
 use super::reference::{Absolute, AbsoluteBuf, Reference, ReferenceBuf};
 use super::{sealed, GenericSyntax, Rfc3986, Rfc3987};
-use crate::engine::marks::Marks;
 use crate::engine::{Automaton, Options};
 use crate::syntax::error::ParseError;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
+use xiri_engine::marks::Marks;
 
 /// RFC 6874 section 2's productions, as printed.
 const RFC6874: &str = include_str!("../../grammar/rfc6874.abnf");
@@ -117,7 +117,7 @@ pub type ZonedIriBuf = AbsoluteBuf<Zoned<Rfc3987>>;
 /// `grammar`'s ABNF with RFC 6874's productions over it: `IP-literal`
 /// replaced, `IPv6addrz` and `ZoneID` added.
 pub(crate) fn abnf(grammar: Grammar) -> String {
-    super::abnf::compose(&[&grammar.abnf(), RFC6874])
+    xiri_engine::abnf::compose(&[&grammar.abnf(), RFC6874])
 }
 
 /// The reference rule of `grammar` with zone identifiers, recording RFC

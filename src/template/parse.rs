@@ -15,7 +15,7 @@ const ERRATA: &str = include_str!("../../grammar/rfc6570-errata.abnf");
 
 /// The ABNF xiri decides: as printed, with erratum 6937's `literals`.
 pub(crate) fn abnf() -> String {
-    crate::syntax::abnf::compose(&[SPEC_ABNF, ERRATA])
+    xiri_engine::abnf::compose(&[SPEC_ABNF, ERRATA])
 }
 
 /// `URI-Template` compiled by the engine, once; `None` if it does not

@@ -282,6 +282,12 @@ impl LoadedGrammar {
         }
     }
 
+    /// The definitions abnf-oracle and the Earley parser are given: those
+    /// in force, and each undefined name defined as a prose value.
+    pub(crate) fn mended(&self) -> &[abnf_oracle::Definition] {
+        &self.joined.mended
+    }
+
     /// The bodies of a rule's definitions (`=`, then any `=/`).
     pub(crate) fn bodies_of(&self, name: &str) -> Vec<&Element> {
         self.definitions_of(name).map(|(_, d)| &d.body).collect()
@@ -326,12 +332,6 @@ impl LoadedGrammar {
             }
         }
         None
-    }
-
-    /// Whether a value is no character (above `%x10FFFF`), so that a
-    /// rule may match no string though its shortest match is finite.
-    pub(crate) fn no_character(&self) -> bool {
-        self.joined.no_character
     }
 
     /// Whether the name is used and defined nowhere (analysis only).

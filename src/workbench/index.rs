@@ -3,8 +3,8 @@
 //! command lists, made `rules` and `grammar` quadratic in the number of
 //! rules (issue 41).
 
-use abnf_oracle::{CheckedGrammar, DefinedAs, Definition, Node, RuleId};
-use std::collections::{HashMap, HashSet};
+use abnf_oracle::{CheckedGrammar, DefinedAs, Definition, RuleId};
+use std::collections::HashMap;
 
 /// Where each rule is, by key (the name in lower case).
 #[derive(Debug, Default)]
@@ -62,54 +62,4 @@ impl Index {
             .position(|r| r.name.as_str().eq_ignore_ascii_case(name))?;
         u32::try_from(core).ok().map(RuleId::Core)
     }
-}
-
-/// The keys of the rules of `checked` that may reach a prose value: those
-/// holding one, and those referring to one that may. More than
-/// [`CheckedGrammar::can_recognize`] refuses (a dead branch counts here),
-/// so that it need be asked only of these: asked of every rule, its
-/// lookup by name went through every rule.
-pub(crate) fn may_reach_prose(checked: &CheckedGrammar) -> HashSet<String> {
-    let rules = checked.rules();
-    let mut users: Vec<Vec<usize>> = vec![Vec::new(); rules.len()];
-    let mut queue = Vec::new();
-    let mut seen = vec![false; rules.len()];
-    for (i, rule) in rules.iter().enumerate() {
-        let mut stack = vec![rule.body];
-        while let Some(id) = stack.pop() {
-            match checked.node(id) {
-                Node::Alt { branches } => stack.extend(branches),
-                Node::Concat { items } => stack.extend(items),
-                Node::Repeat { body, .. } | Node::Optional { body } => stack.push(*body),
-                Node::ProseVal(_) => {
-                    if let Some(s) = seen.get_mut(i).filter(|s| !**s) {
-                        *s = true;
-                        queue.push(i);
-                    }
-                }
-                Node::RuleRef { .. } => {
-                    if let Some(RuleId::User(t)) = checked.target(id) {
-                        if let Some(u) = users.get_mut(t as usize) {
-                            u.push(i);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    while let Some(i) = queue.pop() {
-        for &u in users.get(i).map_or(&[][..], Vec::as_slice) {
-            if let Some(s) = seen.get_mut(u).filter(|s| !**s) {
-                *s = true;
-                queue.push(u);
-            }
-        }
-    }
-    rules
-        .iter()
-        .zip(&seen)
-        .filter(|(_, s)| **s)
-        .map(|(r, _)| r.name.key())
-        .collect()
 }

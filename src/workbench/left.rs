@@ -15,7 +15,8 @@
 
 use super::diagnostic::Location;
 use super::load::{references, Read};
-use abnf_oracle::{CheckedGrammar, DefinedAs, Definition, Element, Span};
+use super::reach::{nullable, Rules};
+use abnf_oracle::{CheckedGrammar, Definition, Element, Span};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -107,44 +108,6 @@ pub(crate) struct Left {
     pub(crate) cycles: Vec<Cycle>,
     /// By rule key.
     reach: HashMap<String, Reach>,
-}
-
-/// The user's rules, merged: names, alternatives, and an index by key.
-struct Rules<'a> {
-    names: Vec<&'a str>,
-    bodies: Vec<Vec<&'a Element>>,
-    index: HashMap<String, usize>,
-}
-
-impl<'a> Rules<'a> {
-    fn new(definitions: &'a [Definition]) -> Self {
-        let mut rules = Rules {
-            names: Vec::new(),
-            bodies: Vec::new(),
-            index: HashMap::new(),
-        };
-        for d in definitions {
-            let key = d.name.key();
-            match (rules.index.get(&key), d.defined_as) {
-                (Some(&i), DefinedAs::Incremental) => {
-                    if let Some(b) = rules.bodies.get_mut(i) {
-                        b.push(&d.body);
-                    }
-                }
-                (None, _) => {
-                    rules.index.insert(key, rules.names.len());
-                    rules.names.push(d.name.as_str());
-                    rules.bodies.push(vec![&d.body]);
-                }
-                (Some(_), DefinedAs::Base) => {}
-            }
-        }
-        rules
-    }
-
-    fn get(&self, name: &str) -> Option<usize> {
-        self.index.get(&name.to_ascii_lowercase()).copied()
-    }
 }
 
 impl Left {
@@ -295,27 +258,6 @@ fn cycle_from(r: usize, first: &[Vec<(usize, Span)>]) -> Option<Vec<usize>> {
         }
     }
     None
-}
-
-/// Which rules can match the empty string, by fixpoint.
-fn nullable(rules: &Rules<'_>, core: &CheckedGrammar) -> Vec<bool> {
-    let mut known = vec![false; rules.names.len()];
-    loop {
-        let mut changed = false;
-        for (r, alternatives) in rules.bodies.iter().enumerate() {
-            if known.get(r) == Some(&false)
-                && alternatives.iter().any(|a| empty(a, rules, &known, core))
-            {
-                if let Some(slot) = known.get_mut(r) {
-                    *slot = true;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            return known;
-        }
-    }
 }
 
 /// Whether the element can match the empty string, as far as `known` says.

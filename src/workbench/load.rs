@@ -140,9 +140,6 @@ pub(crate) struct Joined {
     pub(crate) mended: Vec<Definition>,
     /// The left recursion of `mended`.
     pub(crate) left: Left,
-    /// Whether a value is no character (above `%x10FFFF`): the rules
-    /// reaching it may match no string.
-    pub(crate) no_character: bool,
 }
 
 /// Reads and joins the files; `Err` with every syntax error when any
@@ -185,7 +182,6 @@ pub(crate) fn join(
         duplicated: BTreeSet::new(),
         mended: Vec::new(),
         left: Left::default(),
-        no_character: false,
     };
     for (index, mut definitions) in parsed.into_iter().enumerate() {
         super::mend::resolve_prose(&mut joined, &mut definitions);
@@ -216,9 +212,8 @@ pub(crate) fn join(
     }
     super::mend::mend(&mut joined, &broken);
     let written: Vec<Definition> = joined.definitions.iter().map(|(_, d)| d.clone()).collect();
-    let (warnings, nothing) = super::warnings::written(&written, &joined.files, options.values);
+    let warnings = super::warnings::written(&written, &joined.files, options.values);
     joined.diagnostics.extend(warnings);
-    joined.no_character = nothing;
     if joined
         .diagnostics
         .iter()
@@ -239,6 +234,7 @@ pub(crate) fn join(
     }
     let definitions = with_prose(&joined, joined.undefined.iter());
     let check = |definitions: Vec<Definition>| {
+        let definitions = super::reach::check_order(definitions);
         abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check()
     };
     let refused = |errors: abnf_oracle::CheckErrors, files: &[Read]| -> Vec<Diagnostic> {

@@ -35,9 +35,7 @@
 //! assert_eq!(d.decide("2026-13").unwrap().offset, Some(6));
 //! ```
 
-/// The Earley parser, which the engine layer holds (and has only with
-/// this feature): [`crate::engine::earley`].
-pub use crate::engine::earley;
+pub mod earley;
 
 mod canonical;
 mod compare;
@@ -57,6 +55,7 @@ mod mend;
 mod mistakes;
 mod near_miss;
 mod options;
+mod reach;
 mod read;
 mod rules;
 mod scalars;

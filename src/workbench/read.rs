@@ -9,8 +9,8 @@ use super::diagnostic::{Diagnostic, Location, Severity};
 use super::layout::{is_w3c, shift_definition, shifted};
 use super::mistakes;
 use super::source::{extract, rule_start, Lines, Origin, SourceFormat};
-use crate::syntax::abnf::{to_rfc5234, Notation};
 use abnf_oracle::{Definition, Span};
+use xiri_engine::abnf::{to_rfc5234, Notation};
 
 /// A file as read: the ABNF the parser was given (the figures, joined)
 /// and where each of its lines was in the file.
@@ -249,7 +249,7 @@ fn chunks(text: &str) -> Vec<Chunk> {
 
 /// One rule parsed, or its first error (and whether groups nest too deep).
 fn parse(text: &str) -> Result<Vec<Definition>, (Span, String, bool)> {
-    if let Some(offset) = crate::engine::too_deep(text) {
+    if let Some(offset) = xiri_engine::too_deep(text) {
         let at = u32::try_from(offset).unwrap_or(u32::MAX);
         return Err((
             Span::new(at, at.saturating_add(1)),

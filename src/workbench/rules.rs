@@ -4,14 +4,13 @@
 
 use super::decide::BRACKETS;
 use super::diagnostic::{Diagnostic, Location, Severity};
-use super::earley::EarleyError;
 use super::grammar::LoadedGrammar;
-use super::index::may_reach_prose;
 use super::left::cycle_text;
-use crate::engine::{structure, CompileError};
+use super::reach::Reach;
 use abnf_oracle::{Element, LintWarning};
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
+use xiri_engine::{structure, CompileError};
 
 /// What kind of language a rule has, as far as the engine is concerned.
 ///
@@ -170,12 +169,12 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     } else {
         entries.iter().map(|e| e.to_string()).collect()
     };
-    let prose = may_reach_prose(grammar.checked());
+    let reach = Reach::new(grammar.mended());
     let rules: Vec<RuleReport> = grammar
         .rules()
         .map(|name| RuleReport {
             name: name.to_string(),
-            kind: kind(grammar, name, &prose),
+            kind: kind(grammar, name, &reach),
             location: grammar.location_of(name),
         })
         .collect();
@@ -188,7 +187,9 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
     // then whether it is used.
     // By rule, so that each rule goes through its own warnings only.
     let mut lint: HashMap<&str, Vec<&LintWarning>> = HashMap::new();
-    let all = grammar.checked().lint_from(&starts);
+    // Only what does not depend on the entry points is taken: given every
+    // root, the lint looked each up through every rule (quadratic).
+    let all = grammar.checked().lint_from(&[]);
     for warning in &all {
         match warning {
             LintWarning::UnproductiveRule { name: rule }
@@ -302,36 +303,27 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
     }
 }
 
-/// What kind of rule `name` is; `prose` holds the keys of the rules that
-/// may reach a prose value (only these are asked which).
-fn kind(grammar: &LoadedGrammar, name: &str, prose: &HashSet<String>) -> RuleKind {
+/// What kind of rule `name` is, with what every rule reaches found once
+/// (`reach`): asked of each rule on its own, it was quadratic.
+fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>) -> RuleKind {
+    if let Some(prose) = reach.prose(name) {
+        return prose_kind(grammar, prose.to_string());
+    }
+    if !reach.productive(name) {
+        return RuleKind::Empty;
+    }
     if let Some(left) = grammar.left_recursion(name) {
-        // Not in the checked grammar: as the Earley parser finds it.
-        return match grammar.earley(name) {
-            Err(EarleyError::Prose { prose, .. }) => prose_kind(grammar, prose),
-            Err(EarleyError::Empty(_)) => RuleKind::Empty,
-            _ if left.on_cycle => RuleKind::LeftRecursive(left.cycle),
-            _ => RuleKind::ReachesLeftRecursion(left.rule),
+        // Not in the checked grammar: only the Earley parser takes it.
+        return if left.on_cycle {
+            RuleKind::LeftRecursive(left.cycle)
+        } else {
+            RuleKind::ReachesLeftRecursion(left.rule)
         };
     }
     let checked = grammar.checked();
-    if prose.contains(&name.to_ascii_lowercase()) {
-        if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
-            checked.can_recognize(name)
-        {
-            return prose_kind(grammar, prose);
-        }
-    }
     let Some(id) = grammar.checked_id(name) else {
         return RuleKind::Empty;
     };
-    if !checked.min_len(checked.rule_by_id(id).body).is_finite() {
-        return RuleKind::Empty;
-    }
-    // A value that is no character matches nothing: as `check` finds it.
-    if grammar.no_character() && matches!(grammar.earley(name), Err(EarleyError::Empty(_))) {
-        return RuleKind::Empty;
-    }
     match structure(checked, id, None) {
         Ok(()) => RuleKind::Regular,
         Err(CompileError::Recursive(_)) => BRACKETS

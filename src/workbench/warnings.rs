@@ -12,13 +12,12 @@ use super::read::Read;
 use abnf_oracle::{CheckedGrammar, Definition, Element, Node, NumVal, Span};
 use std::collections::BTreeMap;
 
-/// The warnings about the definitions as written, and whether a value is
-/// no character (above `%x10FFFF` or a surrogate).
+/// The warnings about the definitions as written.
 pub(crate) fn written(
     definitions: &[Definition],
     files: &[Read],
     values: Values,
-) -> (Vec<Diagnostic>, bool) {
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut spelled: BTreeMap<String, &str> = CORE_RULES
         .iter()
@@ -41,7 +40,6 @@ pub(crate) fn written(
     for d in definitions {
         spelled.insert(d.name.key(), d.name.as_str());
     }
-    let mut nothing = false;
     let mut above = Vec::new();
     for d in definitions {
         let rule = d.name.as_str();
@@ -79,7 +77,6 @@ pub(crate) fn written(
                 Element::NumVal { value, span } => {
                     let (_, hi) = bounds(value);
                     if !value.is_representable() || surrogate(value) {
-                        nothing |= !value.is_representable();
                         out.push(warn(files, "no-character", rule, format!("{} is no character (above %x10FFFF, or a surrogate, %xD800-DFFF): it matches nothing", shown(value)), span.0));
                     } else if hi > 0xFF && values == Values::Octets {
                         out.push(Diagnostic::at(
@@ -122,7 +119,12 @@ pub(crate) fn written(
             *span,
         ));
     }
-    // In the order of the files, as the author reads them.
+    in_file_order(&mut out, files);
+    out
+}
+
+/// Sorts findings in the order of the files, as the author reads them.
+fn in_file_order(out: &mut [Diagnostic], files: &[Read]) {
     out.sort_by_key(|d| {
         d.location.as_ref().map(|l| {
             (
@@ -132,7 +134,6 @@ pub(crate) fn written(
             )
         })
     });
-    (out, nothing)
 }
 
 /// The nullable elements under an unbounded repetition (`*( *"x" )`),
@@ -158,6 +159,9 @@ pub(crate) fn nullable_repeats(checked: &CheckedGrammar, files: &[Read]) -> Vec<
             }
         }
     }
+    // The checked grammar's rules are in the order `check` was given
+    // them (`reach::check_order`), not the files'.
+    in_file_order(&mut out, files);
     out
 }
 

@@ -21,13 +21,13 @@
 //!   parentheses are cross-references), the query to the next "#".
 
 use super::{looks_absolute, Authority, GlobalContext, XriRef};
-use crate::engine::marks::{Marks, FRAGMENT, QUERY};
 use crate::engine::Refusal;
 use crate::syntax::builtin::xri_typed;
 use crate::syntax::components::Span;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::parens::{first_outside_of, matching, Stops};
 use crate::syntax::split::{authority, until};
+use xiri_engine::marks::{Marks, FRAGMENT, QUERY};
 
 fn span(start: usize, end: usize) -> Span {
     Span { start, end }
@@ -67,12 +67,7 @@ pub(super) fn reference(input: &str, marks: Option<Marks>) -> Result<XriRef<'_>,
     let mut xri_reading = first.filter(|&c| GlobalContext::from_byte(c).is_some() || c == b'(');
     if xri_reading.is_some() {
         match xri_typed::xri_authority().check(text(start, xri_end)) {
-            Err(refusal) if refusal.too_deep => {
-                return Err(Refusal {
-                    offset: start + refusal.offset,
-                    ..refusal
-                })
-            }
+            Err(refusal) if refusal.too_deep => return Err(refusal.shifted(start)),
             Err(_) => xri_reading = None,
             Ok(()) if xri_end == iri_end => {}
             Ok(()) if xri_typed::after_authority().matches(text(xri_end, b.len())) => {}
@@ -159,10 +154,7 @@ pub(super) fn xri_reading(input: &str) -> Option<Result<XriRef<'_>, Refusal>> {
             marks.map(|m| (m, end)),
         ))),
         Err(refusal) if end == until(b, start, b.len(), |c| matches!(c, b'/' | b'?' | b'#')) => {
-            Some(Err(Refusal {
-                offset: end + refusal.offset,
-                ..refusal
-            }))
+            Some(Err(refusal.shifted(end)))
         }
         Err(_) => None,
     }

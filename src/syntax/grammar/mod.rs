@@ -1,6 +1,7 @@
 //! The five grammars, their productions, and matching an input against any
-//! one production: the pest parsers generated from `grammar/` behind a
-//! pest-free interface.
+//! one production with the engine; with the `trees` feature, parse trees
+//! from the pest parsers generated from `grammar/`, behind a pest-free
+//! interface.
 
 use std::fmt;
 use std::str::FromStr;
@@ -35,7 +36,9 @@ pub(crate) struct RuleInfo {
     pub(crate) abnf: &'static str,
     pub(crate) abnf_file: &'static str,
     /// The pest rule with its doc and comments.
+    #[cfg(feature = "trees")]
     pub(crate) pest: &'static str,
+    #[cfg(feature = "trees")]
     pub(crate) pest_file: &'static str,
 }
 
@@ -222,13 +225,11 @@ impl Grammar {
         }
     }
 
+    /// The pest names of the entry points: reference, absolute, relative
+    /// (build.rs's `GRAMMARS`).
     fn entry_names(self) -> (&'static str, &'static str, &'static str) {
-        match self {
-            Grammar::Uri => ("URI_reference_eoi", "URI_eoi", "relative_ref_eoi"),
-            Grammar::Iri | Grammar::IriBis => ("IRI_reference_eoi", "IRI_eoi", "irelative_ref_eoi"),
-            Grammar::Leiri => ("LEIRI_reference_eoi", "LEIRI_eoi", "irelative_ref_eoi"),
-            Grammar::Xri => ("XRI_reference_eoi", "XRI_eoi", "relative_XRI_ref_eoi"),
-        }
+        let [reference, absolute, relative] = with_module!(self, m => m::ENTRIES);
+        (reference, absolute, relative)
     }
 
     fn table(self) -> &'static [RuleInfo] {
@@ -248,7 +249,7 @@ impl Grammar {
     // The ABNF files are compiled in and checked by build.rs.
     #[allow(clippy::expect_used)]
     pub fn abnf(self) -> String {
-        crate::syntax::abnf::effective(self.name(), &grammar_file)
+        xiri_engine::abnf::effective(self.name(), &grammar_file)
             .expect("every grammar has its ABNF")
     }
 
@@ -274,7 +275,7 @@ impl Grammar {
     /// assert!(abnf.contains("ireg-name = *( iunreserved / sub-delims )"));
     /// ```
     pub fn spec_abnf(self) -> String {
-        use crate::syntax::abnf::{compose, to_rfc5234, Notation};
+        use xiri_engine::abnf::{compose, to_rfc5234, Notation};
         match self {
             Grammar::Uri => compose(&[RFC3986]),
             Grammar::Iri => compose(&[RFC3987]),
@@ -323,5 +324,7 @@ impl FromStr for Grammar {
 }
 
 mod rule;
+#[cfg(feature = "trees")]
+mod trees;
 
 pub use rule::Rule;

@@ -147,12 +147,17 @@ macro_rules! setters {
                 let r = self.as_borrowed();
                 let Some(host) = r.host() else {
                     return match userinfo {
-                        Some(_) => Err(SetError::new("userinfo", SetErrorKind::Required)),
+                        Some(u) => Err(SetError::new("userinfo", SetErrorKind::Required).given(u)),
                         None => Ok(()),
                     };
                 };
                 let a = authority(userinfo, host.as_str(), r.port());
                 self.change("userinfo", |w| w.authority = Some(a), |r| r.userinfo() == userinfo)
+                    .map_err(|e| match userinfo {
+                        // Shown masked: its password as `****`.
+                        Some(u) => e.given(u),
+                        None => e,
+                    })
             }
 
             /// Sets the host (an IP literal with its brackets), adding an
@@ -172,6 +177,7 @@ macro_rules! setters {
                     |w| w.authority = Some(a),
                     |r| r.host().map(|h| h.as_str()) == Some(host),
                 )
+                .map_err(|e| e.given(host))
             }
 
             /// Sets the user information given as plain text, encoded for
@@ -217,13 +223,19 @@ macro_rules! setters {
                 let r = self.as_borrowed();
                 let Some(host) = r.host() else {
                     return match port {
-                        Some(_) => Err(SetError::new("port", SetErrorKind::Required)),
+                        Some(p) => {
+                            Err(SetError::new("port", SetErrorKind::Required).given(&p.to_string()))
+                        }
                         None => Ok(()),
                     };
                 };
                 let digits = port.map(|p| p.to_string());
                 let a = authority(r.userinfo(), host.as_str(), digits.as_deref());
                 self.change("port", |w| w.authority = Some(a), |r| r.port() == digits.as_deref())
+                    .map_err(|e| match &digits {
+                        Some(d) => e.given(d),
+                        None => e,
+                    })
             }
 
             /// Sets the path. Under an authority it must be empty or start

@@ -1,0 +1,282 @@
+//! The ABNF compiler: a rule of an RFC 5234 grammar (with RFC 7405's
+//! case-sensitive strings) to an [`Automaton`].
+//!
+//! The grammar is read and checked by the `abnf-oracle` crate (names
+//! resolved, `=/` merged, RFC 5234's core rules built in). Every rule
+//! reference is inlined; a rule that refers to itself other than inside a
+//! bracket pair named in the [`Options`] is not regular and is refused
+//! ([`CompileError::Recursive`]). The NFA (Thompson's construction over
+//! ranges of code points) is made deterministic over the classes of
+//! characters the grammar distinguishes.
+//!
+//! xiri's `build.rs` runs this module on `grammar/*.abnf` to compile the
+//! built-in rules into the library; it runs the same at run time on any
+//! grammar.
+
+mod appendix_b;
+mod bytes;
+mod chars;
+mod dfa;
+mod emit;
+mod groups;
+mod minimize;
+mod nesting;
+mod nfa;
+mod ranges;
+mod utf8;
+
+pub use chars::CharAutomaton;
+pub use emit::{TableFiles, to_rust, to_rust_with_files};
+pub use nesting::{MAX_GROUP_NESTING, message as nesting_message, too_deep};
+pub use ranges::{merge as merge_ranges, num_name};
+pub(crate) use utf8::second_byte;
+pub use utf8::width as utf8_width;
+
+use crate::automaton::Automaton;
+use abnf_oracle::{CheckedGrammar, Grammar};
+use std::fmt;
+
+/// Why a rule does not compile.
+///
+/// ```
+/// let e = xiri_engine::compile("a = \"x\" a / \"y\"\n", "a", &Default::default());
+/// assert!(matches!(e, Err(xiri_engine::CompileError::Recursive(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CompileError {
+    /// The ABNF text does not parse or check (undefined rule, ...): the
+    /// message, rendered with line, column and a caret.
+    Abnf(String),
+    /// No rule of this name.
+    Undefined(String),
+    /// The rule refers to itself other than inside the bracket pair.
+    Recursive(String),
+    /// A prose value (`<...>`), which no automaton can decide.
+    Prose(String),
+    /// The rule's language is empty.
+    Empty(String),
+    /// The automaton would exceed the tables' limits.
+    TooLarge(String),
+    /// The tables made break the invariants the run relies on
+    /// ([`Automaton::is_consistent`]): a bug in xiri's compiler, refused
+    /// rather than run (the table loop reads them unchecked). The rule.
+    Inconsistent(String),
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::Abnf(m) => write!(f, "{m}"),
+            CompileError::Undefined(r) => write!(f, "no rule named {r}"),
+            CompileError::Recursive(r) => write!(
+                f,
+                "{r} is recursive other than inside a bracket pair: not a regular language"
+            ),
+            CompileError::Prose(p) => write!(f, "the prose value <{p}> cannot be decided"),
+            CompileError::Empty(r) => write!(f, "{r} matches no string"),
+            CompileError::TooLarge(w) => write!(f, "the automaton is too large: {w}"),
+            CompileError::Inconsistent(r) => write!(
+                f,
+                "the tables compiled for {r} break their invariants (a bug in xiri's compiler)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// How to compile: the bracket pair recursion may pass through, and how
+/// deep it may nest.
+///
+/// ```
+/// let options = xiri_engine::Options::new().with_brackets('(', ')').with_max_depth(8);
+/// let a = xiri_engine::compile("g = \"(\" *g \")\"\n", "g", &options).unwrap();
+/// assert!(a.matches("(()(()))"));
+/// assert!(!a.matches("(()"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// `"(" x ")"` with this pair is compiled as a call to `x`.
+    pub brackets: Option<(char, char)>,
+    /// How deep calls may nest (at most
+    /// [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH) is used).
+    pub max_depth: usize,
+    /// Whether the run records where RFC 3986 Appendix B's split puts
+    /// the components (for a reference rule without calls whose ":", "/",
+    /// "?" and "#" are each a class of their own).
+    pub split: bool,
+}
+
+impl Options {
+    /// No brackets; the depth limit [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH), xiri's `MAX_NESTING`.
+    ///
+    /// ```
+    /// assert_eq!(xiri_engine::Options::new().brackets, None);
+    /// ```
+    pub const fn new() -> Self {
+        Options {
+            brackets: None,
+            max_depth: 32,
+            split: false,
+        }
+    }
+
+    /// Recursion may pass through `open` x `close`.
+    ///
+    /// ```
+    /// let o = xiri_engine::Options::new().with_brackets('(', ')');
+    /// assert_eq!(o.brackets, Some(('(', ')')));
+    /// ```
+    pub const fn with_brackets(mut self, open: char, close: char) -> Self {
+        self.brackets = Some((open, close));
+        self
+    }
+
+    /// Calls nest at most `depth` deep (and never deeper than
+    /// [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH)).
+    ///
+    /// ```
+    /// assert_eq!(xiri_engine::Options::new().with_max_depth(4).max_depth, 4);
+    /// ```
+    pub const fn with_max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// The run records RFC 3986 Appendix B's split: the same language,
+    /// with the components found in the same pass. With brackets, what a
+    /// pair holds is no delimiter of the split (the pair is one
+    /// character of it, as an XRI's cross-reference is), and the marks
+    /// are kept where one reading ran the whole input.
+    ///
+    /// ```
+    /// let options = xiri_engine::Options::new().with_split();
+    /// let abnf = "r = [ 1*ALPHA \":\" ] *( ALPHA / \"/\" ) [ \"?\" *ALPHA ] [ \"#\" *ALPHA ]\n";
+    /// let a = xiri_engine::compile(abnf, "r", &options).unwrap();
+    /// assert!(a.matches("x:a/b?q#f"));
+    /// assert!(a.records_split());
+    /// ```
+    pub const fn with_split(mut self) -> Self {
+        self.split = true;
+        self
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+/// Compiles `rule` of the ABNF `text`.
+///
+/// ```
+/// let a = xiri_engine::compile("date = 4DIGIT \"-\" 2DIGIT\n", "date", &Default::default()).unwrap();
+/// assert!(a.matches("2026-11"));
+/// assert_eq!(a.check("2026/11").unwrap_err().offset, 4);
+/// ```
+pub fn compile(text: &str, rule: &str, options: &Options) -> Result<Automaton, CompileError> {
+    compile_checked(&checked(text)?, rule, options)
+}
+
+/// `text` read and checked by `abnf-oracle`, groups nested too deep refused
+/// first.
+fn checked(text: &str) -> Result<CheckedGrammar, CompileError> {
+    if let Some(offset) = too_deep(text) {
+        return Err(CompileError::Abnf(nesting_message(text, offset)));
+    }
+    Grammar::parse(text)
+        .map_err(|e| CompileError::Abnf(e.render(text)))?
+        .check()
+        .map_err(|e| CompileError::Abnf(e.render(text)))
+}
+
+/// Whether the rule `id` would compile with these brackets, as far as
+/// its structure goes: the NFA is built (so recursion outside the bracket
+/// pair and prose values are found), not the automaton, so the limits of
+/// the tables are not tried. Cheap where [`compile_checked`] of a large
+/// grammar is not. By id: a caller asking of every rule would otherwise
+/// look each name up through every rule (issue 41).
+///
+/// ```
+/// let g = abnf_oracle::Grammar::parse("a = \"(\" a \")\" / \"x\"\n").unwrap().check().unwrap();
+/// let id = abnf_oracle::RuleId::User(0);
+/// assert!(xiri_engine::structure(&g, id, None).is_err());
+/// assert!(xiri_engine::structure(&g, id, Some(('(', ')'))).is_ok());
+/// ```
+pub fn structure(
+    grammar: &CheckedGrammar,
+    id: abnf_oracle::RuleId,
+    brackets: Option<(char, char)>,
+) -> Result<(), CompileError> {
+    nfa::Builder::new(grammar, brackets).build(id).map(|_| ())
+}
+
+fn rule_id(grammar: &CheckedGrammar, rule: &str) -> Result<abnf_oracle::RuleId, CompileError> {
+    grammar
+        .rules()
+        .iter()
+        .position(|r| r.name.as_str().eq_ignore_ascii_case(rule))
+        .and_then(|i| u32::try_from(i).ok())
+        .map(abnf_oracle::RuleId::User)
+        .or_else(|| {
+            grammar
+                .core_rules()
+                .iter()
+                .position(|r| r.name.as_str().eq_ignore_ascii_case(rule))
+                .and_then(|i| u32::try_from(i).ok())
+                .map(abnf_oracle::RuleId::Core)
+        })
+        .ok_or_else(|| CompileError::Undefined(rule.to_string()))
+}
+
+/// Compiles `rule` of a grammar `abnf-oracle` has checked.
+///
+/// ```
+/// let g = abnf_oracle::Grammar::parse("a = 1*\"x\"\n").unwrap().check().unwrap();
+/// let a = xiri_engine::compile_checked(&g, "a", &Default::default()).unwrap();
+/// assert!(a.matches("xXx"));
+/// ```
+pub fn compile_checked(
+    grammar: &CheckedGrammar,
+    rule: &str,
+    options: &Options,
+) -> Result<Automaton, CompileError> {
+    let brackets = match options.brackets {
+        None => None,
+        Some((open, close)) => match (u8::try_from(open), u8::try_from(close)) {
+            (Ok(o), Ok(c)) if o.is_ascii() && c.is_ascii() && o != 0 && c != 0 => Some((o, c)),
+            _ => {
+                return Err(CompileError::TooLarge(
+                    "brackets must be ASCII characters other than NUL".into(),
+                ));
+            }
+        },
+    };
+    let mut dfa = char_dfa(grammar, rule, options)?;
+    if options.split {
+        dfa = minimize::minimize(appendix_b::tag(&dfa)?);
+    }
+    let calls = dfa.open != 0;
+    let parts = bytes::lower(&dfa, brackets.filter(|_| calls))?;
+    // The table loop indexes the transitions unchecked (src/walk.rs):
+    // tables that break the invariants are never run.
+    let name = parts.rule.to_string();
+    Automaton::from_parts(parts).ok_or(CompileError::Inconsistent(name))
+}
+
+/// `rule` compiled to the character-class stage (`chars.rs`), minimized.
+fn char_dfa(
+    grammar: &CheckedGrammar,
+    rule: &str,
+    options: &Options,
+) -> Result<chars::CharDfa, CompileError> {
+    let id = rule_id(grammar, rule)?;
+    let name = grammar.rule_by_id(id).name.as_str().to_string();
+    let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;
+    let depth = options.max_depth.min(super::calls::MAX_CALL_DEPTH);
+    let automaton = dfa::determinize(&nfa, &name, options.brackets, depth)?;
+    Ok(minimize::minimize(automaton))
+}
