@@ -41,11 +41,11 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 }
 
-pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 #[cfg(feature = "charsets")]
 pub use convert::Charset;
 pub use convert::{Step, UriOptions};
 pub use diagnose::{diagnose, preprocess, Finding, Group, Spaces};
+pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 pub use family::Syntax;
 pub use find::find;
 #[cfg(feature = "internals")]

@@ -11,7 +11,6 @@
 //! lower: each names the XRI types and the operations (docs/DECISIONS.md,
 //! "The top layer is `family/`").
 
-
 pub(crate) mod buf_operations;
 pub(crate) mod conversion;
 

@@ -16,13 +16,13 @@ use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
 use crate::syntax::reference::{Iri, IriRef};
 
+mod buf;
 mod build;
 mod debug;
 mod http;
 mod lend;
 mod normal_form;
 mod normalize;
-mod buf;
 mod parts;
 #[cfg(feature = "internals")]
 mod pest_path;

@@ -10,9 +10,9 @@ use crate::syntax::grammar::Grammar;
 use crate::syntax::{GenericSyntax, LeiriNote, Rfc3986, Rfc3987, Rfc3987bis};
 use std::marker::PhantomData;
 
+mod buf;
 mod build;
 mod lend;
-mod buf;
 mod parse;
 mod read;
 mod set;
@@ -21,12 +21,12 @@ mod tail;
 #[cfg(test)]
 mod append_tests;
 
-pub use build::Builder;
-pub use lend::{AsAbsolute, AsReference};
 pub use buf::{
     AbsoluteBuf, IriBisBuf, IriBisRefBuf, IriBuf, IriRefBuf, LeiriBuf, LeiriRefBuf, ReferenceBuf,
     UriBuf, UriRefBuf,
 };
+pub use build::Builder;
+pub use lend::{AsAbsolute, AsReference};
 #[cfg(feature = "internals")]
 pub(crate) use parse::fast_path_check;
 pub(crate) use parse::{automaton, parse_bounds, parse_spans, try_spans};
