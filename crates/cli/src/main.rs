@@ -4,7 +4,8 @@
 mod cli;
 
 use clap::{CommandFactory, FromArgMatches};
-use cli::args::{Cli, Command};
+use cli::args::Cli;
+use cli::commands::Command;
 use cli::resolve::Direction;
 use std::process::ExitCode;
 use xiri::Grammar;
@@ -30,7 +31,7 @@ fn conversion(
 }
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
+    let matches = cli::examples::with_examples(Cli::command()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Check {
@@ -89,16 +90,20 @@ fn main() -> ExitCode {
             all,
             limit,
             max_items,
-            input,
+            inputs,
         } => match target.library("tree") {
-            Ok(grammar) if !all && max_items.is_none() => cli::input(&input, target.json_input)
-                .and_then(|input| cli::tree(grammar, target.rule_or_reference(), &input)),
+            Ok(grammar) if !all && max_items.is_none() => {
+                cli::rule(grammar, target.rule_or_reference()).and_then(|rule| {
+                    cli::blocks::run(target.json_input, inputs, |input| cli::tree(&rule, input))
+                })
+            }
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
                 let decider = cli::source::decider(&grammar, &rule, "the grammar")?;
                 let decider = cli::loaded::bounded(decider, max_items);
-                let input = cli::input(&input, target.json_input)?;
-                cli::loaded::tree(&decider, &input, all, limit)
+                cli::blocks::run(target.json_input, inputs, |input| {
+                    cli::loaded::tree(&decider, input, all, limit)
+                })
             }),
         },
         Command::Resolve(a) => cli::resolve::run(

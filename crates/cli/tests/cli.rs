@@ -45,7 +45,7 @@ fn check_answers_each_argument_in_order_and_exits_1_on_any_mismatch() {
 #[test]
 fn check_exits_0_when_all_match() {
     let (_, code) = run(
-        &["check", "-g", "xri", "-r", "xri-segment", "moo!&", "*x"],
+        &["check", "-g", "xri", "-R", "xri-segment", "moo!&", "*x"],
         b"",
     );
     assert_eq!(code, 0);
@@ -84,11 +84,11 @@ fn check_json_input_carries_control_characters_and_reports_bad_lines() {
 fn usage_errors_exit_2() {
     assert_eq!(run(&["check", "-g", "url", "x"], b"").1, 2);
     assert_eq!(
-        run(&["check", "-g", "uri", "-r", "no-such-rule", "x"], b"").1,
+        run(&["check", "-g", "uri", "-R", "no-such-rule", "x"], b"").1,
         2
     );
     assert_eq!(
-        run(&["parse", "-g", "uri", "-r", "IPv6address", "::1"], b"").1,
+        run(&["parse", "-g", "uri", "-R", "IPv6address", "::1"], b"").1,
         2
     );
 }
@@ -114,7 +114,7 @@ fn parse_prints_typed_components() {
 
 #[test]
 fn tree_prints_one_production_a_line_with_span_and_text() {
-    let (out, code) = run(&["tree", "-g", "uri", "-r", "authority", "h:1"], b"");
+    let (out, code) = run(&["tree", "-g", "uri", "-R", "authority", "h:1"], b"");
     assert_eq!(code, 0);
     assert_eq!(out.lines().next(), Some("authority 0..3 \"h:1\""));
     assert!(out.contains("\n  port 2..3 \"1\"\n"), "{out}");
@@ -432,7 +432,7 @@ fn check_and_parse_give_one_verdict_on_xri() {
     let typed = verdict(&["check", "-g", "xri", "=a*(:)"]);
     assert_eq!(typed, (Value::Bool(false), "xri-typed".into(), 1));
     assert_eq!(run(&["parse", "-g", "xri", "=a*(:)"], b"").1, 1);
-    let production = verdict(&["check", "-g", "xri", "-r", "XRI-reference", "=a*(:)"]);
+    let production = verdict(&["check", "-g", "xri", "-R", "XRI-reference", "=a*(:)"]);
     assert_eq!(production, (Value::Bool(true), "xri-balanced".into(), 0));
     let printed = verdict(&["check", "-g", "xri-appendix-a", "=a*(:)"]);
     assert_eq!(printed, (Value::Bool(true), "xri-appendix-a".into(), 0));
@@ -461,7 +461,7 @@ fn check_and_parse_give_one_verdict_on_xri() {
         ("absolute", |s| xiri::Xri::parse(s).is_ok()),
         ("relative", |s| xiri::XriRef::parse_relative(s).is_ok()),
     ] {
-        let (out, _) = run(&["check", "-g", "xri", "-r", rule], stdin.as_bytes());
+        let (out, _) = run(&["check", "-g", "xri", "-R", rule], stdin.as_bytes());
         let answers = answers(&out);
         assert_eq!(answers.len(), inputs.len());
         for (input, answer) in inputs.iter().zip(&answers) {

@@ -120,7 +120,8 @@ fn edit_applies_changes_in_order() {
     );
     assert_eq!(code, 0);
     assert_eq!(out, "xri://u:****@h/a?k=(+v)\n");
-    assert_eq!(run(&["edit", "--set", "colour=red", input], "").2, 1);
+    // A component the syntax does not have is the command line's error.
+    assert_eq!(run(&["edit", "--set", "colour=red", input], "").2, 2);
     assert_eq!(run(&["edit", "--append", "fragment=x", input], "").2, 2);
 }
 

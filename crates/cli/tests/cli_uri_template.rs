@@ -131,7 +131,7 @@ fn check_dash_g_uri_template_answers_with_the_engine() {
         "check",
         "-g",
         "uri-template",
-        "-r",
+        "-R",
         "varname",
         "a.b",
         "a..b",

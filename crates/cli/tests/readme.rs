@@ -29,8 +29,9 @@
 //! - A command is shown once in all the documents (`cd` aside): an
 //!   example is in one place, the others point to it.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use std::path::PathBuf;
 
 /// The repository's root, two folders above this package.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -343,28 +344,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `command` with `sh -c` in `dir`: its output (standard error
-/// merged) and exit status.
-fn run(command: &str, dir: &Path) -> (String, i32) {
-    let bin = Path::new(env!("CARGO_BIN_EXE_xiri")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("exec 2>&1\n{command}"))
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .expect("sh runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
 /// Every console block of every document, run: each command's output and
 /// exit status are the ones shown under it.
 #[test]
@@ -406,7 +385,7 @@ fn every_command_shown_prints_what_is_shown() {
                     dir = dir.join(folder.trim());
                     continue;
                 }
-                let (out, code) = run(command, &dir);
+                let (out, code) = common::shell(command, &dir);
                 let actual: Vec<&str> = out.lines().collect();
                 if code != status || !matches(&expected, &actual) {
                     wrong.push(format!(

@@ -142,13 +142,13 @@ fn check_and_tree_take_left_recursion_with_the_earley_parser() {
     assert!(under_way.contains(&"\"(\" expr • \")\""), "{under_way:?}");
 
     let (out, _, code) = dir.xiri(&[
-        "tree", "--abnf", "amb.abnf", "-r", "expr", "--all", "1+2+3+4",
+        "tree", "--abnf", "amb.abnf", "-R", "expr", "--all", "1+2+3+4",
     ]);
     assert_eq!(code, 0);
     // Five bracketings of four terms (the Catalan number C3).
     assert_eq!(out.matches("; derivation ").count(), 5, "{out}");
     assert!(out.contains("; derivation 5 of 5\n"), "{out}");
-    let (out, _, code) = dir.xiri(&["tree", "--abnf", "amb.abnf", "-r", "term", "(1+2)"]);
+    let (out, _, code) = dir.xiri(&["tree", "--abnf", "amb.abnf", "-R", "term", "(1+2)"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("term [0..5] \"(1+2)\"\n"), "{out}");
 }
@@ -157,23 +157,23 @@ fn check_and_tree_take_left_recursion_with_the_earley_parser() {
 fn generate_and_compare_refuse_left_recursion_saying_what_works() {
     let dir = Dir::new("lr-generate", &[("amb.abnf", SUM)]);
     for args in [
-        &["generate", "--abnf", "amb.abnf", "-r", "expr"][..],
+        &["generate", "--abnf", "amb.abnf", "-R", "expr"][..],
         &[
             "generate",
             "--abnf",
             "amb.abnf",
-            "-r",
+            "-R",
             "expr",
             "--near-miss",
         ],
-        &["generate", "--abnf", "amb.abnf", "-r", "expr", "--cover"],
+        &["generate", "--abnf", "amb.abnf", "-R", "expr", "--cover"],
         &[
             "compare",
             "--abnf",
             "amb.abnf",
             "--against",
             "amb.abnf",
-            "-r",
+            "-R",
             "expr",
         ],
     ] {
@@ -185,7 +185,7 @@ fn generate_and_compare_refuse_left_recursion_saying_what_works() {
             "{args:?}: {err}"
         );
     }
-    let (_, err, code) = dir.xiri(&["generate", "--abnf", "amb.abnf", "-r", "term"]);
+    let (_, err, code) = dir.xiri(&["generate", "--abnf", "amb.abnf", "-R", "term"]);
     assert_eq!(code, 2);
     assert!(
         err.starts_with("xiri: `term` reaches the left-recursive rule `expr` (expr -> expr"),
@@ -216,7 +216,7 @@ fn a_draft_with_an_error_elsewhere_still_checks_the_rule_asked_for() {
     let dir = Dir::new("draft", &[("draft.abnf", DRAFT)]);
     let warning =
         "xiri: warning: the grammar has 2 errors; going on, as expr reaches none of them:\n";
-    let (out, err, code) = dir.xiri(&["check", "--abnf", "draft.abnf", "-r", "expr", "1+2", "1+"]);
+    let (out, err, code) = dir.xiri(&["check", "--abnf", "draft.abnf", "-R", "expr", "1+2", "1+"]);
     assert_eq!(code, 1, "the second input is refused");
     assert!(
         out.starts_with("{\"input\":\"1+2\",\"valid\":true"),
@@ -235,15 +235,15 @@ fn a_draft_with_an_error_elsewhere_still_checks_the_rule_asked_for() {
         "{err}"
     );
     for args in [
-        &["tree", "--abnf", "draft.abnf", "-r", "expr", "1+(2)"][..],
-        &["generate", "--abnf", "draft.abnf", "-r", "expr", "-n", "3"],
+        &["tree", "--abnf", "draft.abnf", "-R", "expr", "1+(2)"][..],
+        &["generate", "--abnf", "draft.abnf", "-R", "expr", "-n", "3"],
         &[
             "compare",
             "--abnf",
             "draft.abnf",
             "--against",
             "draft.abnf",
-            "-r",
+            "-R",
             "expr",
             "-n",
             "20",
@@ -273,7 +273,7 @@ fn a_draft_with_an_error_elsewhere_still_checks_the_rule_asked_for() {
 #[test]
 fn a_rule_reaching_the_broken_part_is_refused_with_its_error() {
     let dir = Dir::new("draft-refused", &[("draft.abnf", DRAFT)]);
-    let (out, err, code) = dir.xiri(&["check", "--abnf", "draft.abnf", "-r", "bad", "x"]);
+    let (out, err, code) = dir.xiri(&["check", "--abnf", "draft.abnf", "-R", "bad", "x"]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
@@ -282,7 +282,7 @@ fn a_rule_reaching_the_broken_part_is_refused_with_its_error() {
          draft.abnf:3:8: error: `undefined-rule` is used here and defined nowhere (used in `bad`)\n  \
          bad  = undefined-rule \"x\"\n         ^^^^^^^^^^^^^^\n"
     );
-    let (_, err, code) = dir.xiri(&["tree", "--abnf", "draft.abnf", "-r", "uses-twice", "y"]);
+    let (_, err, code) = dir.xiri(&["tree", "--abnf", "draft.abnf", "-R", "uses-twice", "y"]);
     assert_eq!(code, 2);
     assert!(
         err.starts_with("xiri: uses-twice reaches twice, which is defined twice with `=`")
@@ -291,14 +291,14 @@ fn a_rule_reaching_the_broken_part_is_refused_with_its_error() {
         "only the error it reaches: {err}"
     );
     for args in [
-        &["generate", "--abnf", "draft.abnf", "-r", "bad"][..],
+        &["generate", "--abnf", "draft.abnf", "-R", "bad"][..],
         &[
             "compare",
             "--abnf",
             "draft.abnf",
             "--against",
             "draft.abnf",
-            "-r",
+            "-R",
             "twice",
         ],
     ] {
@@ -308,7 +308,7 @@ fn a_rule_reaching_the_broken_part_is_refused_with_its_error() {
     }
     // A syntax error still refuses the grammar, whatever the rule.
     let dir = Dir::new("draft-syntax", &[("s.abnf", "a = \"x\"\nb = (\n")]);
-    let (_, err, code) = dir.xiri(&["check", "--abnf", "s.abnf", "-r", "a", "x"]);
+    let (_, err, code) = dir.xiri(&["check", "--abnf", "s.abnf", "-R", "a", "x"]);
     assert_eq!(code, 2);
     assert!(
         err.starts_with("xiri: the grammar does not load:\ns.abnf:2:"),

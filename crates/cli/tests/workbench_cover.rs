@@ -95,7 +95,7 @@ fn generate_cover_covers_a_40_rule_cycle() {
     std::fs::write(&file, cycle(40)).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
         .args(["generate", "--abnf", &file.display().to_string()])
-        .args(["-r", "r1", "--cover", "-n", "200"])
+        .args(["-R", "r1", "--cover", "-n", "200"])
         .output()
         .unwrap();
     std::fs::remove_dir_all(&dir).unwrap();

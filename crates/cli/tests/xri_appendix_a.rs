@@ -52,16 +52,16 @@ fn appendix_a_as_printed_takes_what_the_policy_refuses() {
         "{message}"
     );
     // 2.4.3's "*a:b": a relative reference by neither.
-    assert!(!check(&["-g", "xri-appendix-a", "-r", "relative"], "*a:b").0);
-    assert!(check(&["-g", "xri-appendix-a", "-r", "relative"], "./a:b").0);
+    assert!(!check(&["-g", "xri-appendix-a", "-R", "relative"], "*a:b").0);
+    assert!(check(&["-g", "xri-appendix-a", "-R", "relative"], "./a:b").0);
     // Any production by name, as for the other grammars.
-    assert!(check(&["-g", "xri-appendix-a", "-r", "xri-segment"], "").0);
-    assert!(!check(&["-g", "xri-appendix-a", "-r", "xref"], "(a").0);
+    assert!(check(&["-g", "xri-appendix-a", "-R", "xri-segment"], "").0);
+    assert!(!check(&["-g", "xri-appendix-a", "-R", "xref"], "(a").0);
 }
 
 #[test]
 fn the_command_asks_the_production_the_rule_names() {
-    // Over the peers' XRI vectors: `-r absolute`, `-r relative` and a
+    // Over the peers' XRI vectors: `-R absolute`, `-R relative` and a
     // production's name reach the production they name in Appendix A
     // (decided here by the same engine, loaded by the test).
     let spec = xiri::Grammar::Xri.spec_abnf();
@@ -80,13 +80,13 @@ fn the_command_asks_the_production_the_rule_names() {
         let expected = abnf_oracle::Recognizer::new(&spec, &v.input)
             .accepts(production)
             .unwrap();
-        let (given, _) = check(&["-g", "xri-appendix-a", "-r", rule], &v.input);
+        let (given, _) = check(&["-g", "xri-appendix-a", "-R", rule], &v.input);
         assert_eq!(given, expected, "{production} {:?}", v.input);
         // The production by its name: Appendix A with the parentheses
-        // policy (`-r absolute` would be the typed policy, which reads
+        // policy (`-R absolute` would be the typed policy, which reads
         // "", "//x" and "moo://" as no absolute XRI: docs/DECISIONS.md).
         differ_from_xri +=
-            usize::from(given != check(&["-g", "xri", "-r", production], &v.input).0);
+            usize::from(given != check(&["-g", "xri", "-R", production], &v.input).0);
     }
     // No vector is one the parentheses policy refuses (docs/DECISIONS.md).
     assert_eq!(differ_from_xri, 0);
@@ -155,7 +155,7 @@ fn parse_does_not_take_appendix_a_and_tree_reads_it_with_the_earley_parser() {
         out.ends_with("; one of 2 derivations (--all prints every one)\n"),
         "{out}"
     );
-    let (_, code) = common::xiri(&["check", "-g", "xri-appendix-a", "-r", "no-such-rule", "@a"]);
+    let (_, code) = common::xiri(&["check", "-g", "xri-appendix-a", "-R", "no-such-rule", "@a"]);
     assert_eq!(code, 2);
 }
 

@@ -24,7 +24,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub against: Vec<std::path::PathBuf>,
     /// The rule compared; the old grammar's first by default.
-    #[arg(long, short)]
+    #[arg(long, short = 'R')]
     pub rule: Option<String>,
     /// The new side's rule, when it is named differently.
     #[arg(long, visible_alias = "rule-new")]

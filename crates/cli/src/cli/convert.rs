@@ -15,7 +15,7 @@ pub fn run(
     inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
     if steps {
-        return show_steps(conversion, json_input, &inputs);
+        return show_steps(conversion, json_input, inputs);
     }
     let fields = [("output", Value::Null), ("warnings", json!([]))];
     super::batch::run_fields_as(output, json_input, inputs, &fields, |s| {
@@ -30,35 +30,15 @@ pub fn run(
 }
 
 /// Each input's steps, numbered, each label above its text; a refused
-/// input gets its error. Exit 1 if any was refused.
+/// input gets its error. Inputs as [`super::blocks`] takes them.
 fn show_steps(
     conversion: Conversion,
     json_input: bool,
-    inputs: &[std::ffi::OsString],
+    inputs: super::batch::Args,
 ) -> Result<ExitCode, String> {
-    if inputs.is_empty() {
-        return Err("--steps takes its inputs as arguments".into());
-    }
-    let mut text = String::new();
-    let mut all = true;
-    for (i, arg) in inputs.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        // An input that cannot be read is answered in its place.
-        let input = match arg.to_str() {
-            Some(arg) => super::input(arg, json_input),
-            None => Err("INPUT is not UTF-8".to_string()),
-        };
-        let input = match input {
-            Ok(input) => input,
-            Err(message) => {
-                all = false;
-                text.push_str(&format!("input {}: {message}\n", i + 1));
-                continue;
-            }
-        };
-        match conversion.apply(&input) {
+    super::blocks::run(json_input, inputs, |input| {
+        let mut text = String::new();
+        let code = match conversion.apply(input) {
             Ok(done) => {
                 for (n, step) in done.steps().iter().enumerate() {
                     text.push_str(&format!("{}. {}\n   {}\n", n + 1, step.label, step.text));
@@ -66,17 +46,14 @@ fn show_steps(
                 for warning in done.warnings() {
                     text.push_str(&format!("warning: {warning}\n"));
                 }
+                ExitCode::SUCCESS
             }
             Err(e) => {
-                all = false;
                 text.push_str(&format!("{e}\n"));
+                ExitCode::from(1)
             }
-        }
-    }
-    super::emit(&text)?;
-    Ok(if all {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+        };
+        super::emit(&text)?;
+        Ok(code)
     })
 }

@@ -73,6 +73,7 @@ fn changes(args: &EditArgs, matches: Option<&ArgMatches>) -> Result<Vec<Change>,
         let (c, v) = s
             .split_once('=')
             .ok_or_else(|| format!("--set {s:?}: expected COMPONENT=VALUE"))?;
+        settable(args.grammar, c, v).map_err(|why| format!("--set {s}: {why}"))?;
         let v = (!v.is_empty()).then(|| v.to_string());
         placed.push((at("set", i), Change::Set(c.to_string(), v)));
     }
@@ -143,6 +144,32 @@ const COMPONENTS: &str =
 
 /// The components `--set` names in an XRI.
 const XRI_COMPONENTS: &str = "authority, path, query and fragment";
+
+/// Whether `--set COMPONENT=VALUE` can be asked of `grammar` at all,
+/// whatever the input: the component is one of the syntax's, and a port
+/// is a port. Otherwise it is a usage error (exit status 2), said once,
+/// not a refusal of every input.
+fn settable(grammar: Grammar, component: &str, value: &str) -> Result<(), String> {
+    let names = match grammar {
+        Grammar::Xri => XRI_COMPONENTS,
+        _ => COMPONENTS,
+    };
+    let known = names
+        .split([',', ' '])
+        .any(|name| name == component && name != "and");
+    if !known {
+        return Err(format!(
+            "-g {grammar} has no component {component:?} (it has {names})"
+        ));
+    }
+    if component == "port" && !value.is_empty() {
+        port_number(value).map_err(|e| match e {
+            Unset::Port(why) => why.to_string(),
+            _ => "not a port".to_string(),
+        })?;
+    }
+    Ok(())
+}
 
 /// A port as written: digits only (no sign, no space), at most 65535.
 fn port_number(written: &str) -> Result<u16, Unset> {

@@ -14,7 +14,7 @@ pub struct GenerateArgs {
     pub source: super::source::Source,
     /// The rule; the grammar's first (its reference form for a
     /// built-in grammar) by default.
-    #[arg(long, short)]
+    #[arg(long, short = 'R')]
     pub rule: Option<String>,
     /// How many strings (for --cover, at most).
     #[arg(short = 'n', long = "count", default_value_t = 10)]

@@ -78,13 +78,16 @@ pub fn language(grammar: Grammar, zone_id: bool) -> String {
 pub mod appendix_a;
 pub mod args;
 pub mod batch;
+pub mod blocks;
 pub mod check;
+pub mod commands;
 pub mod compare;
 pub mod conformance;
 pub mod convert;
 pub mod draft;
 pub mod edit;
 pub mod encode;
+pub mod examples;
 pub mod extract;
 pub mod fields;
 pub mod find;
@@ -121,15 +124,6 @@ pub fn rule(grammar: Grammar, name: &str) -> Result<Rule, String> {
     })
 }
 
-/// A command-line INPUT, decoded from a JSON string with `--json-input`.
-pub fn input(arg: &str, json_input: bool) -> Result<String, String> {
-    if json_input {
-        batch::json_text(arg).map_err(|(_, message)| format!("INPUT is {message}"))
-    } else {
-        Ok(arg.to_string())
-    }
-}
-
 /// The JSON form of an error: offset, expected, message.
 pub fn error_json(error: &ParseError) -> Value {
     json!({
@@ -151,8 +145,7 @@ pub fn emit(text: &str) -> Result<(), String> {
 }
 
 /// `xiri tree`: the parse tree, or the error with its caret.
-pub fn tree(grammar: Grammar, rule_name: &str, input: &str) -> Result<ExitCode, String> {
-    let rule = rule(grammar, rule_name)?;
+pub fn tree(rule: &Rule, input: &str) -> Result<ExitCode, String> {
     match rule.parse_tree(input) {
         Ok(tree) => {
             let mut out = String::new();

@@ -20,19 +20,21 @@ pub struct TemplateArgs {
 
 #[derive(Subcommand)]
 pub enum Action {
-    /// Expands TEMPLATE: one JSON object, `{"template", "expansion",
-    /// "error"}`, or with -r the expansion alone. Exit status 1 if the
-    /// template is invalid, a prefix modifier meets a list or an
+    /// Expands each template: one JSON object each, `{"template",
+    /// "expansion", "error"}`, or with -r the expansion alone. Exit status
+    /// 1 if a template is invalid, a prefix modifier meets a list or an
     /// associative array, or the expansion is not a URI reference (it is
     /// printed all the same: RFC 6570 expands to URI characters, which
     /// need not make a reference).
     Expand {
-        /// The template, e.g. 'http://example.com/{user}{?q*}'.
-        template: String,
+        /// The templates, e.g. 'http://example.com/{user}{?q*}';
+        /// standard input (one a line) when none.
+        templates: Vec<std::ffi::OsString>,
         /// The variables: a JSON object whose values are strings, arrays
         /// of strings (lists) or objects of strings (associative arrays,
         /// in the order given); numbers stand for their text, null for
-        /// undefined. `-` reads it from standard input.
+        /// undefined. `-` reads it from standard input (then the
+        /// templates are the arguments).
         #[arg(long, default_value = "{}")]
         vars: String,
         /// The expansion alone, as text (like jq -r).
@@ -43,25 +45,25 @@ pub enum Action {
         #[arg(long)]
         iri: bool,
     },
-    /// Checks TEMPLATE: `{"template", "valid", "error", "variables"}`; exit
-    /// status 1 if it is not a template (RFC 6570 section 2's grammar, the
+    /// Checks each template: `{"template", "valid", "error",
+    /// "variables"}`; exit status 1 if one is not a template (RFC 6570 section 2's grammar, the
     /// engine's offset and expected set) or uses a reserved operator.
     Check {
-        /// The template.
-        template: String,
+        /// The templates; standard input (one a line) when none.
+        templates: Vec<std::ffi::OsString>,
     },
 }
 
 pub fn run(args: TemplateArgs) -> Result<ExitCode, String> {
     match args.action {
         Action::Expand {
-            template,
+            templates,
             vars,
             raw,
             iri,
-        } => expand(&template, &vars, raw, iri),
-        Action::Check { template } => {
-            let (valid, error, variables) = match Template::parse(&template) {
+        } => expand(templates, &vars, raw, iri),
+        Action::Check { templates } => each(templates, |template| {
+            let (valid, error, variables) = match Template::parse(template) {
                 Ok(t) => (true, Json::Null, json!(t.variables().collect::<Vec<_>>())),
                 Err(e) => (false, error_json(&e), Json::Null),
             };
@@ -72,13 +74,38 @@ pub fn run(args: TemplateArgs) -> Result<ExitCode, String> {
                 "variables": variables,
             });
             super::emit(&format!("{answer}\n"))?;
-            Ok(if valid {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            })
-        }
+            Ok(valid)
+        }),
     }
+}
+
+/// Answers each template (the arguments, or the lines of standard input);
+/// one that cannot be read is answered in its place, as `check` answers
+/// it. Exit status 1 when `answer` refused one.
+fn each(
+    templates: super::batch::Args,
+    mut answer: impl FnMut(&str) -> Result<bool, String>,
+) -> Result<ExitCode, String> {
+    let mut all = true;
+    for input in super::batch::inputs(false, templates) {
+        all &= match input? {
+            super::batch::Input::Text(template) => answer(&template)?,
+            super::batch::Input::Unreadable {
+                shown,
+                offset,
+                message,
+            } => {
+                let error = json!({"offset": offset, "expected": [], "message": message});
+                super::emit(&format!("{}\n", json!({"template": shown, "error": error})))?;
+                false
+            }
+        };
+    }
+    Ok(if all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// A template error as `xiri check` writes errors.
@@ -90,8 +117,19 @@ fn error_json(e: &TemplateError) -> Json {
     })
 }
 
-fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, String> {
+fn expand(
+    templates: super::batch::Args,
+    vars: &str,
+    raw: bool,
+    iri: bool,
+) -> Result<ExitCode, String> {
     let text = if vars == "-" {
+        if templates.is_empty() {
+            return Err(
+                "--vars - reads the variables from standard input: give the templates as arguments"
+                    .into(),
+            );
+        }
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
@@ -101,48 +139,60 @@ fn expand(template: &str, vars: &str, raw: bool, iri: bool) -> Result<ExitCode, 
         vars.to_string()
     };
     let vars = variables(&text)?;
-    if let Ok(t) = Template::parse(template) {
-        let most = most_expanded(&t, template.len(), &vars);
-        let allowed = super::OUTPUT_PER_BYTE * (template.len() + text.len()) + super::OUTPUT_SLACK;
-        if most > allowed {
-            return Err(format!(
-                "the expansion could be {most} bytes long, past xiri's bound on output ({} bytes a byte of template and variables, plus {} bytes): each reference to a variable copies its value",
-                super::OUTPUT_PER_BYTE,
-                super::OUTPUT_SLACK
-            ));
-        }
-    }
-    let result = Template::parse(template).and_then(|t| {
-        if iri {
-            t.expand_iri(&vars).map(|r| r.as_str().to_string())
+    each(templates, |template| {
+        let (expansion, error) = match expanded(template, text.len(), &vars, iri) {
+            Ok(text) => (Some(text), None),
+            Err((expansion, error)) => (expansion, Some(error)),
+        };
+        if raw {
+            if let Some(text) = &expansion {
+                super::emit(&format!("{text}\n"))?;
+            }
+            if let Some(e) = &error {
+                eprintln!("xiri: {}", e["message"].as_str().unwrap_or("refused"));
+            }
         } else {
-            t.expand(&vars).map(|r| r.as_str().to_string())
+            let answer = json!({
+                "template": template,
+                "expansion": expansion,
+                "error": error.clone().unwrap_or(Json::Null),
+            });
+            super::emit(&format!("{answer}\n"))?;
         }
-    });
-    let (expansion, error) = match result {
-        Ok(text) => (Some(text), None),
-        Err(e) => (e.expansion().map(str::to_string), Some(e)),
-    };
-    if raw {
-        if let Some(text) = &expansion {
-            super::emit(&format!("{text}\n"))?;
-        }
-        if let Some(e) = &error {
-            eprintln!("xiri: {e}");
-        }
-    } else {
-        let answer = json!({
-            "template": template,
-            "expansion": expansion,
-            "error": error.as_ref().map_or(Json::Null, error_json),
-        });
-        super::emit(&format!("{answer}\n"))?;
-    }
-    Ok(if error.is_none() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+        Ok(error.is_none())
     })
+}
+
+/// `template` expanded with `vars` (whose JSON text was `vars_len`
+/// bytes), or its error object, with the expansion when the error has
+/// one. An expansion that could pass xiri's bound on output is refused
+/// before it is made.
+fn expanded(
+    template: &str,
+    vars_len: usize,
+    vars: &HashMap<String, Value>,
+    iri: bool,
+) -> Result<String, (Option<String>, Json)> {
+    let t = Template::parse(template).map_err(|e| (None, error_json(&e)))?;
+    let most = most_expanded(&t, template.len(), vars);
+    let allowed = super::OUTPUT_PER_BYTE * (template.len() + vars_len) + super::OUTPUT_SLACK;
+    if most > allowed {
+        let message = format!(
+            "the expansion could be {most} bytes long, past xiri's bound on output ({} bytes a byte of template and variables, plus {} bytes): each reference to a variable copies its value",
+            super::OUTPUT_PER_BYTE,
+            super::OUTPUT_SLACK
+        );
+        return Err((
+            None,
+            json!({"offset": 0, "expected": [], "message": message}),
+        ));
+    }
+    let result = if iri {
+        t.expand_iri(vars).map(|r| r.as_str().to_string())
+    } else {
+        t.expand(vars).map(|r| r.as_str().to_string())
+    };
+    result.map_err(|e| (e.expansion().map(str::to_string), error_json(&e)))
 }
 
 /// The most bytes expanding `t` can write: its literals percent-encoded
