@@ -1,4 +1,4 @@
-//! The Earley parser of the workbench (src/workbench/earley/) on long
+//! The Earley parser of the workbench (crates/workbench/src/earley/) on long
 //! inputs of the library's grammars: recognition, and parsing to a forest
 //! and one tree.
 //!

@@ -1,5 +1,5 @@
 //! Issue 25's targets for the workbench's general parser
-//! (src/workbench/earley/), on inputs made here:
+//! (crates/workbench/src/earley/), on inputs made here:
 //!
 //! - `json/1MB`, `json/10MB`: RFC 8259's grammar as printed, on valid JSON
 //!   texts (nested arrays and objects of strings with escapes and

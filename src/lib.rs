@@ -27,8 +27,10 @@ mod resolve;
 pub mod security;
 mod syntax;
 pub mod template;
+/// The workbench for specification authors: the `xiri-workbench` crate
+/// (crates/workbench), here with the `workbench` feature.
 #[cfg(feature = "workbench")]
-pub mod workbench;
+pub use xiri_workbench as workbench;
 mod xri;
 
 /// docs/LIBRARY.md, whose Rust blocks are doc-tests as README.md's are.

@@ -1,4 +1,4 @@
-//! The Earley parser (src/workbench/earley/) held to the ABNF.
+//! The Earley parser (crates/workbench/src/earley/) held to the ABNF.
 //!
 //! For every rule of every grammar of the library (the effective ABNF of
 //! `Grammar::abnf`: RFC 3986, RFC 3987, 3987bis over 3987, the LEIRI Note,

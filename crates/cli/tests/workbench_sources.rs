@@ -114,7 +114,7 @@ fn a_whole_rfc_yields_its_grammar_and_nothing_else() {
             .filter(|d| d.severity == Severity::Error)
             .count();
         assert_eq!(errors, 0, "{name}");
-        let built_in = LoadedGrammar::load(&[AbnfFile::builtin(grammar)]).unwrap();
+        let built_in = LoadedGrammar::load(&[grammar.abnf_file()]).unwrap();
         let old = Side {
             grammar: &built_in,
             rule,

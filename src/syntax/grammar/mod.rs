@@ -253,6 +253,21 @@ impl Grammar {
             .expect("every grammar has its ABNF")
     }
 
+    /// [`abnf`](Self::abnf) as a file the workbench loads, named after the
+    /// grammar ("uri (built-in)"). It replaces `AbnfFile::builtin`, which
+    /// the workbench crate cannot have: it does not know the library's
+    /// grammars (docs/DECISIONS.md, "The workbench is a crate").
+    ///
+    /// ```
+    /// let file = xiri::Grammar::Uri.abnf_file();
+    /// assert_eq!(file.name, "uri (built-in)");
+    /// assert!(file.text.contains("URI-reference = "));
+    /// ```
+    #[cfg(feature = "workbench")]
+    pub fn abnf_file(self) -> crate::workbench::AbnfFile {
+        crate::workbench::AbnfFile::new(format!("{self} (built-in)"), self.abnf())
+    }
+
     /// [`abnf`](Self::abnf) with RFC 6874's productions over it
     /// (`grammar/rfc6874.abnf`): `IP-literal` replaced, `IPv6addrz` and
     /// `ZoneID` added; the grammar of [`Zoned`](crate::Zoned) values.

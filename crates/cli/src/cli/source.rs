@@ -82,7 +82,7 @@ impl Reading {
 /// The files of a side: read from disk, or a built-in grammar's ABNF.
 pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFile>, String> {
     match grammar {
-        Some(GrammarArg::Library(g)) => Ok(vec![AbnfFile::builtin(g)]),
+        Some(GrammarArg::Library(g)) => Ok(vec![g.abnf_file()]),
         Some(GrammarArg::XriAppendixA) => Ok(vec![AbnfFile::new(
             "xri-appendix-a (built-in)",
             Grammar::Xri.spec_abnf(),

@@ -10,7 +10,7 @@ use super::values::{Interner, Leaf, Values, EMPTY};
 /// [`Earley::parse`](super::Earley::parse).
 ///
 /// ```
-/// use xiri::workbench::earley::Earley;
+/// use xiri_workbench::earley::Earley;
 /// let e = Earley::from_abnf("e = e \"+\" e / \"x\"\n", "e").unwrap();
 /// let forest = e.parse("x+x+x").unwrap();
 /// assert_eq!(forest.count(100), 2);
@@ -39,7 +39,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// The input parsed.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = \"x\"\n", "a").unwrap();
     /// assert_eq!(e.parse("x").unwrap().input(), "x");
     /// ```
@@ -51,7 +51,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// grammar's order of alternatives and of shorter-first splits.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = b / c\nb = \"x\"\nc = \"x\"\n", "a").unwrap();
     /// let tree = e.parse("x").unwrap().tree();
     /// assert_eq!(tree.children[0].rule, "b");
@@ -70,7 +70,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// `limit` squared at worst: ask for a few.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = a / \"x\"\n", "a").unwrap();
     /// // `a` derives itself: a, a(a), a(a(a)), ...
     /// let (trees, more) = e.parse("x").unwrap().trees(3);
@@ -94,7 +94,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// infinitely many: `cap`.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = *\"x\" *\"x\"\n", "a").unwrap();
     /// let forest = e.parse("xx").unwrap();
     /// assert_eq!(forest.count(u64::MAX), 3);
@@ -118,7 +118,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// identical alternatives (`"x" / "x"`) can give two equal trees.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("s = a b\na = \"x\" / \"xy\"\nb = \"y\" / \"\"\n", "s").unwrap();
     /// let (one, two) = e.parse("xy").unwrap().ambiguity().unwrap();
     /// assert_eq!((one.rule.as_str(), two.rule.as_str()), ("s", "s"));

@@ -6,9 +6,9 @@
 
 use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest, DEFAULT_MAX_ITEMS};
 use super::grammar::{Broken, LoadedGrammar};
-use crate::engine::{compile_checked, Automaton, CompileError, Options};
 use std::cell::OnceCell;
 use std::fmt;
+use xiri_engine::{compile_checked, Automaton, CompileError, Options};
 
 /// The bracket pairs a recursive rule's recursion may pass through for
 /// the engine to compile it with calls (XRI's cross-references use `()`).
@@ -17,13 +17,13 @@ pub(crate) const BRACKETS: [(char, char); 4] = [('(', ')'), ('[', ']'), ('{', '}
 /// Which engine decided.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, Engine, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"(\" *a \")\" / \"x\"\n")]).unwrap();
 /// assert_eq!(g.decider("a").unwrap().engine(), Engine::Automaton);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// [`crate::engine`]'s automaton, compiled at run time: one linear pass.
+    /// [`xiri_engine`]'s automaton, compiled at run time: one linear pass.
     Automaton,
     /// The Earley parser, for any rule.
     Earley,
@@ -33,7 +33,7 @@ impl Engine {
     /// The name JSON answers give it: `automaton` or `earley`.
     ///
     /// ```
-    /// assert_eq!(xiri::workbench::Engine::Automaton.name(), "automaton");
+    /// assert_eq!(xiri_workbench::Engine::Automaton.name(), "automaton");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -52,7 +52,7 @@ impl fmt::Display for Engine {
 /// Why a rule cannot be decided at all.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, DeciderError, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, DeciderError, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = <any text>\n")]).unwrap();
 /// assert!(matches!(g.decider("a"), Err(DeciderError::Prose { .. })));
 /// assert!(matches!(g.decider("b"), Err(DeciderError::NoRule(_))));
@@ -77,7 +77,7 @@ pub enum DeciderError {
     /// [`analyze`](LoadedGrammar::analyze)d with errors).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, DeciderError, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, DeciderError, LoadedGrammar};
     /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nc = \"x\"\n")]).unwrap();
     /// assert!(matches!(g.decider("a"), Err(DeciderError::Undefined { .. })));
     /// assert!(g.decider("c").unwrap().decide("x").unwrap().accepted);
@@ -93,7 +93,7 @@ pub enum DeciderError {
     /// definition is meant is the grammar's to say.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, DeciderError, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, DeciderError, LoadedGrammar};
     /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nb = \"x\"\nb = \"y\"\n")]).unwrap();
     /// assert!(matches!(g.decider("a"), Err(DeciderError::DefinedTwice { twice, .. }) if twice == "b"));
     /// ```
@@ -135,7 +135,7 @@ impl std::error::Error for DeciderError {}
 /// The answer for one input.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
 /// let v = g.decider("a").unwrap().decide("12x").unwrap();
 /// assert!(!v.accepted);
@@ -159,7 +159,7 @@ pub struct Verdict {
 /// bound ([`Decider::with_max_items`], `--max-items`) may decide it.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "s = s s / \"a\"\n")]).unwrap();
 /// let d = g.decider("s").unwrap().with_max_items(1_000);
 /// let u = d.decide(&"a".repeat(200)).unwrap_err();
@@ -209,7 +209,7 @@ impl std::error::Error for Undecided {}
 /// Decides inputs for one rule of a loaded grammar.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, Engine, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "s = \"a\" s \"b\" / \"\"\n")]).unwrap();
 /// let d = g.decider("s").unwrap();
 /// assert_eq!(d.engine(), Engine::Earley);
@@ -242,7 +242,7 @@ impl LoadedGrammar {
     /// left recursion, among them).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, Engine, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
     /// assert_eq!(g.decider("A").unwrap().rule(), "a");
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
@@ -324,7 +324,7 @@ impl Decider<'_> {
     /// answers [`Undecided`].
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / \"x\"\n")]).unwrap();
     /// let input = "x+".repeat(50) + "x";
     /// assert!(g.decider("e").unwrap().decide(&input).unwrap().accepted);
@@ -342,7 +342,7 @@ impl Decider<'_> {
     /// The rule it decides, as the grammar spells it.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "Top = \"x\"\n")]).unwrap();
     /// assert_eq!(g.decider("top").unwrap().rule(), "Top");
     /// ```
@@ -354,7 +354,7 @@ impl Decider<'_> {
     /// automaton's call limit goes to the Earley parser).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Engine, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, Engine, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
     /// assert_eq!(g.decider("a").unwrap().engine(), Engine::Automaton);
     /// ```
@@ -374,7 +374,7 @@ impl Decider<'_> {
     /// The automaton, when the rule compiles to one.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
     /// assert!(g.decider("a").unwrap().automaton().unwrap().matches("42"));
     /// ```
@@ -385,7 +385,7 @@ impl Decider<'_> {
     /// Whether `input` matches the rule.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = %s\"Ab\"\n")]).unwrap();
     /// let d = g.decider("a").unwrap();
     /// assert!(d.decide("Ab").unwrap().accepted);
@@ -421,7 +421,7 @@ impl Decider<'_> {
     /// The rule compiled for the Earley parser.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b / c\nb = \"x\"\nc = \"x\"\n")]).unwrap();
     /// let d = g.decider("a").unwrap();
     /// assert!(d.earley().unwrap().parse("x").unwrap().ambiguity().is_some());
@@ -445,7 +445,7 @@ impl Decider<'_> {
     /// (with the rules under way where it stopped) when there is none.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*DIGIT\n")]).unwrap();
     /// let d = g.decider("a").unwrap();
     /// assert_eq!(d.parse("12").unwrap().unwrap().tree().end, 2);

@@ -255,7 +255,7 @@ fn parse(text: &str) -> Result<Vec<Definition>, (Span, String, bool)> {
             Span::new(at, at.saturating_add(1)),
             format!(
                 "groups and options nested more than {} deep",
-                crate::engine::MAX_GROUP_NESTING
+                xiri_engine::MAX_GROUP_NESTING
             ),
             true,
         ));

@@ -52,7 +52,7 @@ pub(crate) fn rule_start(line: &str) -> Option<RuleStart> {
 /// Whether a figure's text parses, entirely, as one or more ABNF rules
 /// (RFC 9110's lists allowed).
 pub(crate) fn parses_as_rules(text: &str) -> bool {
-    let (text, _) = crate::workbench::lists::mark(text);
+    let (text, _) = crate::lists::mark(text);
     xiri_engine::too_deep(&text).is_none()
         && abnf_oracle::Grammar::parse(&text).is_ok_and(|g| !g.definitions().is_empty())
 }

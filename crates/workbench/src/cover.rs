@@ -46,7 +46,7 @@ impl Generator<'_> {
     /// alternative is taken or given up.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar};
     /// let text = "a = b / c\nb = \"x\" / \"y\"\nc = \"z\" a\n";
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", text)]).unwrap();
     /// let set = Generator::new(&g, 1).cover("a", 10).unwrap();
@@ -64,7 +64,7 @@ impl Generator<'_> {
     /// (the caller's check that they are members).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar, Why};
+    /// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar, Why};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"x\" / \"y\"\n")]).unwrap();
     /// let set = Generator::new(&g, 1).cover_checked("a", 10, |m| !m.text.eq_ignore_ascii_case("y")).unwrap();
     /// assert_eq!((set.covered, set.total), (1, 2));

@@ -15,7 +15,7 @@ pub const CANONICAL_WIDTH: usize = 72;
 /// In what order [`canonical`] prints the rules.
 ///
 /// ```
-/// assert_ne!(xiri::workbench::Order::Defined, xiri::workbench::Order::Alphabetical);
+/// assert_ne!(xiri_workbench::Order::Defined, xiri_workbench::Order::Alphabetical);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
@@ -29,7 +29,7 @@ pub enum Order {
 /// and the names it uses and defines nowhere left out.
 ///
 /// ```
-/// use xiri::workbench::{canonical, AbnfFile, LoadedGrammar, Order};
+/// use xiri_workbench::{canonical, AbnfFile, LoadedGrammar, Order};
 /// let text = "b = 1#c ; a list\nc = ( \"x\" )\nb =/ %d48\nOWS = *SP\n";
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", text)]).unwrap();
 /// assert_eq!(

@@ -260,7 +260,7 @@ fn units_are_worked_out_once_per_rule() {
 /// (sets of items only), on members and on refusals.
 #[test]
 fn regular_rules_are_scanned_and_agree_with_items() {
-    let json = include_str!("../../../tests/data/rfc8259.abnf");
+    let json = include_str!("../../../../tests/data/rfc8259.abnf");
     let e = compile(json, "JSON-text");
     let g = &e.g;
     let scanned: Vec<&str> = (0..g.labels.len())

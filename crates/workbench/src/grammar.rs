@@ -23,7 +23,7 @@ pub(crate) enum Broken {
 /// [`workbench`](super) for how files are joined).
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("d.abnf", "date = 4DIGIT \"-\" 2DIGIT\n")]).unwrap();
 /// assert_eq!(g.first_rule(), Some("date"));
 /// assert_eq!(g.rule_name("DATE"), Some("date"));
@@ -39,7 +39,7 @@ pub struct LoadedGrammar {
 /// with its place.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, LoadedGrammar};
 /// let e = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "a = (\"x\"\n")]).unwrap_err();
 /// assert!(e.to_string().starts_with("g.abnf:1:"), "{e}");
 /// ```
@@ -52,7 +52,7 @@ impl LoadError {
     /// The findings, in the order of the files.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let e = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "a = b c\n")]).unwrap_err();
     /// assert_eq!(e.diagnostics().len(), 2);
     /// ```
@@ -92,7 +92,7 @@ impl LoadedGrammar {
     /// [`left_recursion`](Self::left_recursion) says which rules meet it.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let files = [
     ///     AbnfFile::new("a.abnf", "greeting = word \" \" word\nword = 1*ALPHA\n"),
     ///     AbnfFile::new("b.abnf", "word = 1*DIGIT\n"),
@@ -109,7 +109,7 @@ impl LoadedGrammar {
     /// 9110's lists as a recipient reads them, values as octets).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadOptions, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadOptions, LoadedGrammar};
     /// let g = LoadedGrammar::load_with(&[AbnfFile::new("g", "a = \"x\"\n")], &LoadOptions::default());
     /// assert!(g.is_ok());
     /// ```
@@ -140,7 +140,7 @@ impl LoadedGrammar {
     /// a rule that reaches none of them works as on a grammar without them.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g.abnf", "a = b\n")]).unwrap();
     /// assert_eq!(g.diagnostics()[0].kind, "undefined");
     /// assert_eq!(g.rules().collect::<Vec<_>>(), ["a"]);
@@ -152,7 +152,7 @@ impl LoadedGrammar {
     /// [`analyze`](Self::analyze), reading the grammar as `options` say.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadOptions, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadOptions, LoadedGrammar};
     /// let g = LoadedGrammar::analyze_with(&[AbnfFile::new("g", "a = b\n")], &LoadOptions::default());
     /// assert_eq!(g.unwrap().diagnostics()[0].kind, "undefined");
     /// ```
@@ -171,7 +171,7 @@ impl LoadedGrammar {
     /// which [`rules`](super::rules) finds from an entry point).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g.abnf", "a = \"x\"\na = \"y\"\n")]).unwrap();
     /// assert_eq!(g.diagnostics()[0].kind, "duplicate");
     /// ```
@@ -186,7 +186,7 @@ impl LoadedGrammar {
     /// is `None` for exactly these), and the Earley parser takes the others.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "a = \"x\"\n")]).unwrap();
     /// assert_eq!(g.checked().rules().len(), 1);
     /// let text = "e = e \"+\" e / t\nt = 1*DIGIT\n";
@@ -201,7 +201,7 @@ impl LoadedGrammar {
     /// (core rules not included).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "b = a\na = \"x\"\n")]).unwrap();
     /// assert_eq!(g.rules().collect::<Vec<_>>(), ["b", "a"]);
     /// ```
@@ -218,7 +218,7 @@ impl LoadedGrammar {
     /// when none is named.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "; c\nx = \"x\"\n")]).unwrap();
     /// assert_eq!(g.first_rule(), Some("x"));
     /// ```
@@ -231,7 +231,7 @@ impl LoadedGrammar {
     /// has no such rule.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "Word = 1*ALPHA\n")]).unwrap();
     /// assert_eq!(g.rule_name("word"), Some("Word"));
     /// assert_eq!(g.rule_name("nope"), None);
@@ -259,7 +259,7 @@ impl LoadedGrammar {
     /// [`compare`](super::compare), cannot take it.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let text = "list = list \",\" item / item\nitem = 1*DIGIT\n";
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
     /// let list = g.left_recursion("LIST").unwrap();
@@ -346,7 +346,7 @@ impl LoadedGrammar {
     /// and all, each line as in its file; empty for a core rule.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let text = "a = \"x\" ; one\na =/ \"y\"\n";
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
     /// assert_eq!(g.text_of("a"), "a = \"x\" ; one\na =/ \"y\"");
@@ -383,7 +383,7 @@ impl LoadedGrammar {
     /// Where the rule is first defined with `=`.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", "a = b\nb = \"x\"\n")]).unwrap();
     /// assert_eq!(g.location_of("b").unwrap().line, 2);
     /// ```
@@ -404,7 +404,7 @@ impl LoadedGrammar {
     /// replacing)`, by the names the files were given.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let files = [AbnfFile::new("a", "x = \"a\"\n"), AbnfFile::new("b", "x = \"b\"\n")];
     /// let g = LoadedGrammar::load(&files).unwrap();
     /// assert_eq!(g.replaced(), [("x", "a", "b")]);
@@ -421,7 +421,7 @@ impl LoadedGrammar {
     /// The names of the files, in the order they were loaded.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("a.abnf", "x = \"a\"\n")]).unwrap();
     /// assert_eq!(g.file_names().collect::<Vec<_>>(), ["a.abnf"]);
     /// ```

@@ -9,7 +9,7 @@ pub use super::lists::ListSyntax;
 /// the choice says how the grammar is read, and what is wrong with it.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, LoadOptions, LoadedGrammar, Values};
+/// use xiri_workbench::{AbnfFile, LoadOptions, LoadedGrammar, Values};
 /// let files = [AbnfFile::new("o", "obs-text = %x80-FF / %x100\n")];
 /// assert!(LoadedGrammar::load(&files).is_ok());
 /// let octets = LoadOptions { values: Values::Octets, ..LoadOptions::default() };
@@ -32,7 +32,7 @@ pub enum Values {
 /// reads a grammar.
 ///
 /// ```
-/// use xiri::workbench::{ListSyntax, LoadOptions, Values};
+/// use xiri_workbench::{ListSyntax, LoadOptions, Values};
 /// let o = LoadOptions::default();
 /// assert_eq!((o.lists, o.values), (ListSyntax::Sender, Values::CodePoints));
 /// ```

@@ -11,7 +11,7 @@ use std::fmt;
 /// Why an input was not parsed.
 ///
 /// ```
-/// use xiri::workbench::earley::{Earley, FailureKind};
+/// use xiri_workbench::earley::{Earley, FailureKind};
 /// let e = Earley::from_abnf("pair = 1*ALPHA \"=\" *DIGIT\n", "pair").unwrap();
 /// let f = e.recognize("port=8o").unwrap_err();
 /// assert_eq!(f.kind, FailureKind::Rejected);
@@ -25,7 +25,7 @@ pub struct Failure {
     /// member of the language starts with: the input is refused at the
     /// character after it, or at its end when the whole input is such a
     /// prefix. A property of the language, the same as the engine's
-    /// [`Refusal::offset`](crate::engine::Refusal::offset). For
+    /// [`Refusal::offset`](xiri_engine::Refusal::offset). For
     /// [`FailureKind::TooLarge`], where the recognizer stopped.
     pub offset: usize,
     /// What could continue the prefix: `end of input` first when the
@@ -47,7 +47,7 @@ pub struct Failure {
 /// Whether a [`Failure`] is an answer.
 ///
 /// ```
-/// use xiri::workbench::earley::{Earley, FailureKind};
+/// use xiri_workbench::earley::{Earley, FailureKind};
 /// let e = Earley::from_abnf("a = *\"x\"\n", "a").unwrap().with_max_items(10);
 /// assert_eq!(e.recognize(&"x".repeat(100)).unwrap_err().kind, FailureKind::TooLarge);
 /// ```
@@ -67,7 +67,7 @@ pub enum FailureKind {
 /// A rule under way where the input was refused.
 ///
 /// ```
-/// use xiri::workbench::earley::Earley;
+/// use xiri_workbench::earley::Earley;
 /// let e = Earley::from_abnf("date = 4DIGIT \"-\" 2DIGIT\n", "date").unwrap();
 /// let f = e.recognize("2026-1x").unwrap_err();
 /// let a = f.trace.iter().find(|a| a.rule == "date").unwrap();
@@ -89,7 +89,7 @@ impl fmt::Display for Failure {
     /// `expected DIGIT or "-" at byte 5`.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = \"x\" (\"y\" / DIGIT)\n", "a").unwrap();
     /// let f = e.recognize("xz").unwrap_err();
     /// assert_eq!(f.to_string(), "expected \"y\" or DIGIT at byte 1");
@@ -119,7 +119,7 @@ impl fmt::Display for Attempt {
     /// `rule [start]: production`.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = \"x\" \"y\"\n", "a").unwrap();
     /// let f = e.recognize("xx").unwrap_err();
     /// assert_eq!(f.trace[0].to_string(), "a [0]: \"x\" • \"y\"");

@@ -8,7 +8,7 @@ use std::fmt;
 /// Whether a finding stops the grammar from being used.
 ///
 /// ```
-/// assert_ne!(xiri::workbench::Severity::Error, xiri::workbench::Severity::Warning);
+/// assert_ne!(xiri_workbench::Severity::Error, xiri_workbench::Severity::Warning);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -35,8 +35,8 @@ impl fmt::Display for Severity {
 /// A place in an ABNF file.
 ///
 /// ```
-/// let files = [xiri::workbench::AbnfFile::new("g.abnf", "a = b\n")];
-/// let e = xiri::workbench::LoadedGrammar::load(&files).unwrap_err();
+/// let files = [xiri_workbench::AbnfFile::new("g.abnf", "a = b\n")];
+/// let e = xiri_workbench::LoadedGrammar::load(&files).unwrap_err();
 /// let place = e.diagnostics()[0].location.as_ref().unwrap();
 /// assert_eq!((place.file.as_str(), place.line, place.column), ("g.abnf", 1, 5));
 /// ```
@@ -57,8 +57,8 @@ pub struct Location {
 /// One finding about a grammar.
 ///
 /// ```
-/// let files = [xiri::workbench::AbnfFile::new("g.abnf", "a = b\n")];
-/// let e = xiri::workbench::LoadedGrammar::load(&files).unwrap_err();
+/// let files = [xiri_workbench::AbnfFile::new("g.abnf", "a = b\n")];
+/// let e = xiri_workbench::LoadedGrammar::load(&files).unwrap_err();
 /// assert_eq!(e.diagnostics()[0].kind, "undefined");
 /// assert_eq!(
 ///     e.diagnostics()[0].to_string(),

@@ -15,7 +15,7 @@ use xiri_engine::{structure, CompileError};
 /// What kind of language a rule has, as far as the engine is concerned.
 ///
 /// ```
-/// use xiri::workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
+/// use xiri_workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"(\" *a \")\"\n")]).unwrap();
 /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::Brackets('(', ')'));
 /// ```
@@ -34,7 +34,7 @@ pub enum RuleKind {
     /// nothing generates from it.
     ///
     /// ```
-    /// use xiri::workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
+    /// use xiri_workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
     /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::LeftRecursive(vec!["e".into()]));
     /// assert_eq!(rules(&g, &[]).rules[0].kind.to_string(), "left-recursive: e -> e");
@@ -59,7 +59,7 @@ impl RuleKind {
     /// `empty`, `too-large`.
     ///
     /// ```
-    /// assert_eq!(xiri::workbench::RuleKind::Regular.name(), "regular");
+    /// assert_eq!(xiri_workbench::RuleKind::Regular.name(), "regular");
     /// ```
     pub fn name(&self) -> &'static str {
         match self {
@@ -108,7 +108,7 @@ pub struct RuleReport {
 /// The report: every rule, and every finding.
 ///
 /// ```
-/// use xiri::workbench::{rules, AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{rules, AbnfFile, LoadedGrammar};
 /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nc = \"x\"\n")]).unwrap();
 /// let report = rules(&g, &["a"]);
 /// assert_eq!(report.errors(), 1);
@@ -137,7 +137,7 @@ impl RulesReport {
     /// How many findings are errors.
     ///
     /// ```
-    /// use xiri::workbench::{rules, AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{rules, AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"x\"\n")]).unwrap();
     /// assert_eq!(rules(&g, &[]).errors(), 0);
     /// ```
@@ -154,7 +154,7 @@ impl RulesReport {
 /// roots (its first rule and the rules no other rule refers to).
 ///
 /// ```
-/// use xiri::workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
+/// use xiri_workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
 /// let text = "list = item *(\",\" item)\nitem = 1*DIGIT / \"[\" list \"]\"\nspare = \"x\"\n";
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
 /// let report = rules(&g, &["list"]);

@@ -8,7 +8,7 @@ use abnf_oracle::{CheckedGrammar, Node, NumVal};
 /// One edit of a string, at a byte offset.
 ///
 /// ```
-/// use xiri::workbench::Edit;
+/// use xiri_workbench::Edit;
 /// assert_eq!(Edit::Insert { at: 1, c: '-' }.apply("ab"), "a-b");
 /// assert_eq!(Edit::Delete { at: 0 }.apply("ab"), "b");
 /// assert_eq!(Edit::Replace { at: 1, c: 'é' }.apply("ab"), "aé");
@@ -41,7 +41,7 @@ impl Edit {
     /// of it, or past its end).
     ///
     /// ```
-    /// assert_eq!(xiri::workbench::Edit::Delete { at: 9 }.apply("ab"), "ab");
+    /// assert_eq!(xiri_workbench::Edit::Delete { at: 9 }.apply("ab"), "ab");
     /// ```
     pub fn apply(&self, s: &str) -> String {
         let at = self.at();
@@ -65,7 +65,7 @@ impl Edit {
     /// The byte offset it applies at.
     ///
     /// ```
-    /// assert_eq!(xiri::workbench::Edit::Delete { at: 3 }.at(), 3);
+    /// assert_eq!(xiri_workbench::Edit::Delete { at: 3 }.at(), 3);
     /// ```
     pub fn at(&self) -> usize {
         match *self {
@@ -111,7 +111,7 @@ pub struct NearMiss {
 /// few times. [`NearMisses`] makes the same ones one at a time.
 ///
 /// ```
-/// use xiri::workbench::{near_misses, AbnfFile, Generator, LoadedGrammar};
+/// use xiri_workbench::{near_misses, AbnfFile, Generator, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 2DIGIT\n")]).unwrap();
 /// let d = g.decider("a").unwrap();
 /// let misses = near_misses(&d, &mut Generator::new(&g, 5), 10).unwrap();
@@ -132,7 +132,7 @@ pub fn near_misses(
 /// and ends.
 ///
 /// ```
-/// use xiri::workbench::{near_misses, AbnfFile, Generator, LoadedGrammar, NearMisses};
+/// use xiri_workbench::{near_misses, AbnfFile, Generator, LoadedGrammar, NearMisses};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 2DIGIT\n")]).unwrap();
 /// let d = g.decider("a").unwrap();
 /// let mut generator = Generator::new(&g, 5);

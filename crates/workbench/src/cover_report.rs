@@ -8,7 +8,7 @@ use std::fmt;
 /// Why a covering set did not take an alternative.
 ///
 /// ```
-/// use xiri::workbench::Why;
+/// use xiri_workbench::Why;
 /// assert_eq!(Why::DerivesNothing.to_string(), "it derives no string");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl fmt::Display for Why {
 /// An alternative a covering set did not take.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar, Why};
+/// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar, Why};
 /// let text = "a = \"x\" / b\nb = \"y\" b\nc = \"z\" / \"w\"\n";
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", text)]).unwrap();
 /// let set = Generator::new(&g, 1).cover("a", 10).unwrap();

@@ -16,7 +16,7 @@ use abnf_oracle::{CheckedGrammar, MinLen, Node, NodeId, NumVal, Witness};
 /// span, and the rules inside it.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b b\nb = \"x\"\n")]).unwrap();
 /// let member = Generator::new(&g, 1).member("a").unwrap();
 /// assert_eq!(member.tree.rule, "a");
@@ -71,7 +71,7 @@ pub(super) const HARD_NESTING: usize = 1000;
 /// and sequence of calls give the same strings.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = \"x\" / \"y\" [\"z\"]\n")]).unwrap();
 /// let mut generator = Generator::new(&g, 7);
 /// let set = generator.cover("a", 100).unwrap();
@@ -121,7 +121,7 @@ impl<'g> Generator<'g> {
     /// A generator for the grammar, seeded.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 3DIGIT\n")]).unwrap();
     /// assert_eq!(Generator::new(&g, 1).member("a").unwrap().text.len(), 3);
     /// ```
@@ -151,7 +151,7 @@ impl<'g> Generator<'g> {
     /// A random member of `rule`.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 1*3\"ab\"\n")]).unwrap();
     /// let m = Generator::new(&g, 3).member("a").unwrap();
     /// assert!(m.text.len() % 2 == 0 && m.text.len() <= 6);
@@ -174,7 +174,7 @@ impl<'g> Generator<'g> {
     /// recursion met).
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, Generator, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, Generator, LoadedGrammar};
     /// let text = "e = e \"+\" t / t\nt = DIGIT\n";
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
     /// let generator = Generator::new(&g, 0);

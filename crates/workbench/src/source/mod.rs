@@ -5,7 +5,7 @@
 //! so that every position the loader reports refers to the original file.
 //!
 //! ```
-//! use xiri::workbench::{extract, SourceFormat};
+//! use xiri_workbench::{extract, SourceFormat};
 //! let md = "# Syntax\n\n~~~ abnf\ndate = 4DIGIT \"-\" 2DIGIT\n~~~\n\n~~~ http\nGET / HTTP/1.1\n~~~\n";
 //! let found = extract(md);
 //! assert_eq!(found.format, SourceFormat::Markdown);
@@ -28,7 +28,7 @@ use std::fmt;
 /// What kind of file an author's ABNF is in.
 ///
 /// ```
-/// use xiri::workbench::SourceFormat;
+/// use xiri_workbench::SourceFormat;
 /// assert_eq!(SourceFormat::of("a = \"x\"\n"), SourceFormat::Abnf);
 /// assert_eq!(SourceFormat::of("<?xml version=\"1.0\"?>\n<rfc/>\n"), SourceFormat::Xml);
 /// assert_eq!(SourceFormat::of("~~~ abnf\na = \"x\"\n~~~\n"), SourceFormat::Markdown);
@@ -58,7 +58,7 @@ impl SourceFormat {
     /// of another body, as text); plain ABNF otherwise.
     ///
     /// ```
-    /// use xiri::workbench::SourceFormat;
+    /// use xiri_workbench::SourceFormat;
     /// let draft = "Internet-Draft        Example        May 2026\n\n   a = \"x\"\n";
     /// assert_eq!(SourceFormat::of(draft), SourceFormat::RfcText);
     /// ```
@@ -91,7 +91,7 @@ impl SourceFormat {
     /// Its name: `abnf`, `rfc-text`, `xml`, `markdown`.
     ///
     /// ```
-    /// assert_eq!(xiri::workbench::SourceFormat::RfcText.name(), "rfc-text");
+    /// assert_eq!(xiri_workbench::SourceFormat::RfcText.name(), "rfc-text");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -117,7 +117,7 @@ pub(crate) type RawLine = (usize, String, Columns);
 /// rules start a line, and where each line was.
 ///
 /// ```
-/// let found = xiri::workbench::extract("Internet-Draft   X   May 2026\n\n   The rule:\n\n      a = \"x\"\n        / \"y\"\n");
+/// let found = xiri_workbench::extract("Internet-Draft   X   May 2026\n\n   The rule:\n\n      a = \"x\"\n        / \"y\"\n");
 /// let figure = &found.figures[0];
 /// assert_eq!((figure.line(), figure.text()), (5, "a = \"x\"\n  / \"y\"\n"));
 /// ```
@@ -131,7 +131,7 @@ impl Figure {
     /// The figure's ABNF, each line ended by LF.
     ///
     /// ```
-    /// let found = xiri::workbench::extract("a = \"x\"\r\n");
+    /// let found = xiri_workbench::extract("a = \"x\"\r\n");
     /// assert_eq!(found.figures[0].text(), "a = \"x\"\n");
     /// ```
     pub fn text(&self) -> &str {
@@ -141,7 +141,7 @@ impl Figure {
     /// The line of the source (from 1) its first line was on.
     ///
     /// ```
-    /// let found = xiri::workbench::extract("Text.\n\n```abnf\na = \"x\"\n```\n");
+    /// let found = xiri_workbench::extract("Text.\n\n```abnf\na = \"x\"\n```\n");
     /// assert_eq!(found.figures[0].line(), 4);
     /// ```
     pub fn line(&self) -> usize {
@@ -200,7 +200,7 @@ pub struct Extracted {
 ///
 /// ```
 /// let xml = "<?xml version=\"1.0\"?>\n<rfc>\n<sourcecode type=\"abnf\"><![CDATA[\na = \"x\" / b\nb = %x62\n]]></sourcecode>\n<artwork>a = &lt;prose&gt;\n</artwork>\n</rfc>\n";
-/// let found = xiri::workbench::extract(xml);
+/// let found = xiri_workbench::extract(xml);
 /// let texts: Vec<&str> = found.figures.iter().map(|f| f.text()).collect();
 /// assert_eq!(texts, ["a = \"x\" / b\nb = %x62\n", "a = <prose>\n"]);
 /// assert_eq!((found.figures[0].line(), found.figures[1].line()), (4, 7));

@@ -30,7 +30,7 @@ use std::collections::BTreeSet;
 /// One ABNF file: a name to show in messages (its path) and its text.
 ///
 /// ```
-/// let file = xiri::workbench::AbnfFile::new("date.abnf", "date = 4DIGIT \"-\" 2DIGIT\n");
+/// let file = xiri_workbench::AbnfFile::new("date.abnf", "date = 4DIGIT \"-\" 2DIGIT\n");
 /// assert_eq!(file.name, "date.abnf");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ impl AbnfFile {
     /// A file of this name and text.
     ///
     /// ```
-    /// let file = xiri::workbench::AbnfFile::new("a.abnf", "a = \"x\"\n");
+    /// let file = xiri_workbench::AbnfFile::new("a.abnf", "a = \"x\"\n");
     /// assert!(file.text.starts_with("a ="));
     /// ```
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
@@ -65,7 +65,7 @@ impl AbnfFile {
     /// skipped by the loader with a note.
     ///
     /// ```
-    /// use xiri::workbench::{AbnfFile, LoadedGrammar};
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let file = AbnfFile::from_bytes("l.abnf", b"a = \"x\" ; caf\xe9\n");
     /// assert_eq!(file.invalid_utf8(), [(13, 0xE9)]);
     /// let e = LoadedGrammar::load(&[file]).unwrap_err();
@@ -92,24 +92,11 @@ impl AbnfFile {
     /// each one's offset in [`text`](Self::text), and its value.
     ///
     /// ```
-    /// let file = xiri::workbench::AbnfFile::from_bytes("g", b"\xff");
+    /// let file = xiri_workbench::AbnfFile::from_bytes("g", b"\xff");
     /// assert_eq!((file.text.as_str(), file.invalid_utf8()), ("\u{fffd}", &[(0, 0xFF)][..]));
     /// ```
     pub fn invalid_utf8(&self) -> &[(usize, u8)] {
         &self.invalid
-    }
-
-    /// The ABNF of a built-in grammar, as [`Grammar::abnf`](crate::Grammar::abnf)
-    /// gives it (the specification's text with xiri's documented
-    /// decisions), named after the grammar.
-    ///
-    /// ```
-    /// let file = xiri::workbench::AbnfFile::builtin(xiri::Grammar::Uri);
-    /// assert_eq!(file.name, "uri (built-in)");
-    /// assert!(file.text.contains("URI-reference = "));
-    /// ```
-    pub fn builtin(grammar: crate::Grammar) -> Self {
-        AbnfFile::new(format!("{grammar} (built-in)"), grammar.abnf())
     }
 }
 
@@ -410,7 +397,7 @@ mod tests {
         let (joined, _) = load(&[("rfc.abnf", text)]).unwrap();
         assert_eq!(
             joined.files[0].origins[1].columns,
-            crate::workbench::source::Columns::Shift(3)
+            crate::source::Columns::Shift(3)
         );
         let shown = joined.diagnostics[0].to_string();
         assert!(

@@ -14,19 +14,20 @@
 //! what could come after it, and the rules under way there.
 //!
 //! ```
-//! use xiri::workbench::earley::Earley;
+//! use xiri_workbench::earley::Earley;
 //!
-//! let g = abnf_oracle::Grammar::parse(&xiri::Grammar::Xri.abnf()).unwrap().check().unwrap();
-//! let xri = Earley::new(&g, "XRI-reference").unwrap();
-//! assert!(xri.recognize("xri://@example*(http://a/b)").is_ok());
+//! let abnf = "authority = [userinfo \"@\"] host\nuserinfo = *ALPHA\nhost = 1*ALPHA / \"@\" 1*ALPHA\n";
+//! let g = abnf_oracle::Grammar::parse(abnf).unwrap().check().unwrap();
+//! let authority = Earley::new(&g, "authority").unwrap();
+//! assert!(authority.recognize("user@host").is_ok());
 //!
-//! // "@example" is an XRI authority and an IRI authority (user info "").
-//! let forest = xri.parse("@example").unwrap();
+//! // "@example" is a host of its own, or an empty user info and a host.
+//! let forest = authority.parse("@example").unwrap();
 //! assert!(forest.ambiguity().is_some());
 //!
-//! let refusal = xri.recognize("xri://@a%2").unwrap_err();
-//! assert_eq!(refusal.offset, 10);
-//! assert_eq!(refusal.expected, ["HEXDIG"]);
+//! let refusal = authority.recognize("user@ho5t").unwrap_err();
+//! assert_eq!(refusal.offset, 7);
+//! assert_eq!(refusal.expected, ["end of input", "ALPHA"]);
 //! ```
 //!
 //! # How ABNF becomes Earley rules
@@ -99,7 +100,7 @@ use std::fmt;
 /// `m*nX`); a larger one is [`EarleyError::TooLarge`].
 ///
 /// ```
-/// use xiri::workbench::earley::{Earley, EarleyError, MAX_REPEAT};
+/// use xiri_workbench::earley::{Earley, EarleyError, MAX_REPEAT};
 /// let text = format!("a = {}\"x\"\n", MAX_REPEAT + 1);
 /// assert!(matches!(Earley::from_abnf(&text, "a"), Err(EarleyError::TooLarge(_))));
 /// ```
@@ -109,7 +110,7 @@ pub const MAX_REPEAT: u64 = 10_000;
 /// and ends together).
 ///
 /// ```
-/// assert!(xiri::workbench::earley::MAX_SYMBOLS >= 100_000);
+/// assert!(xiri_workbench::earley::MAX_SYMBOLS >= 100_000);
 /// ```
 pub const MAX_SYMBOLS: usize = 1_000_000;
 
@@ -123,7 +124,7 @@ pub const MAX_SYMBOLS: usize = 1_000_000;
 /// character); a forest about 60 bytes a node.
 ///
 /// ```
-/// assert_eq!(xiri::workbench::earley::DEFAULT_MAX_ITEMS, 100_000_000);
+/// assert_eq!(xiri_workbench::earley::DEFAULT_MAX_ITEMS, 100_000_000);
 /// ```
 pub const DEFAULT_MAX_ITEMS: usize = 100_000_000;
 
@@ -133,7 +134,7 @@ const FOREST_SHARE: usize = 5;
 /// Why a rule does not compile.
 ///
 /// ```
-/// use xiri::workbench::earley::{Earley, EarleyError};
+/// use xiri_workbench::earley::{Earley, EarleyError};
 /// let e = Earley::from_abnf("a = \"x\" / <anything>\n", "a");
 /// assert!(matches!(e, Err(EarleyError::Prose { rule, .. }) if rule == "a"));
 /// ```
@@ -163,7 +164,7 @@ impl fmt::Display for EarleyError {
     /// A sentence.
     ///
     /// ```
-    /// let e = xiri::workbench::earley::Earley::from_abnf("a = \"x\"\n", "b").unwrap_err();
+    /// let e = xiri_workbench::earley::Earley::from_abnf("a = \"x\"\n", "b").unwrap_err();
     /// assert_eq!(e.to_string(), "no rule named b");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -188,7 +189,7 @@ impl std::error::Error for EarleyError {}
 /// Immutable: one can serve any number of inputs, from any thread.
 ///
 /// ```
-/// use xiri::workbench::earley::Earley;
+/// use xiri_workbench::earley::Earley;
 /// let e = Earley::from_abnf("date = 4DIGIT \"-\" 2DIGIT\n", "date").unwrap();
 /// assert!(e.recognize("2026-11").is_ok());
 /// assert_eq!(e.recognize("2026/11").unwrap_err().offset, 4);
@@ -205,7 +206,7 @@ impl Earley {
     ///
     /// ```
     /// let g = abnf_oracle::Grammar::parse("a = 1*HEXDIG\n").unwrap().check().unwrap();
-    /// let e = xiri::workbench::earley::Earley::new(&g, "A").unwrap();
+    /// let e = xiri_workbench::earley::Earley::new(&g, "A").unwrap();
     /// assert!(e.recognize("c0FFee").is_ok());
     /// ```
     pub fn new(grammar: &CheckedGrammar, rule: &str) -> Result<Earley, EarleyError> {
@@ -229,7 +230,7 @@ impl Earley {
     /// folded in, the user's rules before the core rules).
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("list = list \",\" item / item\nitem = 1*DIGIT\n", "list").unwrap();
     /// assert!(e.recognize("1,22,333").is_ok());
     /// assert!(Earley::from_abnf("a = b\n", "a").is_err());
@@ -285,7 +286,7 @@ impl Earley {
     /// [`FailureKind::TooLarge`]: undecided, not refused.
     ///
     /// ```
-    /// use xiri::workbench::earley::{Earley, FailureKind};
+    /// use xiri_workbench::earley::{Earley, FailureKind};
     /// let e = Earley::from_abnf("a = *\"x\"\n", "a").unwrap().with_max_items(1_000);
     /// assert!(e.recognize(&"x".repeat(100)).is_ok());
     /// assert_eq!(e.recognize(&"x".repeat(1_000)).unwrap_err().kind, FailureKind::TooLarge);
@@ -300,7 +301,7 @@ impl Earley {
     /// [`Earley::with_max_items`] set it).
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = \"x\"\n", "a").unwrap().with_max_items(7);
     /// assert_eq!(e.max_items(), 7);
     /// ```
@@ -311,7 +312,7 @@ impl Earley {
     /// The start rule's name, as the grammar spells it.
     ///
     /// ```
-    /// let e = xiri::workbench::earley::Earley::from_abnf("Date = DIGIT\n", "date").unwrap();
+    /// let e = xiri_workbench::earley::Earley::from_abnf("Date = DIGIT\n", "date").unwrap();
     /// assert_eq!(e.rule(), "Date");
     /// ```
     pub fn rule(&self) -> &str {
@@ -322,7 +323,7 @@ impl Earley {
     /// only what completions need of the earlier sets.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = \"x\" *(\",\" \"x\")\n", "a").unwrap();
     /// assert!(e.recognize("x,X,x").is_ok());
     /// let f = e.recognize("x,,x").unwrap_err();
@@ -335,7 +336,7 @@ impl Earley {
     /// All derivations of `input`, as a [`Forest`].
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("s = *a\na = \"x\" / \"xx\"\n", "s").unwrap();
     /// let forest = e.parse("xxx").unwrap();
     /// assert_eq!(forest.count(100), 3);
@@ -351,7 +352,7 @@ impl Earley {
     /// when only one tree is wanted ([`Earley::tree`] then).
     ///
     /// ```
-    /// use xiri::workbench::earley::{Earley, FailureKind};
+    /// use xiri_workbench::earley::{Earley, FailureKind};
     /// let e = Earley::from_abnf("s = s s / \"a\"\n", "s").unwrap();
     /// let input = "a".repeat(100);
     /// assert_eq!(e.parse_within(&input, 1_000).unwrap_err().kind, FailureKind::TooLarge);
@@ -385,7 +386,7 @@ impl Earley {
     /// no way down within the budget.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("s = s s / \"a\"\n", "s").unwrap();
     /// let input = "a".repeat(300);
     /// let tree = e.tree(&input).unwrap();

@@ -355,7 +355,7 @@ svg a:hover rect{fill:#9cd0ff}";
 /// every rule when `rule` is `None`, with the core rules they use.
 ///
 /// ```
-/// use xiri::workbench::{diagram, AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{diagram, AbnfFile, LoadedGrammar};
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b / \"x\"\nb = 1*DIGIT\n")]).unwrap();
 /// let page = diagram(&g, None).unwrap();
 /// assert!(page.contains(r#"<section id="b">"#));

@@ -26,7 +26,7 @@ use abnf_oracle::{CharVal, Definition, Element, Ignored, Repeat, RuleName, Span}
 /// Which of RFC 9110's two readings of a list.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, ListSyntax, LoadOptions, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, ListSyntax, LoadOptions, LoadedGrammar};
 /// let text = "list = 1#\"a\"\nOWS = *SP\n";
 /// let files = [AbnfFile::new("l", text)];
 /// let sender = LoadedGrammar::load(&files).unwrap();

@@ -13,7 +13,7 @@ use std::fmt;
 /// its ABNF text) and per character ([`TreeKind::Terminal`]).
 ///
 /// ```
-/// use xiri::workbench::earley::Earley;
+/// use xiri_workbench::earley::Earley;
 /// let e = Earley::from_abnf("pair = key \"=\" value\nkey = 1*ALPHA\nvalue = *DIGIT\n", "pair").unwrap();
 /// let input = "ab=1";
 /// let tree = e.parse(input).unwrap().tree();
@@ -43,7 +43,7 @@ pub struct Tree {
 /// What a [`Tree`] node stands for.
 ///
 /// ```
-/// use xiri::workbench::earley::{Earley, TreeKind};
+/// use xiri_workbench::earley::{Earley, TreeKind};
 /// let e = Earley::from_abnf("a = \"x\"\n", "a").unwrap();
 /// assert_eq!(e.parse("x").unwrap().tree().kind, TreeKind::Rule);
 /// ```
@@ -62,7 +62,7 @@ impl Tree {
     /// The nodes in pre-order, each with its depth (the root's is 0).
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = b b\nb = \"x\"\n", "a").unwrap();
     /// let tree = e.parse("xx").unwrap().tree();
     /// let rules: Vec<_> = tree.walk().map(|(d, t)| (d, t.rule.as_str())).collect();
@@ -80,7 +80,7 @@ impl Tree {
     /// The text the node spans (empty if the offsets do not fit `input`).
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = %xE9 b\nb = \"x\"\n", "a").unwrap();
     /// let tree = e.parse("éx").unwrap().tree();
     /// assert_eq!(tree.children[0].text("éx"), "x");
@@ -93,7 +93,7 @@ impl Tree {
     /// `rule [start..end] "text"`.
     ///
     /// ```
-    /// use xiri::workbench::earley::Earley;
+    /// use xiri_workbench::earley::Earley;
     /// let e = Earley::from_abnf("a = \"x\"\n", "a").unwrap();
     /// assert_eq!(e.parse("X").unwrap().tree().display("X").to_string(), "a [0..1] \"X\"\n");
     /// ```
@@ -105,7 +105,7 @@ impl Tree {
 /// A [`Tree`] with the input it spans, to print: see [`Tree::display`].
 ///
 /// ```
-/// use xiri::workbench::earley::Earley;
+/// use xiri_workbench::earley::Earley;
 /// let e = Earley::from_abnf("a = \"x\"\n", "a").unwrap();
 /// let tree = e.parse("x").unwrap().tree();
 /// println!("{}", tree.display("x"));

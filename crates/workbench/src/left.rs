@@ -31,7 +31,7 @@ pub(crate) const NO_GENERATOR: &str = "the generator of `generate` and `compare`
 /// uses (directly or not) a rule that is.
 ///
 /// ```
-/// use xiri::workbench::{AbnfFile, LoadedGrammar};
+/// use xiri_workbench::{AbnfFile, LoadedGrammar};
 /// let text = "sum = sum \"+\" term / term\nterm = 1*DIGIT / \"(\" sum \")\"\n";
 /// let g = LoadedGrammar::load(&[AbnfFile::new("sum.abnf", text)]).unwrap();
 /// let sum = g.left_recursion("sum").unwrap();

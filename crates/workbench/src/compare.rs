@@ -39,7 +39,7 @@ impl Found {
     /// `member`, `covering set` or `near-miss`.
     ///
     /// ```
-    /// assert_eq!(xiri::workbench::Found::NearMiss.name(), "near-miss");
+    /// assert_eq!(xiri_workbench::Found::NearMiss.name(), "near-miss");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -97,7 +97,7 @@ impl std::error::Error for CompareError {}
 /// with generators seeded from `seed`.
 ///
 /// ```
-/// use xiri::workbench::{compare, AbnfFile, LoadedGrammar, Side};
+/// use xiri_workbench::{compare, AbnfFile, LoadedGrammar, Side};
 /// let old = LoadedGrammar::load(&[AbnfFile::new("old", "n = 1*DIGIT\n")]).unwrap();
 /// let new = LoadedGrammar::load(&[AbnfFile::new("new", "n = %x31-39 *DIGIT / \"0\"\n")]).unwrap();
 /// let c = compare(Side { grammar: &old, rule: "n" }, Side { grammar: &new, rule: "n" }, 200, 1).unwrap();

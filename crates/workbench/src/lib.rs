@@ -24,7 +24,7 @@
 //! [`compare`], cannot take them ([`LoadedGrammar::left_recursion`]).
 //!
 //! ```
-//! use xiri::workbench::{AbnfFile, LoadedGrammar};
+//! use xiri_workbench::{AbnfFile, LoadedGrammar};
 //! let g = LoadedGrammar::load(&[AbnfFile::new(
 //!     "date.abnf",
 //!     "date = year \"-\" month\nyear = 4DIGIT\nmonth = \"0\" %x31-39 / \"1\" %x30-32\n",
