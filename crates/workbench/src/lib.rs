@@ -35,6 +35,21 @@
 //! assert_eq!(d.decide("2026-13").unwrap().offset, Some(6));
 //! ```
 
+#![deny(missing_docs)]
+// The workbench never panics on an author's grammar or input: no unwrap,
+// expect, panic, unreachable or indexing that they could reach; tests are
+// exempt (the same rule as the library's and the engine's).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::indexing_slicing
+    )
+)]
+
 pub mod earley;
 
 mod canonical;
