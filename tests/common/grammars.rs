@@ -1,9 +1,12 @@
 //! ABNF grammars of about `n` bytes in the shapes that made loading a
 //! grammar, or `rules` on it, quadratic (issue 41): rules each reaching
 //! the next, towards left recursion, a prose value, a name defined
-//! nowhere or the empty string, defined in either order, and many rules
-//! no other rule uses. `tests/growth.rs` loads them with the library,
-//! `tests/cli_growth.rs` gives them to `rules` and `grammar`.
+//! nowhere or the empty string, defined in either order; a chain beside
+//! a left-recursive rule; a hub every rule of which begins with it; many
+//! rules no other rule uses; alternations and concatenations so wide that
+//! loading refuses them ([`REFUSED`]), and many rules each as wide as
+//! loading takes. `tests/growth.rs` loads them with the library,
+//! `crates/cli/tests/cli_growth.rs` gives them to `rules` and `grammar`.
 #![allow(dead_code)]
 
 /// `r0`, `r1`, ... each defined by `line(i)` (which may use `r{i+1}`), to
@@ -26,6 +29,40 @@ fn chain(n: usize, line: fn(usize) -> String, last: &str, reversed: bool) -> Str
     lines.join("\n") + "\n"
 }
 
+/// `head`, then `item(0)`, `item(1)`, ... joined by `between`, to about
+/// `n` bytes, then `tail`.
+fn wide(n: usize, head: &str, item: fn(usize) -> String, between: &str, tail: &str) -> String {
+    let mut text = head.to_string();
+    let mut i = 0;
+    while text.len() < n {
+        if i > 0 {
+            text.push_str(between);
+        }
+        text.push_str(&item(i));
+        i += 1;
+    }
+    text + tail
+}
+
+/// `h = (a0 / ... / a999) / (a1000 / ...) / "z"`, each `ai = h "x"`: every
+/// rule begins with `h` and `h` with each (groups of a thousand keep each
+/// alternation below the width loading takes).
+fn hub(n: usize) -> String {
+    let count = n / 24;
+    let groups: Vec<String> = (0..count)
+        .step_by(1000)
+        .map(|g| {
+            let names: Vec<String> = (g..count.min(g + 1000)).map(|i| format!("a{i}")).collect();
+            format!("({})", names.join(" / "))
+        })
+        .collect();
+    let mut text = format!("h = {} / \"z\"\n", groups.join(" / "));
+    for i in 0..count {
+        text.push_str(&format!("a{i} = h \"x\"\n"));
+    }
+    text
+}
+
 fn next(i: usize) -> String {
     format!("r{i} = r{}", i + 1)
 }
@@ -43,6 +80,16 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
             false,
         )
     }),
+    ("left_recursion_beside_chain", |n| {
+        let chain = chain(
+            n,
+            |i| format!("r{i} = r{} \"a\"", i + 1),
+            "r{} = \"z\"",
+            false,
+        );
+        format!("x = x \"a\" / \"b\"\n{chain}")
+    }),
+    ("hub", hub),
     ("chain_to_prose", |n| chain(n, next, "r{} = <prose>", false)),
     ("chain_to_prose_reversed", |n| {
         chain(n, next, "r{} = <prose>", true)
@@ -58,4 +105,32 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
     ("many_roots", |n| {
         chain(n, |i| format!("r{i} = 1000000*1000000\"a\""), "", false)
     }),
+    ("wide_alternation", |n| {
+        wide(n, "r = ", |i| format!("\"a{i}\""), " / ", "\n")
+    }),
+    ("wide_concatenation", |n| {
+        wide(n, "r = ", |_| "x".into(), " ", "\nx = \"a\"\n")
+    }),
+    ("wide_by_increments", |n| {
+        wide(n, "r = \"a\"\n", |i| format!("r =/ \"a{i}\""), "\n", "\n")
+    }),
+    ("wide_rules", |n| {
+        chain(
+            n,
+            |i| {
+                let items: Vec<String> = (0..1000).map(|j| format!("\"{j}\"")).collect();
+                format!("r{i} = r{} / {}", i + 1, items.join(" / "))
+            },
+            "r{} = \"z\"",
+            false,
+        )
+    }),
+];
+
+/// The shapes loading refuses once they are large enough: an alternation
+/// or a concatenation wider than `MAX_GROUP_WIDTH` (4096 items).
+pub const REFUSED: &[&str] = &[
+    "wide_alternation",
+    "wide_concatenation",
+    "wide_by_increments",
 ];

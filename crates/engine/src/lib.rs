@@ -65,9 +65,9 @@ mod walk;
 pub use automaton::{Automaton, Longest, Parts};
 pub use calls::MAX_CALL_DEPTH;
 pub use compile::{
-    CharAutomaton, CompileError, MAX_GROUP_NESTING, Options, TableFiles, compile, compile_checked,
-    merge_ranges, nesting_message, num_name, structure, to_rust, to_rust_with_files, too_deep,
-    utf8_width,
+    CharAutomaton, CompileError, MAX_GROUP_NESTING, MAX_GROUP_WIDTH, Options, TableFiles, TooWide,
+    compile, compile_checked, merge_ranges, nesting_message, num_name, structure, to_rust,
+    to_rust_with_files, too_deep, too_wide, utf8_width,
 };
 pub use refusal::Refusal;
 pub use simd::{masks_of, plain_run};

@@ -70,7 +70,7 @@ pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
     /// What kind: `syntax`, `undefined`, `duplicate`,
-    /// `incremental-without-base`, `left-recursion`, `invalid-range`,
+    /// `incremental-without-base`, `left-recursion`, `invalid-range`, `too-wide`,
     /// `unused`.
     pub kind: &'static str,
     /// The rule concerned, when there is one.

@@ -13,6 +13,7 @@
 //! begins nothing), over the definitions rather than the checked graph it
 //! cannot build.
 
+use super::cycles::cycles;
 use super::diagnostic::Location;
 use super::load::{references, Read};
 use super::reach::{nullable, Rules};
@@ -129,25 +130,7 @@ impl Left {
             })
             .collect();
         let mut left = Left::default();
-        let mut cycle_of: Vec<Option<usize>> = vec![None; n];
-        for r in 0..n {
-            if cycle_of.get(r).copied().flatten().is_some() {
-                continue;
-            }
-            let Some(path) = cycle_from(r, &first) else {
-                continue;
-            };
-            let next = path.get(1).copied().unwrap_or(r);
-            let span = first
-                .get(r)
-                .and_then(|edges| edges.iter().find(|(t, _)| *t == next))
-                .map_or_else(Span::default, |(_, s)| *s);
-            let index = left.cycles.len();
-            for &x in &path {
-                if let Some(slot @ None) = cycle_of.get_mut(x) {
-                    *slot = Some(index);
-                }
-            }
+        let cycle_of = cycles(&first, &mut |path, span| {
             let names = path
                 .iter()
                 .map(|&x| rules.names.get(x).copied().unwrap_or_default().to_string());
@@ -155,7 +138,7 @@ impl Left {
                 rules: names.collect(),
                 span,
             });
-        }
+        });
         // Every rule on a cycle, then every rule using one, nearest first.
         let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (r, alternatives) in rules.bodies.iter().enumerate() {
@@ -231,33 +214,6 @@ impl Left {
             location,
         })
     }
-}
-
-/// The shortest cycle of the first-graph through `r`, from `r`.
-fn cycle_from(r: usize, first: &[Vec<(usize, Span)>]) -> Option<Vec<usize>> {
-    let mut parent: HashMap<usize, usize> = HashMap::new();
-    let mut queue = VecDeque::from([r]);
-    while let Some(u) = queue.pop_front() {
-        for &(v, _) in first.get(u).into_iter().flatten() {
-            if v == r {
-                let mut path = vec![u];
-                let mut at = u;
-                while at != r {
-                    at = *parent.get(&at)?;
-                    path.push(at);
-                }
-                path.pop();
-                path.push(r);
-                path.reverse();
-                return Some(path);
-            }
-            if let Entry::Vacant(slot) = parent.entry(v) {
-                slot.insert(u);
-                queue.push_back(v);
-            }
-        }
-    }
-    None
 }
 
 /// Whether the element can match the empty string, as far as `known` says.

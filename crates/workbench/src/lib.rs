@@ -56,6 +56,7 @@ mod canonical;
 mod compare;
 mod cover;
 mod cover_report;
+mod cycles;
 mod decide;
 mod diagnostic;
 mod diagram;

@@ -102,7 +102,13 @@ impl AbnfFile {
 
 /// The kinds of error that leave the grammar unread: a rule that does
 /// not parse, bytes that are not UTF-8, a reversed range.
-const EARLY: [&str; 4] = ["syntax", "indented-rule", "encoding", "invalid-range"];
+const EARLY: [&str; 5] = [
+    "syntax",
+    "indented-rule",
+    "encoding",
+    "invalid-range",
+    "too-wide",
+];
 
 /// The RFC 5234 core rules (Appendix B.1), which every grammar has.
 pub(crate) const CORE_RULES: [&str; 16] = [
@@ -197,6 +203,7 @@ pub(crate) fn join(
             joined.definitions.push((index, definition));
         }
     }
+    super::mend::refuse_wide(&mut joined, &mut broken);
     super::mend::mend(&mut joined, &broken);
     let written: Vec<Definition> = joined.definitions.iter().map(|(_, d)| d.clone()).collect();
     let warnings = super::warnings::written(&written, &joined.files, options.values);

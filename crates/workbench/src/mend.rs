@@ -2,7 +2,9 @@
 //! be analyzed: a rule defined twice (the same way: a note; differently:
 //! an error naming both places), `=/` without a base, names used and
 //! defined nowhere, and a draft's prose reference to a rule that an
-//! earlier file (an included grammar) defines.
+//! earlier file (an included grammar) defines; and a rule with an
+//! alternation or a concatenation too wide for abnf-oracle's check,
+//! refused and taken as broken.
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::load::{references, Joined, CORE_RULES};
@@ -50,6 +52,32 @@ pub(crate) fn resolve_prose(joined: &mut Joined, definitions: &mut Vec<Definitio
         false
     });
     joined.diagnostics.extend(notes);
+}
+
+/// Refuses each rule with an alternation or a concatenation wider than
+/// [`xiri_engine::MAX_GROUP_WIDTH`] (its `=/` alternatives counted with
+/// its `=`): an error naming the rule, where, the width and the limit;
+/// the rule's definitions are dropped and its name is `broken`, as a rule
+/// with a syntax error is. abnf-oracle's check costs the square of a
+/// node's width (issue 41: 50,000 items, 12 s).
+pub(crate) fn refuse_wide(joined: &mut Joined, broken: &mut BTreeSet<String>) {
+    loop {
+        let definitions: Vec<&Definition> = joined.definitions.iter().map(|(_, d)| d).collect();
+        let Some(wide) = xiri_engine::too_wide(definitions.iter().copied()) else {
+            return;
+        };
+        let key = wide.rule.to_ascii_lowercase();
+        joined.diagnostics.push(Diagnostic::at(
+            Severity::Error,
+            "too-wide",
+            Some(wide.rule.clone()),
+            wide.message(),
+            &joined.files,
+            wide.span,
+        ));
+        joined.definitions.retain(|(_, d)| d.name.key() != key);
+        broken.insert(key);
+    }
 }
 
 /// Finds duplicates, orphan increments and undefined names, and drops

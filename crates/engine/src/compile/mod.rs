@@ -24,6 +24,7 @@ mod nesting;
 mod nfa;
 mod ranges;
 mod utf8;
+mod width;
 
 pub use chars::CharAutomaton;
 pub use emit::{TableFiles, to_rust, to_rust_with_files};
@@ -31,6 +32,7 @@ pub use nesting::{MAX_GROUP_NESTING, message as nesting_message, too_deep};
 pub use ranges::{merge as merge_ranges, num_name};
 pub(crate) use utf8::second_byte;
 pub use utf8::width as utf8_width;
+pub use width::{MAX_GROUP_WIDTH, TooWide, too_wide};
 
 use crate::automaton::Automaton;
 use abnf_oracle::{CheckedGrammar, Grammar};
@@ -177,18 +179,35 @@ impl Default for Options {
 /// assert!(a.matches("2026-11"));
 /// assert_eq!(a.check("2026/11").unwrap_err().offset, 4);
 /// ```
+///
+/// An alternation or a concatenation wider than [`MAX_GROUP_WIDTH`] is
+/// refused before `abnf-oracle` checks the grammar, whose check is
+/// quadratic in the width:
+///
+/// ```
+/// let text = format!("r = {}\n", vec!["\"a\""; 5000].join(" / "));
+/// let e = xiri_engine::compile(&text, "r", &Default::default()).unwrap_err();
+/// assert!(e.to_string().starts_with("1:1: `r` has an alternation of 5000 items: at most 4096"));
+/// ```
 pub fn compile(text: &str, rule: &str, options: &Options) -> Result<Automaton, CompileError> {
     compile_checked(&checked(text)?, rule, options)
 }
 
-/// `text` read and checked by `abnf-oracle`, groups nested too deep refused
-/// first.
+/// `text` read and checked by `abnf-oracle`, groups nested too deep
+/// refused first, and groups too wide before the check.
 fn checked(text: &str) -> Result<CheckedGrammar, CompileError> {
     if let Some(offset) = too_deep(text) {
         return Err(CompileError::Abnf(nesting_message(text, offset)));
     }
-    Grammar::parse(text)
-        .map_err(|e| CompileError::Abnf(e.render(text)))?
+    let grammar = Grammar::parse(text).map_err(|e| CompileError::Abnf(e.render(text)))?;
+    if let Some(wide) = too_wide(grammar.definitions()) {
+        let (line, column) = nesting::line_column(text, wide.span.start as usize);
+        return Err(CompileError::Abnf(format!(
+            "{line}:{column}: {}",
+            wide.message()
+        )));
+    }
+    grammar
         .check()
         .map_err(|e| CompileError::Abnf(e.render(text)))
 }

@@ -58,6 +58,13 @@ pub fn too_deep(text: &str) -> Option<usize> {
 /// assert!(m.starts_with("2:4: groups and options nested more than 64 deep"));
 /// ```
 pub fn message(text: &str, offset: usize) -> String {
+    let (line, column) = line_column(text, offset);
+    format!("{line}:{column}: groups and options nested more than {MAX_GROUP_NESTING} deep")
+}
+
+/// The line and column (1-based, the column in characters) of byte
+/// `offset` of `text`.
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset).unwrap_or_default();
     let line = before.matches('\n').count() + 1;
     let column = before
@@ -67,7 +74,7 @@ pub fn message(text: &str, offset: usize) -> String {
         .chars()
         .count()
         + 1;
-    format!("{line}:{column}: groups and options nested more than {MAX_GROUP_NESTING} deep")
+    (line, column)
 }
 
 #[cfg(test)]
