@@ -25,7 +25,8 @@ pub enum RuleKind {
     /// Regular: the engine compiles it to an automaton.
     Regular,
     /// Recursive, but only through this bracket pair: the engine compiles
-    /// it with calls, nesting up to [`MAX_NESTING`](crate::MAX_NESTING).
+    /// it with calls, nesting up to
+    /// [`MAX_CALL_DEPTH`](xiri_engine::MAX_CALL_DEPTH).
     Brackets(char, char),
     /// Recursive otherwise: only the Earley parser decides it.
     Recursive,
