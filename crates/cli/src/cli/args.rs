@@ -2,7 +2,49 @@
 //! (the commands are in `super::commands`).
 
 use clap::{Args, Parser};
+use std::str::FromStr;
 use xiri::Grammar;
+
+/// A grammar as the command line names it: one of the library's,
+/// `xri-appendix-a`, Appendix A as printed (check only), or
+/// `uri-template`, RFC 6570's templates (src/cli/uri_template.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrammarArg {
+    Library(Grammar),
+    XriAppendixA,
+    UriTemplate,
+}
+
+impl FromStr for GrammarArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("xri-appendix-a") {
+            return Ok(GrammarArg::XriAppendixA);
+        }
+        if s.eq_ignore_ascii_case("uri-template") {
+            return Ok(GrammarArg::UriTemplate);
+        }
+        s.parse::<Grammar>()
+            .map(GrammarArg::Library)
+            .map_err(|e| format!("{e}; or xri-appendix-a, for check; or uri-template"))
+    }
+}
+
+impl GrammarArg {
+    /// The library's grammar, for the commands that need a parse.
+    pub fn library(self, command: &str) -> Result<Grammar, String> {
+        match self {
+            GrammarArg::Library(g) => Ok(g),
+            GrammarArg::XriAppendixA => Err(format!(
+                "`{command}` needs a parse; xri-appendix-a is for `check` only (an ABNF engine answers it, yes or no)"
+            )),
+            GrammarArg::UriTemplate => Err(format!(
+                "`{command}` needs a reference grammar; uri-template is RFC 6570's templates: `xiri check -g uri-template`, `xiri template`"
+            )),
+        }
+    }
+}
 
 #[derive(Parser)]
 #[command(

@@ -11,7 +11,8 @@
 //!   grammar/xri-balanced.abnf, which `xiri tree` shows;
 //! - `xri-appendix-a`: `--grammar xri-appendix-a`, Appendix A as printed.
 
-use super::appendix_a::{Compiled, GrammarArg};
+use super::appendix_a::Compiled;
+use super::args::GrammarArg;
 use super::batch::Refusal;
 use serde_json::Value;
 use std::process::ExitCode;

@@ -1,7 +1,7 @@
 //! `xiri compare`: the strings two grammars disagree on, each with the
 //! rule that makes the difference.
 
-use super::appendix_a::GrammarArg;
+use super::args::GrammarArg;
 use serde_json::json;
 use std::fmt::Write;
 use std::process::ExitCode;

@@ -1,7 +1,7 @@
 //! `xiri rules`: every production of a grammar, one a line, with its kind,
 //! then what is wrong with the grammar (BAP's checks).
 
-use super::appendix_a::GrammarArg;
+use super::args::GrammarArg;
 use super::source::Source;
 use serde_json::{json, Value};
 use std::fmt::Write;

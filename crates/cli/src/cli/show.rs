@@ -2,7 +2,7 @@
 //! rules, a loaded grammar's productions as written, or either as
 //! railroad diagrams (`--diagram`: one HTML page on standard output).
 
-use super::appendix_a::GrammarArg;
+use super::args::GrammarArg;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,7 +2,8 @@
 //! ABNF (`-g iri`, or `-g xri-appendix-a` for XRI 2.0 Appendix A as
 //! printed) or the author's own files (`--abnf FILE`, repeatable).
 
-use super::appendix_a::{AppendixA, GrammarArg};
+use super::appendix_a::AppendixA;
+use super::args::GrammarArg;
 use clap::Args;
 use std::path::PathBuf;
 use xiri::workbench::{
