@@ -29,12 +29,9 @@
 use super::CompileError;
 use super::chars::CharDfa;
 use super::utf8::{self, Step};
-use crate::automaton::{GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
+use crate::tables::{ACCELERATE_AT, GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
 use std::borrow::Cow;
 use std::collections::HashMap;
-
-/// How many bytes a state must loop on to be accelerated.
-pub(super) const ACCELERATE_AT: usize = 12;
 
 /// Lowers `dfa`; `brackets` are the bytes of the bracket pair, when the
 /// rule has calls.

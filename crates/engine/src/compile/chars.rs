@@ -8,7 +8,7 @@
 //! U+0080 and through the sorted, disjoint ranges of `beyond` above it; a
 //! character in no range is class 0, on which every transition is dead.
 //! The calls' tables are the byte-level automaton's (see
-//! `crates/engine/src/automaton.rs`), indexed by these states.
+//! `crates/engine/src/tables.rs`), indexed by these states.
 //!
 //! It also runs, character by character, with no acceleration: the test
 //! oracle the byte-level automaton is held to ([`CharAutomaton`]).

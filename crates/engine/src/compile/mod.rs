@@ -30,11 +30,10 @@ pub use chars::CharAutomaton;
 pub use emit::{TableFiles, to_rust, to_rust_with_files};
 pub use nesting::{MAX_GROUP_NESTING, message as nesting_message, too_deep};
 pub use ranges::{merge as merge_ranges, num_name};
-pub(crate) use utf8::second_byte;
-pub use utf8::width as utf8_width;
 pub use width::{MAX_GROUP_WIDTH, TooWide, too_wide};
 
 use crate::automaton::Automaton;
+use crate::limits::MAX_CALL_DEPTH;
 use abnf_oracle::{CheckedGrammar, Grammar};
 use std::fmt;
 
@@ -103,7 +102,7 @@ pub struct Options {
     /// `"(" x ")"` with this pair is compiled as a call to `x`.
     pub brackets: Option<(char, char)>,
     /// How deep calls may nest (at most
-    /// [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH) is used).
+    /// [`MAX_CALL_DEPTH`] is used).
     pub max_depth: usize,
     /// Whether the run records where RFC 3986 Appendix B's split puts
     /// the components (for a reference rule without calls whose ":", "/",
@@ -112,7 +111,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// No brackets; the depth limit [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH), xiri's `MAX_NESTING`.
+    /// No brackets; the depth limit [`MAX_CALL_DEPTH`], xiri's `MAX_NESTING`.
     ///
     /// ```
     /// assert_eq!(xiri_engine::Options::new().brackets, None);
@@ -137,7 +136,7 @@ impl Options {
     }
 
     /// Calls nest at most `depth` deep (and never deeper than
-    /// [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH)).
+    /// [`MAX_CALL_DEPTH`]).
     ///
     /// ```
     /// assert_eq!(xiri_engine::Options::new().with_max_depth(4).max_depth, 4);
@@ -295,7 +294,7 @@ fn char_dfa(
     let id = rule_id(grammar, rule)?;
     let name = grammar.rule_by_id(id).name.as_str().to_string();
     let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;
-    let depth = options.max_depth.min(super::calls::MAX_CALL_DEPTH);
+    let depth = options.max_depth.min(MAX_CALL_DEPTH);
     let automaton = dfa::determinize(&nfa, &name, options.brackets, depth)?;
     Ok(minimize::minimize(automaton))
 }
