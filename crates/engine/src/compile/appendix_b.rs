@@ -25,8 +25,8 @@
 //!
 //! [`marks`]: crate::marks
 
-use super::CompileError;
 use super::chars::CharDfa;
+use super::error::CompileError;
 use crate::marks::{AUTHORITY_END, AUTHORITY_START, FRAGMENT, QUERY, SCHEME_END, USERINFO_END};
 use std::collections::HashMap;
 

@@ -26,8 +26,8 @@
 //!   enough the states are named by their row's offset (premultiplied), so
 //!   a step is one addition and one load.
 
-use super::CompileError;
 use super::chars::CharDfa;
+use super::error::CompileError;
 use super::utf8::{self, Step};
 use crate::tables::{ACCELERATE_AT, GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
 use std::borrow::Cow;
