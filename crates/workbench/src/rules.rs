@@ -30,17 +30,26 @@ pub enum RuleKind {
     Brackets(char, char),
     /// Recursive otherwise: only the Earley parser decides it.
     Recursive,
-    /// Left-recursive, on this cycle (each rule begins with the next, the
+    /// Left-recursive, on a cycle (each rule begins with the next, the
     /// last with the first): only the Earley parser decides it, and
     /// nothing generates from it.
     ///
     /// ```
     /// use xiri_workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
-    /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::LeftRecursive(vec!["e".into()]));
+    /// let cycle = vec!["e".to_string()];
+    /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::LeftRecursive { cycle, length: 1 });
     /// assert_eq!(rules(&g, &[]).rules[0].kind.to_string(), "left-recursive: e -> e");
     /// ```
-    LeftRecursive(Vec<String>),
+    LeftRecursive {
+        /// The cycle's first rules, at most
+        /// [`CYCLE_SHOWN`](crate::CYCLE_SHOWN) of them (every rule of a
+        /// ring of thousands showing it whole made `rules` quadratic).
+        cycle: Vec<String>,
+        /// How many rules the cycle has: the grammar's `left-recursion`
+        /// warning names them all.
+        length: usize,
+    },
     /// It reaches this left-recursive rule: only the Earley parser
     /// decides it, and nothing generates from it.
     ReachesLeftRecursion(String),
@@ -67,7 +76,7 @@ impl RuleKind {
             RuleKind::Regular => "regular",
             RuleKind::Brackets(..) => "brackets",
             RuleKind::Recursive => "recursive",
-            RuleKind::LeftRecursive(_) => "left-recursive",
+            RuleKind::LeftRecursive { .. } => "left-recursive",
             RuleKind::ReachesLeftRecursion(_) => "reaches-left-recursion",
             RuleKind::Prose(_) => "prose",
             RuleKind::Undefined(_) => "undefined",
@@ -83,7 +92,16 @@ impl fmt::Display for RuleKind {
             RuleKind::Regular => f.write_str("regular"),
             RuleKind::Brackets(o, c) => write!(f, "recursive only through \"{o}\" \"{c}\""),
             RuleKind::Recursive => f.write_str("recursive"),
-            RuleKind::LeftRecursive(cycle) => write!(f, "left-recursive: {}", cycle_text(cycle)),
+            RuleKind::LeftRecursive { cycle, length } => {
+                write!(f, "left-recursive: {}", cycle_text(cycle, *length))?;
+                match cycle.first() {
+                    Some(first) if *length > cycle.len() => write!(
+                        f,
+                        " (a cycle of {length} rules: the warning on `{first}` names them all)"
+                    ),
+                    _ => Ok(()),
+                }
+            }
             RuleKind::ReachesLeftRecursion(r) => {
                 write!(f, "reaches the left-recursive rule {r}")
             }
@@ -316,7 +334,10 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>) -> RuleKind {
     if let Some(left) = grammar.left_recursion(name) {
         // Not in the checked grammar: only the Earley parser takes it.
         return if left.on_cycle {
-            RuleKind::LeftRecursive(left.cycle)
+            RuleKind::LeftRecursive {
+                cycle: left.cycle,
+                length: left.length,
+            }
         } else {
             RuleKind::ReachesLeftRecursion(left.rule)
         };
