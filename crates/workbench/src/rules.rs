@@ -326,13 +326,14 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
     }
 }
 
-/// The kind of every rule (by key), each rule's before the rules it uses:
-/// the engine compiles a rule with every rule it reaches inlined, so a
-/// rule that compiles tells that every rule it reaches compiles too (each
-/// is a smaller, shallower part of it, reaching no recursion), and only
-/// the rules no compiled rule reaches are compiled. Each compiled on its
-/// own was quadratic on a chain of rules (issue 41: a chain of rules of a
-/// thousand alternatives each, 80 rules, took 1.85 s).
+/// The kind of every rule (by key). The engine compiles a rule with every
+/// rule it reaches inlined, so a rule that compiles tells that every rule
+/// it reaches compiles too (each is a smaller, shallower part of it,
+/// reaching no recursion), and such a rule is not compiled again. Each
+/// compiled on its own was quadratic on a chain of rules each using the
+/// next (issue 41: a chain of rules of a thousand alternatives each, 80
+/// rules, took 1.85 s). The rules are taken in the order defined: a chain
+/// defined from its last rule up is still compiled a rule at a time.
 fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind> {
     let rules = Rules::new(grammar.mended());
     let n = rules.names.len();
@@ -344,16 +345,9 @@ fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind
             }
         }
     }
-    // A component's rules use only components numbered as low or lower.
-    let component = super::cycles::components(&uses);
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&r| std::cmp::Reverse(component.get(r).copied()));
     let mut compiles = vec![false; n];
     let mut kinds = HashMap::new();
-    for r in order {
-        let Some(name) = rules.names.get(r).copied() else {
-            continue;
-        };
+    for (r, &name) in rules.names.iter().enumerate() {
         let known = compiles.get(r).copied().unwrap_or(false);
         let k = kind(grammar, name, reach, known);
         if k == RuleKind::Regular && !known {
