@@ -87,7 +87,7 @@ pub use diagnostic::{Diagnostic, Location, Severity};
 pub use diagram::diagram;
 pub use generate::{Derivation, GenerateError, Generated, Generator};
 pub use grammar::{LoadError, LoadedGrammar};
-pub use left::LeftRecursion;
+pub use left::{LeftRecursion, CYCLE_SHOWN};
 pub use load::AbnfFile;
 pub use near_miss::{near_misses, Edit, NearMiss, NearMisses};
 pub use options::{ListSyntax, LoadOptions, Values};
