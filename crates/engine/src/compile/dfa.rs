@@ -110,33 +110,30 @@ fn classes(nfa: &Nfa, extra: &[u32]) -> Result<Classes, CompileError> {
 /// fragments that can reach their own end), and which fragments can.
 fn live(nfa: &Nfa) -> (Vec<bool>, Vec<bool>) {
     let n = nfa.states.len();
-    let mut productive = vec![false; nfa.fragments.len()];
-    loop {
-        // Reverse edges, calls included where the fragment is productive.
-        let mut back: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (q, s) in nfa.states.iter().enumerate() {
-            let outs = s
-                .eps
+    // Reverse edges, once: the moves, and the calls with their fragment,
+    // taken where the fragment is productive.
+    let mut back: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut call_back: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (q, s) in nfa.states.iter().enumerate() {
+        let moves = s.eps.iter().copied().chain(
+            s.edges
                 .iter()
-                .copied()
-                .chain(
-                    s.edges
-                        .iter()
-                        .filter(|e| nfa.sets.get(e.set).is_some_and(|r| !r.is_empty()))
-                        .map(|e| e.to),
-                )
-                .chain(
-                    s.calls
-                        .iter()
-                        .filter(|c| productive.get(c.fragment).copied() == Some(true))
-                        .map(|c| c.to),
-                );
-            for to in outs {
-                if let Some(b) = back.get_mut(to) {
-                    b.push(q);
-                }
+                .filter(|e| nfa.sets.get(e.set).is_some_and(|r| !r.is_empty()))
+                .map(|e| e.to),
+        );
+        for to in moves {
+            if let Some(b) = back.get_mut(to) {
+                b.push(q);
             }
         }
+        for c in &s.calls {
+            if let Some(b) = call_back.get_mut(c.to) {
+                b.push((c.fragment, q));
+            }
+        }
+    }
+    let mut productive = vec![false; nfa.fragments.len()];
+    loop {
         let mut live = vec![false; n];
         let mut stack: Vec<usize> = nfa.fragments.iter().map(|f| f.end).collect();
         while let Some(q) = stack.pop() {
@@ -145,6 +142,14 @@ fn live(nfa: &Nfa) -> (Vec<bool>, Vec<bool>) {
             {
                 *l = true;
                 stack.extend(back.get(q).into_iter().flatten().copied());
+                stack.extend(
+                    call_back
+                        .get(q)
+                        .into_iter()
+                        .flatten()
+                        .filter(|&&(f, _)| productive.get(f).copied() == Some(true))
+                        .map(|&(_, from)| from),
+                );
             }
         }
         let now: Vec<bool> = nfa
@@ -286,6 +291,7 @@ fn determinize_counting(
     // were seen before), where finding its state again costs one lookup.
     let mut known: FxHashMap<Vec<usize>, u16> = FxHashMap::default();
     let mut returns: BTreeMap<(u16, u64), u16> = BTreeMap::new();
+    let mut seeds: Vec<Vec<usize>> = vec![Vec::new(); cls.count];
     // Per state, the fragments it ends (`ends`); every such set but the
     // empty one; and the callers and sets the rounds of returns have
     // looked at.
@@ -296,8 +302,11 @@ fn determinize_counting(
         while done < subsets.len() {
             let set = subsets.get(done).cloned().unwrap_or_default();
             // Each edge's target goes to the seeds of the classes its set
-            // holds: one pass over the edges, whatever the classes.
-            let mut seeds: Vec<Vec<usize>> = vec![Vec::new(); cls.count];
+            // holds: one pass over the edges, whatever the classes. The
+            // seeds' vectors serve state after state.
+            for seed in &mut seeds {
+                seed.clear();
+            }
             for &q in &set {
                 for e in nfa.states.get(q).map(|s| s.edges.as_slice()).unwrap_or(&[]) {
                     for &class in held.get(e.set).into_iter().flatten() {
@@ -310,7 +319,9 @@ fn determinize_counting(
             // Classes with the same seeds (most letters, say) share one
             // closure, and so do the states whose classes lead to the
             // same seeds (`known`).
-            let mut row = vec![0u16; cls.count];
+            let base = trans.len();
+            trans.resize(base + cls.count, 0);
+            let row = trans.get_mut(base..).unwrap_or(&mut []);
             for (slot, seed) in row.iter_mut().zip(seeds.iter_mut()).skip(1) {
                 if seed.is_empty() {
                     continue;
@@ -327,7 +338,6 @@ fn determinize_counting(
                     }
                 };
             }
-            trans.extend(row);
             let mut calls: Vec<(usize, usize)> = Vec::new();
             for &q in &set {
                 for c in nfa.states.get(q).map(|s| s.calls.as_slice()).unwrap_or(&[]) {
@@ -409,23 +419,26 @@ fn determinize_counting(
     let mut expect_at: Vec<u32> = vec![0];
     let mut expect: Vec<u16> = Vec::new();
     for (id, set) in subsets.iter().enumerate() {
-        let mut names: BTreeSet<usize> = BTreeSet::new();
+        // Sorted and each once, as a set would give them.
+        let mut names: Vec<usize> = Vec::new();
         if id != 0 {
             for &q in set {
                 if let Some(s) = nfa.states.get(q) {
                     for e in &s.edges {
                         if is_live(e.to) && nfa.sets.get(e.set).is_some_and(|r| !r.is_empty()) {
-                            names.insert(e.name);
+                            names.push(e.name);
                         }
                     }
                 }
             }
             for &(f, _) in calls_of.get(id).into_iter().flatten() {
                 if let Some(fr) = nfa.fragments.get(f) {
-                    names.insert(fr.name);
+                    names.push(fr.name);
                 }
             }
         }
+        names.sort_unstable();
+        names.dedup();
         for n in names {
             expect.push(u16::try_from(n).map_err(|_| CompileError::TooLarge("names".into()))?);
         }
