@@ -21,9 +21,9 @@ const MAX_STATES: usize = u16::MAX as usize;
 /// run together) would otherwise be refused only when its states passed
 /// [`MAX_STATES`], after seconds of work and hundreds of megabytes of
 /// subsets (some 32 million steps); the budget refuses it as soon as it
-/// is spent. The built-in grammars' rules need less than a third of it
-/// (XRI's `XRI-reference-x` with calls through `()`, the most, about 2
-/// million: the test below).
+/// is spent. The built-in grammars' rules need less than a tenth of it
+/// (XRI's `XRI-reference-x` with calls through `()`, the most, about
+/// 630,000: the test below).
 const WORK_BUDGET: u64 = 8_000_000;
 
 /// The character classes: the code points cut where any set starts or
@@ -110,33 +110,30 @@ fn classes(nfa: &Nfa, extra: &[u32]) -> Result<Classes, CompileError> {
 /// fragments that can reach their own end), and which fragments can.
 fn live(nfa: &Nfa) -> (Vec<bool>, Vec<bool>) {
     let n = nfa.states.len();
-    let mut productive = vec![false; nfa.fragments.len()];
-    loop {
-        // Reverse edges, calls included where the fragment is productive.
-        let mut back: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (q, s) in nfa.states.iter().enumerate() {
-            let outs = s
-                .eps
+    // Reverse edges, once: the moves, and the calls with their fragment,
+    // taken where the fragment is productive.
+    let mut back: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut call_back: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (q, s) in nfa.states.iter().enumerate() {
+        let moves = s.eps.iter().copied().chain(
+            s.edges
                 .iter()
-                .copied()
-                .chain(
-                    s.edges
-                        .iter()
-                        .filter(|e| nfa.sets.get(e.set).is_some_and(|r| !r.is_empty()))
-                        .map(|e| e.to),
-                )
-                .chain(
-                    s.calls
-                        .iter()
-                        .filter(|c| productive.get(c.fragment).copied() == Some(true))
-                        .map(|c| c.to),
-                );
-            for to in outs {
-                if let Some(b) = back.get_mut(to) {
-                    b.push(q);
-                }
+                .filter(|e| nfa.sets.get(e.set).is_some_and(|r| !r.is_empty()))
+                .map(|e| e.to),
+        );
+        for to in moves {
+            if let Some(b) = back.get_mut(to) {
+                b.push(q);
             }
         }
+        for c in &s.calls {
+            if let Some(b) = call_back.get_mut(c.to) {
+                b.push((c.fragment, q));
+            }
+        }
+    }
+    let mut productive = vec![false; nfa.fragments.len()];
+    loop {
         let mut live = vec![false; n];
         let mut stack: Vec<usize> = nfa.fragments.iter().map(|f| f.end).collect();
         while let Some(q) = stack.pop() {
@@ -145,6 +142,14 @@ fn live(nfa: &Nfa) -> (Vec<bool>, Vec<bool>) {
             {
                 *l = true;
                 stack.extend(back.get(q).into_iter().flatten().copied());
+                stack.extend(
+                    call_back
+                        .get(q)
+                        .into_iter()
+                        .flatten()
+                        .filter(|&&(f, _)| productive.get(f).copied() == Some(true))
+                        .map(|&(_, from)| from),
+                );
             }
         }
         let now: Vec<bool> = nfa
@@ -281,13 +286,27 @@ fn determinize_counting(
     // Per state: the (fragment, return NFA state) calls it makes.
     let mut calls_of: Vec<Vec<(usize, usize)>> = vec![Vec::new()];
     let mut done = 1;
+    // Each seed's state: a closure costs its walk, and the seeds recur
+    // from state to state (two thirds of the seeds of XRI's typed rules
+    // were seen before), where finding its state again costs one lookup.
+    let mut known: FxHashMap<Vec<usize>, u16> = FxHashMap::default();
     let mut returns: BTreeMap<(u16, u64), u16> = BTreeMap::new();
+    let mut seeds: Vec<Vec<usize>> = vec![Vec::new(); cls.count];
+    // Per state, the fragments it ends (`ends`); every such set but the
+    // empty one; and the callers and sets the rounds of returns have
+    // looked at.
+    let mut end_masks: Vec<u64> = Vec::new();
+    let mut masks: BTreeSet<u64> = BTreeSet::new();
+    let mut seen: (usize, BTreeSet<u64>) = (0, BTreeSet::new());
     loop {
         while done < subsets.len() {
             let set = subsets.get(done).cloned().unwrap_or_default();
             // Each edge's target goes to the seeds of the classes its set
-            // holds: one pass over the edges, whatever the classes.
-            let mut seeds: Vec<Vec<usize>> = vec![Vec::new(); cls.count];
+            // holds: one pass over the edges, whatever the classes. The
+            // seeds' vectors serve state after state.
+            for seed in &mut seeds {
+                seed.clear();
+            }
             for &q in &set {
                 for e in nfa.states.get(q).map(|s| s.edges.as_slice()).unwrap_or(&[]) {
                     for &class in held.get(e.set).into_iter().flatten() {
@@ -298,9 +317,11 @@ fn determinize_counting(
                 }
             }
             // Classes with the same seeds (most letters, say) share one
-            // closure.
-            let mut row = vec![0u16; cls.count];
-            let mut known: FxHashMap<Vec<usize>, u16> = FxHashMap::default();
+            // closure, and so do the states whose classes lead to the
+            // same seeds (`known`).
+            let base = trans.len();
+            trans.resize(base + cls.count, 0);
+            let row = trans.get_mut(base..).unwrap_or(&mut []);
             for (slot, seed) in row.iter_mut().zip(seeds.iter_mut()).skip(1) {
                 if seed.is_empty() {
                     continue;
@@ -317,7 +338,6 @@ fn determinize_counting(
                     }
                 };
             }
-            trans.extend(row);
             let mut calls: Vec<(usize, usize)> = Vec::new();
             for &q in &set {
                 for c in nfa.states.get(q).map(|s| s.calls.as_slice()).unwrap_or(&[]) {
@@ -340,21 +360,34 @@ fn determinize_counting(
             done += 1;
         }
         // Returns: for each calling state and each set of fragments some
-        // state can end, the state after the closing character.
-        spend(subsets.len())?;
-        let masks: BTreeSet<u64> = subsets
-            .iter()
-            .map(|s| ends(nfa, s))
-            .filter(|&m| m != 0)
-            .collect();
+        // state can end, the state after the closing character. A pair
+        // of a caller and a set looked at in an earlier round has its
+        // return already: a round looks at the new callers with every
+        // set, and at the others with the new sets only, in the same
+        // order as all of them.
+        let fresh_states = subsets.get(end_masks.len()..).unwrap_or(&[]);
+        spend(fresh_states.len())?;
+        for set in fresh_states {
+            let mask = ends(nfa, set);
+            end_masks.push(mask);
+            if mask != 0 {
+                masks.insert(mask);
+            }
+        }
+        let fresh_masks: BTreeSet<u64> = masks.difference(&seen.1).copied().collect();
         let before = subsets.len();
         for (caller, calls) in calls_of.iter().enumerate() {
             if calls.is_empty() {
                 continue;
             }
+            let masks = if caller < seen.0 {
+                &fresh_masks
+            } else {
+                &masks
+            };
             spend(masks.len())?;
             let called = calls.iter().fold(0u64, |m, &(f, _)| m | 1 << f);
-            for &mask in &masks {
+            for &mask in masks {
                 let key = mask & called;
                 let caller16 = u16::try_from(caller).unwrap_or(0);
                 if key == 0 || returns.contains_key(&(caller16, key)) {
@@ -369,6 +402,7 @@ fn determinize_counting(
                 returns.insert((caller16, key), target);
             }
         }
+        seen = (calls_of.len(), masks.clone());
         if subsets.len() == before {
             break;
         }
@@ -376,28 +410,35 @@ fn determinize_counting(
 
     let top_end = nfa.fragments.first().map_or(usize::MAX, |f| f.end);
     let accept: Vec<bool> = subsets.iter().map(|s| s.contains(&top_end)).collect();
-    let ret_mask: Vec<u64> = subsets.iter().map(|s| ends(nfa, s) & !1).collect();
+    let ret_mask: Vec<u64> = subsets
+        .iter()
+        .enumerate()
+        .map(|(i, s)| end_masks.get(i).copied().unwrap_or_else(|| ends(nfa, s)) & !1)
+        .collect();
     // Expected names: each live edge's name, and the names of the calls.
     let mut expect_at: Vec<u32> = vec![0];
     let mut expect: Vec<u16> = Vec::new();
     for (id, set) in subsets.iter().enumerate() {
-        let mut names: BTreeSet<usize> = BTreeSet::new();
+        // Sorted and each once, as a set would give them.
+        let mut names: Vec<usize> = Vec::new();
         if id != 0 {
             for &q in set {
                 if let Some(s) = nfa.states.get(q) {
                     for e in &s.edges {
                         if is_live(e.to) && nfa.sets.get(e.set).is_some_and(|r| !r.is_empty()) {
-                            names.insert(e.name);
+                            names.push(e.name);
                         }
                     }
                 }
             }
             for &(f, _) in calls_of.get(id).into_iter().flatten() {
                 if let Some(fr) = nfa.fragments.get(f) {
-                    names.insert(fr.name);
+                    names.push(fr.name);
                 }
             }
         }
+        names.sort_unstable();
+        names.dedup();
         for n in names {
             expect.push(u16::try_from(n).map_err(|_| CompileError::TooLarge("names".into()))?);
         }

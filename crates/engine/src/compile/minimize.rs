@@ -47,13 +47,19 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
         all
     };
     // What tells a state apart from the others of its block: class by
-    // class, the call and return by return, which block it goes to.
+    // class, the call and return by return, which block it goes to. In
+    // `u16`s, which a block number fits (there are no more blocks than
+    // states, which `u16`s number), a return's mask in four: the keys are
+    // hashed, and a quarter of the bytes is a quarter of the hashing.
     let key = |s: usize, block: &[usize]| {
-        let b = |t: u16| block.get(usize::from(t)).copied().unwrap_or(0) as u64;
-        let mut key: Vec<u64> = row(s).iter().map(|&t| b(t)).collect();
+        let b = |t: u16| {
+            let id = block.get(usize::from(t)).copied().unwrap_or(0);
+            u16::try_from(id).unwrap_or(u16::MAX)
+        };
+        let mut key: Vec<u16> = row(s).iter().map(|&t| b(t)).collect();
         key.push(b(a.call.get(s).copied().unwrap_or(0)));
         for &(mask, target) in a.returns_of(s) {
-            key.push(mask);
+            key.extend((0..4).map(|i| (mask >> (16 * i)) as u16));
             key.push(b(target));
         }
         key
@@ -130,7 +136,7 @@ pub(super) fn minimize(a: CharDfa) -> CharDfa {
 fn refine(
     mut block: Vec<usize>,
     successors: impl Fn(usize) -> Vec<usize>,
-    key: impl Fn(usize, &[usize]) -> Vec<u64>,
+    key: impl Fn(usize, &[usize]) -> Vec<u16>,
 ) -> Vec<usize> {
     let n = block.len();
     let count = block.iter().max().map_or(0, |&m| m + 1);
@@ -189,7 +195,7 @@ fn refine(
         }
         let unchanged = m.first().copied().filter(|_| changed.len() < len);
         m.truncate(len - changed.len());
-        let mut ids: HashMap<Vec<u64>, usize> = HashMap::default();
+        let mut ids: HashMap<Vec<u16>, usize> = HashMap::default();
         if let Some(s) = unchanged {
             ids.insert(key(s, &block), b);
         }
