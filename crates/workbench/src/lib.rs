@@ -50,46 +50,22 @@
     )
 )]
 
+// The stages, in the order a grammar goes through them; each takes the
+// value of the one before (docs/ARCHITECTURE.md, "rules --abnf").
+mod checks;
+mod figures;
+mod printers;
+mod rules;
+mod source;
+
 pub mod earley;
 
-mod canonical;
-mod compare;
-mod cover;
-mod cover_report;
-mod cycles;
-mod decide;
-mod diagnostic;
-mod diagram;
-mod generate;
-mod grammar;
-mod index;
-mod layout;
-mod left;
-mod lists;
-mod load;
-mod mend;
-mod mistakes;
-mod near_miss;
-mod options;
-mod reach;
-mod read;
-mod rules;
-mod scalars;
-mod source;
-mod warnings;
-
-pub use canonical::{canonical, Order, CANONICAL_WIDTH};
-pub use compare::{compare, CompareError, Comparison, Difference, Found, Side};
-pub use cover::Cover;
-pub use cover_report::{Uncovered, Why};
-pub use decide::{Decider, DeciderError, Engine, Undecided, Verdict};
-pub use diagnostic::{Diagnostic, Location, Severity};
-pub use diagram::diagram;
-pub use generate::{Derivation, GenerateError, Generated, Generator};
-pub use grammar::{LoadError, LoadedGrammar};
-pub use left::LeftRecursion;
-pub use load::AbnfFile;
-pub use near_miss::{near_misses, Edit, NearMiss, NearMisses};
-pub use options::{ListSyntax, LoadOptions, Values};
-pub use rules::{rules, RuleKind, RuleReport, RulesReport};
-pub use source::{extract, Extracted, Figure, SourceFormat};
+pub use checks::{
+    compare, near_misses, rules, CompareError, Comparison, Cover, Decider, DeciderError,
+    Derivation, Difference, Edit, Engine, Found, GenerateError, Generated, Generator, NearMiss,
+    NearMisses, RuleKind, RuleReport, RulesReport, Side, Uncovered, Undecided, Verdict, Why,
+};
+pub use figures::{Diagnostic, LoadOptions, Location, Severity, Values};
+pub use printers::{canonical, diagram, Order, CANONICAL_WIDTH};
+pub use rules::{LeftRecursion, LoadError, LoadedGrammar};
+pub use source::{extract, AbnfFile, Extracted, Figure, ListSyntax, SourceFormat};

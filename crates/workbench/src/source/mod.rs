@@ -14,14 +14,19 @@
 //! assert_eq!(found.figures[0].text(), "date = 4DIGIT \"-\" 2DIGIT\n");
 //! ```
 
+mod file;
 mod lines;
+pub(crate) mod lists;
 mod markdown;
 mod rfc_text;
 mod shape;
 mod xml;
 
+pub use file::AbnfFile;
 pub(crate) use lines::{Columns, Lines, Origin};
-pub(crate) use shape::{parses_as_rules, rule_start, some_rule_parses};
+pub use lists::ListSyntax;
+pub(crate) use shape::{is_w3c, rule_start};
+use shape::{parses_as_rules, some_rule_parses};
 
 use std::fmt;
 
@@ -81,7 +86,7 @@ impl SourceFormat {
         }
         if text.contains('\u{c}')
             || rfc_text::looks_like_rfc(&all)
-            || (!super::layout::is_w3c(text) && rfc_text::mostly_prose(&all))
+            || (!is_w3c(text) && rfc_text::mostly_prose(&all))
         {
             return SourceFormat::RfcText;
         }

@@ -1,14 +1,16 @@
 //! Reading one file: its bytes as text (a BOM skipped with a note,
 //! invalid UTF-8 reported where it is), its ABNF figures taken out of it
-//! ([`source`](super::source)), and its rules parsed one at a time, so
+//! ([`source`](crate::source)), and its rules parsed one at a time, so
 //! that a mistake in one rule does not hide those in the next: each
 //! rule's first mistake is reported ([`mistakes`](super::mistakes)) and
 //! the loader goes on at the next rule, as BAP does.
 
 use super::diagnostic::{Diagnostic, Location, Severity};
-use super::layout::{is_w3c, shift_definition, shifted};
+use super::layout::{shift_definition, shifted};
 use super::mistakes;
-use super::source::{extract, rule_start, Lines, Origin, SourceFormat};
+use super::options::LoadOptions;
+use crate::source::lists;
+use crate::source::{extract, is_w3c, rule_start, AbnfFile, Lines, Origin, SourceFormat};
 use abnf_oracle::{Definition, Span};
 use xiri_engine::abnf::{to_rfc5234, Notation};
 
@@ -64,7 +66,7 @@ pub(crate) struct FileRules {
 }
 
 /// Reads a file whose spans start at `base` in the joined text.
-pub(crate) fn read(file: &super::AbnfFile, base: u32, options: &super::LoadOptions) -> FileRules {
+pub(crate) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRules {
     let mut diagnostics = Vec::new();
     let (bom, original) = match file.text.strip_prefix('\u{feff}') {
         Some(rest) => (true, rest.to_string()),
@@ -147,7 +149,7 @@ pub(crate) fn read(file: &super::AbnfFile, base: u32, options: &super::LoadOptio
             continue;
         }
         // RFC 9110's `#`, read as `*` and expanded once parsed.
-        let (marked, marks) = super::lists::mark(text);
+        let (marked, marks) = lists::mark(text);
         match parse(&marked) {
             Ok(mut parsed) => {
                 for definition in &mut parsed {
@@ -157,7 +159,7 @@ pub(crate) fn read(file: &super::AbnfFile, base: u32, options: &super::LoadOptio
                     .iter()
                     .map(|&(m, one)| (at.saturating_add(u32::try_from(m).unwrap_or(u32::MAX)), one))
                     .collect();
-                super::lists::expand(&mut parsed, &marks, options.lists);
+                lists::expand(&mut parsed, &marks, options.lists);
                 definitions.extend(parsed);
             }
             Err((span, message, nested)) => {
@@ -270,25 +272,17 @@ mod tests {
     use super::*;
 
     fn shown(text: &str) -> Vec<String> {
-        read(
-            &super::super::AbnfFile::new("g", text),
-            0,
-            &Default::default(),
-        )
-        .diagnostics
-        .iter()
-        .map(|d| d.to_string().lines().next().unwrap_or_default().to_string())
-        .collect()
+        read(&AbnfFile::new("g", text), 0, &Default::default())
+            .diagnostics
+            .iter()
+            .map(|d| d.to_string().lines().next().unwrap_or_default().to_string())
+            .collect()
     }
 
     #[test]
     fn every_rule_is_read_and_each_mistake_reported() {
         let text = "a = \"x\" | \"y\"\nb = c\nc = (\"z\"\nd = \"w\"\n";
-        let rules = read(
-            &super::super::AbnfFile::new("g", text),
-            0,
-            &Default::default(),
-        );
+        let rules = read(&AbnfFile::new("g", text), 0, &Default::default());
         let names: Vec<&str> = rules.definitions.iter().map(|d| d.name.as_str()).collect();
         assert_eq!(names, ["b", "d"]);
         assert_eq!(rules.broken, ["a", "c"]);

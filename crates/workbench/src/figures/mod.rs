@@ -1,0 +1,21 @@
+//! The second stage: each file's ABNF figures ([`source`](crate::source))
+//! read into rules, one file at a time. A file in the W3C Note's layout is
+//! rewritten into RFC 5234's line for line, each rule is parsed on its own
+//! (so that a mistake in one does not hide those in the next, each
+//! explained as `mistakes.rs` words it), RFC 9110's lists are expanded,
+//! and every span is moved to where the file sits among the files joined.
+//! What it gives: [`FileRules`](read::FileRules), the file as read and its
+//! rules, with the [`Diagnostic`]s that place a finding in the file.
+
+mod diagnostic;
+mod layout;
+mod mistakes;
+mod options;
+mod read;
+
+pub(crate) use diagnostic::place;
+pub use diagnostic::{Diagnostic, Location, Severity};
+pub(crate) use layout::next_base;
+pub(crate) use mistakes::reversed;
+pub use options::{LoadOptions, Values};
+pub(crate) use read::{read, Read};
