@@ -8,14 +8,16 @@
 //! rules, with the [`Diagnostic`]s that place a finding in the file.
 
 mod diagnostic;
+mod file;
 mod layout;
 mod mistakes;
 mod options;
 mod read;
 
-pub(crate) use diagnostic::place;
-pub use diagnostic::{Diagnostic, Location, Severity};
+pub use diagnostic::{Diagnostic, Severity};
+pub use file::Location;
+pub(crate) use file::{place, Read};
 pub(crate) use layout::next_base;
 pub(crate) use mistakes::reversed;
 pub use options::{LoadOptions, Values};
-pub(crate) use read::{read, Read};
+pub(crate) use read::read;

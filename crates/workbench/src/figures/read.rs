@@ -5,53 +5,15 @@
 //! rule's first mistake is reported ([`mistakes`](super::mistakes)) and
 //! the loader goes on at the next rule, as BAP does.
 
-use super::diagnostic::{Diagnostic, Location, Severity};
+use super::diagnostic::{Diagnostic, Severity};
+use super::file::Read;
 use super::layout::{shift_definition, shifted};
 use super::mistakes;
 use super::options::LoadOptions;
 use crate::source::lists;
-use crate::source::{extract, is_w3c, rule_start, AbnfFile, Lines, Origin, SourceFormat};
+use crate::source::{extract, is_w3c, rule_start, AbnfFile, Lines, SourceFormat};
 use abnf_oracle::{Definition, Span};
 use xiri_engine::abnf::{to_rfc5234, Notation};
-
-/// A file as read: the ABNF the parser was given (the figures, joined)
-/// and where each of its lines was in the file.
-#[derive(Clone, Debug)]
-pub(crate) struct Read {
-    pub(crate) name: String,
-    /// The file's text, a BOM taken off.
-    pub(crate) original: String,
-    pub(crate) lines: Lines,
-    /// What the parser was given.
-    pub(crate) parsed: String,
-    /// Where each line of `parsed` starts.
-    pub(crate) parsed_starts: Vec<usize>,
-    /// Where each line of `parsed` was in the file.
-    pub(crate) origins: Vec<Origin>,
-    /// Rewritten from the W3C Note's layout.
-    pub(crate) w3c: bool,
-    /// Where the file starts in the joined text the spans count in.
-    pub(crate) base: u32,
-}
-
-impl Read {
-    /// The place of byte `offset` of the original text, `width` bytes wide.
-    pub(crate) fn location(&self, offset: usize, width: usize) -> Location {
-        let line = self.lines.line_of(offset);
-        let start = self.lines.start(line).unwrap_or(0);
-        let text = self.lines.get(&self.original, line).unwrap_or_default();
-        let column = text
-            .get(..offset.saturating_sub(start).min(text.len()))
-            .map_or(0, |b| b.chars().count());
-        Location {
-            file: self.name.clone(),
-            line: line + 1,
-            column: column + 1,
-            text: text.to_string(),
-            width: width.max(1),
-        }
-    }
-}
 
 /// What reading a file gives.
 pub(crate) struct FileRules {

@@ -2,8 +2,10 @@
 //! about their rules.
 
 use super::index::Index;
+use super::joined::Joined;
 use super::left::LeftRecursion;
-use super::load::{join, references, Joined, CORE_RULES};
+use super::load::join;
+use super::names::{references, CORE_RULES};
 use crate::earley::{Earley, EarleyError};
 use crate::figures::{Diagnostic, LoadOptions, Location, Severity};
 use crate::source::AbnfFile;

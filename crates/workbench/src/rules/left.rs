@@ -14,7 +14,7 @@
 //! cannot build.
 
 use super::cycles::cycles;
-use super::load::references;
+use super::names::references;
 use super::reach::{nullable, Rules};
 use crate::figures::{Diagnostic, Location, Read, Severity};
 use abnf_oracle::{CheckedGrammar, Definition, Element, Span};

@@ -19,6 +19,7 @@
 //! abnf-oracle refuses too, is legal ABNF: it is a warning, and
 //! abnf-oracle checks the rules that do not reach it (`left.rs`).
 
+use super::joined::Joined;
 use super::left::{cycle_text, Left, NO_GENERATOR};
 use crate::figures::{self, next_base, reversed, Diagnostic, LoadOptions, Read, Severity};
 use crate::source::AbnfFile;
@@ -34,31 +35,6 @@ const EARLY: [&str; 5] = [
     "invalid-range",
     "too-wide",
 ];
-
-/// The RFC 5234 core rules (Appendix B.1), which every grammar has.
-pub(crate) const CORE_RULES: [&str; 16] = [
-    "ALPHA", "BIT", "CHAR", "CR", "CRLF", "CTL", "DIGIT", "DQUOTE", "HEXDIG", "HTAB", "LF", "LWSP",
-    "OCTET", "SP", "VCHAR", "WSP",
-];
-
-/// Files joined into one grammar, with what is wrong with it.
-pub(crate) struct Joined {
-    pub(crate) files: Vec<Read>,
-    /// The definitions in force, each with the file it is in.
-    pub(crate) definitions: Vec<(usize, Definition)>,
-    /// `(name, file replaced, file replacing)`.
-    pub(crate) replaced: Vec<(String, usize, usize)>,
-    pub(crate) diagnostics: Vec<Diagnostic>,
-    /// The names used and defined nowhere.
-    pub(crate) undefined: BTreeSet<String>,
-    /// The rules defined twice with `=` (by key).
-    pub(crate) duplicated: BTreeSet<String>,
-    /// What abnf-oracle is given: the definitions in force, and each
-    /// undefined name defined as a prose value.
-    pub(crate) mended: Vec<Definition>,
-    /// The left recursion of `mended`.
-    pub(crate) left: Left,
-}
 
 /// Reads and joins the files; `Err` with every syntax error when any
 /// file is not ABNF (or with an inverted range). The checked grammar is
@@ -246,20 +222,6 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
     match error.span() {
         Some(span) => Diagnostic::at(Severity::Error, kind, None, error.to_string(), files, span),
         None => Diagnostic::without_place(Severity::Error, kind, None, error.to_string()),
-    }
-}
-
-/// Calls `found` with every rule name `element` refers to and where.
-pub(crate) fn references(element: &Element, found: &mut impl FnMut(&str, Span)) {
-    match element {
-        Element::Alt(items) | Element::Concat(items) => {
-            for item in items {
-                references(item, found);
-            }
-        }
-        Element::Repeat { body, .. } | Element::Optional(body) => references(body, found),
-        Element::RuleRef { name, span } => found(name.as_str(), span.0),
-        Element::CharVal(_) | Element::NumVal { .. } | Element::ProseVal { .. } => {}
     }
 }
 

@@ -6,7 +6,8 @@
 //! alternation or a concatenation too wide for abnf-oracle's check,
 //! refused and taken as broken.
 
-use super::load::{references, Joined, CORE_RULES};
+use super::joined::Joined;
+use super::names::{references, CORE_RULES};
 use crate::figures::{place, Diagnostic, Severity};
 use abnf_oracle::{DefinedAs, Definition, Element, Span};
 use std::collections::{BTreeMap, BTreeSet};

@@ -10,9 +10,11 @@
 mod cycles;
 mod grammar;
 mod index;
+mod joined;
 mod left;
 mod load;
 mod mend;
+mod names;
 mod reach;
 mod warnings;
 
@@ -20,5 +22,5 @@ pub(crate) use grammar::Broken;
 pub use grammar::{LoadError, LoadedGrammar};
 pub use left::LeftRecursion;
 pub(crate) use left::{cycle_text, NO_GENERATOR};
-pub(crate) use load::references;
+pub(crate) use names::references;
 pub(crate) use reach::Reach;
