@@ -74,6 +74,7 @@ mod failure;
 mod forest;
 mod grammar;
 mod hash;
+mod item;
 mod leo;
 mod lower;
 mod one;
@@ -94,6 +95,7 @@ use abnf_oracle::{CheckError, CheckedGrammar, Grammar, RuleId};
 use chart::Outcome;
 use expr::Exprs;
 use grammar::Compiled;
+use scan::Scanners;
 use std::fmt;
 
 /// The largest repetition bound expanded (`m` of `m*X`, `n - m` of
@@ -198,6 +200,9 @@ impl std::error::Error for EarleyError {}
 pub struct Earley {
     g: Compiled,
     max_items: usize,
+    /// The automata of the named rules that are regular, made at the
+    /// first recognition.
+    scanners: std::sync::OnceLock<Scanners>,
 }
 
 impl Earley {
@@ -278,7 +283,13 @@ impl Earley {
         Ok(Earley {
             g: lower::lower(exprs)?,
             max_items: DEFAULT_MAX_ITEMS,
+            scanners: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The scanners, made now if they are not yet.
+    fn scanners(&self) -> &Scanners {
+        self.scanners.get_or_init(|| Scanners::build(&self.g))
     }
 
     /// The same, with a different bound on the work of a run (see
@@ -420,7 +431,8 @@ impl Earley {
         if !parse {
             // Scanners first; a refusal is then run again without them,
             // for the sets that say where and why.
-            let (chart, outcome) = chart::run(&self.g, &chars, (false, true), budget);
+            let (chart, outcome) =
+                chart::run(&self.g, &chars, (false, Some(self.scanners())), budget);
             match outcome {
                 Outcome::Read if chart.accept.last() == Some(&true) => return Ok((chart, n)),
                 Outcome::TooLarge(at) => {
@@ -435,7 +447,7 @@ impl Earley {
                 _ => {}
             }
         }
-        let (chart, outcome) = chart::run(&self.g, &chars, (parse, false), budget);
+        let (chart, outcome) = chart::run(&self.g, &chars, (parse, None), budget);
         let fail = |at: usize, kind| failure::failure(&self.g, &chart, at, input, kind);
         match outcome {
             Outcome::Read if chart.accept.last() == Some(&true) => Ok((chart, n)),

@@ -10,9 +10,6 @@ use super::EarleyError;
 use abnf_oracle::NumVal;
 use xiri_engine::num_name;
 
-/// A terminal's ranges, name and leaf text.
-pub(super) type TermKey = (Vec<(u32, u32)>, String, String);
-
 impl Lower<'_> {
     /// `e` as one symbol: its terminal when it is one character, its rule,
     /// or a group of its own.
