@@ -50,8 +50,11 @@
     )
 )]
 
-// The stages, in the order a grammar goes through them; each takes the
-// value of the one before (docs/ARCHITECTURE.md, "rules --abnf").
+// The stages a grammar goes through, in this order, each taking the value
+// of the one before and importing no later one: source (the author's file
+// and its ABNF figures), figures (each file's rules parsed), rules (the
+// files joined into a LoadedGrammar), checks (what is asked of it),
+// printers (docs/ARCHITECTURE.md, "How `xiri rules --abnf` flows").
 mod checks;
 mod figures;
 mod printers;
@@ -66,6 +69,6 @@ pub use checks::{
     NearMisses, RuleKind, RuleReport, RulesReport, Side, Uncovered, Undecided, Verdict, Why,
 };
 pub use figures::{Diagnostic, LoadOptions, Location, Severity, Values};
-pub use printers::{canonical, diagram, Order, CANONICAL_WIDTH};
+pub use printers::{canonical, diagram, rules_listing, Order, CANONICAL_WIDTH};
 pub use rules::{LeftRecursion, LoadError, LoadedGrammar};
 pub use source::{extract, AbnfFile, Extracted, Figure, ListSyntax, SourceFormat};

@@ -2,8 +2,9 @@
 //! rules were parsed from, taken back to the file, line and column the
 //! author wrote it at (through its figure, its indentation, its entities).
 
-use crate::source::{Lines, Origin};
+use crate::source::{extract, is_w3c, AbnfFile, Lines, Origin, SourceFormat};
 use abnf_oracle::Span;
+use xiri_engine::abnf::{to_rfc5234, Notation};
 
 /// A place in an ABNF file.
 ///
@@ -43,11 +44,46 @@ pub(crate) struct Read {
     pub(crate) origins: Vec<Origin>,
     /// Rewritten from the W3C Note's layout.
     pub(crate) w3c: bool,
+    /// Began with a byte order mark, taken off.
+    pub(crate) bom: bool,
     /// Where the file starts in the joined text the spans count in.
     pub(crate) base: u32,
 }
 
 impl Read {
+    /// The file `file` as read, its spans starting at `base` in the joined
+    /// text: a BOM taken off, its figures joined, the W3C layout rewritten.
+    pub(crate) fn new(file: &AbnfFile, base: u32) -> Read {
+        let (bom, original) = match file.text.strip_prefix('\u{feff}') {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, file.text.clone()),
+        };
+        let extracted = extract(&original);
+        let w3c = extracted.format == SourceFormat::Abnf && is_w3c(&original);
+        let mut parsed = String::new();
+        let mut origins = Vec::new();
+        for figure in &extracted.figures {
+            parsed.push_str(figure.text());
+            origins.extend(figure.origins().iter().cloned());
+        }
+        if w3c {
+            parsed = to_rfc5234(&parsed, Notation::W3cNote);
+        }
+        let mut parsed_starts = vec![0];
+        parsed_starts.extend(parsed.match_indices('\n').map(|(i, _)| i + 1));
+        Read {
+            name: file.name.clone(),
+            lines: Lines::new(&original),
+            original,
+            parsed,
+            parsed_starts,
+            origins,
+            w3c,
+            bom,
+            base,
+        }
+    }
+
     /// The place of byte `offset` of the original text, `width` bytes wide.
     pub(crate) fn location(&self, offset: usize, width: usize) -> Location {
         let line = self.lines.line_of(offset);

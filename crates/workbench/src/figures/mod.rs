@@ -12,6 +12,7 @@ mod file;
 mod layout;
 mod mistakes;
 mod options;
+mod parse;
 mod read;
 
 pub use diagnostic::{Diagnostic, Severity};
