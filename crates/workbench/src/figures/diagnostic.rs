@@ -69,11 +69,8 @@ impl Diagnostic {
         span: Span,
     ) -> Self {
         Diagnostic {
-            severity,
-            kind,
-            rule,
-            message,
             location: locate(files, span),
+            ..Diagnostic::without_place(severity, kind, rule, message)
         }
     }
 
