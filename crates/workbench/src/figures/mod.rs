@@ -18,7 +18,23 @@ mod read;
 pub use diagnostic::{Diagnostic, Severity};
 pub use file::Location;
 pub(crate) use file::{place, Read};
-pub(crate) use layout::next_base;
 pub(crate) use mistakes::reversed;
 pub use options::{LoadOptions, Values};
-pub(crate) use read::read;
+pub(crate) use read::FileRules;
+
+use crate::source::AbnfFile;
+use layout::next_base;
+use read::read;
+
+/// Reads the files, each one's spans starting one past the end of the
+/// one before in the text they are joined into.
+pub(crate) fn read_all(files: &[AbnfFile], options: &LoadOptions) -> Vec<FileRules> {
+    let mut base = 0u32;
+    let mut all = Vec::new();
+    for file in files {
+        let rules = read(file, base, options);
+        base = next_base(base, &rules.read.parsed);
+        all.push(rules);
+    }
+    all
+}

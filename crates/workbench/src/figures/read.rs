@@ -23,7 +23,7 @@ pub(crate) struct FileRules {
 }
 
 /// Reads a file whose spans start at `base` in the joined text.
-pub(crate) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRules {
+pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRules {
     let mut diagnostics = Vec::new();
     let read = Read::new(file, base);
     let bom = read.bom;

@@ -159,8 +159,9 @@ impl LoadedGrammar {
     /// assert_eq!(g.unwrap().diagnostics()[0].kind, "undefined");
     /// ```
     pub fn analyze_with(files: &[AbnfFile], options: &LoadOptions) -> Result<Self, LoadError> {
+        let read = crate::figures::read_all(files, options);
         let (joined, checked) =
-            join(files, options).map_err(|diagnostics| LoadError { diagnostics })?;
+            join(read, options).map_err(|diagnostics| LoadError { diagnostics })?;
         let index = Index::new(&joined.definitions, &checked);
         Ok(LoadedGrammar {
             joined,

@@ -21,8 +21,7 @@
 
 use super::joined::Joined;
 use super::left::{cycle_text, Left, NO_GENERATOR};
-use crate::figures::{self, next_base, reversed, Diagnostic, LoadOptions, Read, Severity};
-use crate::source::AbnfFile;
+use crate::figures::{reversed, Diagnostic, FileRules, LoadOptions, Read, Severity};
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
 use std::collections::BTreeSet;
 
@@ -36,22 +35,19 @@ const EARLY: [&str; 5] = [
     "too-wide",
 ];
 
-/// Reads and joins the files; `Err` with every syntax error when any
-/// file is not ABNF (or with an inverted range). The checked grammar is
-/// the whole grammar, or, when some rules are left-recursive, the rules
-/// that do not reach them.
+/// Joins the files as read ([`figures::read_all`]); `Err` with every
+/// syntax error when any file is not ABNF (or with an inverted range).
+/// The checked grammar is the whole grammar, or, when some rules are
+/// left-recursive, the rules that do not reach them.
 pub(crate) fn join(
-    files: &[AbnfFile],
+    files: Vec<FileRules>,
     options: &LoadOptions,
 ) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut parsed = Vec::new();
     let mut early = Vec::new();
     let mut broken = BTreeSet::new();
-    let mut base = 0u32;
-    for file in files {
-        let rules = figures::read(file, base, options);
-        base = next_base(base, &rules.read.parsed);
+    for rules in files {
         early.extend(rules.diagnostics);
         broken.extend(rules.broken.iter().map(|n| n.to_ascii_lowercase()));
         parsed.push(rules.definitions);
@@ -228,10 +224,12 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::AbnfFile;
 
     fn load(files: &[(&str, &str)]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
         let files: Vec<AbnfFile> = files.iter().map(|(n, t)| AbnfFile::new(*n, *t)).collect();
-        join(&files, &Default::default())
+        let options = LoadOptions::default();
+        join(crate::figures::read_all(&files, &options), &options)
     }
 
     #[test]
