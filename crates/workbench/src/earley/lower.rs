@@ -16,9 +16,9 @@
 //! a numeric value no Unicode scalar value has) are dropped, so that every
 //! prefix an Earley set is reached with is a prefix of some member.
 
+use super::error::{EarleyError, MAX_REPEAT, MAX_SYMBOLS};
 use super::expr::{Cursor, Expr, ExprId, Exprs};
 use super::grammar::{flag, Compiled, Label, Terminal, END, TERM};
-use super::{EarleyError, MAX_REPEAT, MAX_SYMBOLS};
 use std::collections::HashMap;
 
 /// A terminal's ranges, name and leaf text.

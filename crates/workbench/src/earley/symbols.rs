@@ -3,10 +3,10 @@
 //! unless `%s`), a numeric value a terminal per value or range, a rule its
 //! nonterminal, anything else a group of its own.
 
+use super::error::EarleyError;
 use super::expr::{Cursor, Expr, ExprId};
 use super::grammar::{Terminal, TERM};
 use super::lower::{len32, Lower, Made, Sym};
-use super::EarleyError;
 use abnf_oracle::NumVal;
 use xiri_engine::num_name;
 
