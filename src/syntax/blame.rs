@@ -23,7 +23,10 @@ const REFERENCE_RULES: &[&str] = &[
 /// The component of `input` (refused as `rule`) that holds the byte at
 /// `offset`: "scheme", "userinfo", "host", "port", "path", "query" or
 /// "fragment" (a delimiter counts with what it ends: the scheme's ":",
-/// the "@"), or `None` for another rule.
+/// the "@"), or `None` for another rule. A relative reference has no
+/// scheme: the ":" the split would end one at is in its first segment
+/// (RFC 3986 section 4.2: "a:b" as a relative-ref is a path whose first
+/// segment holds a colon, which `segment-nz-nc` refuses).
 pub(crate) fn component_at(rule: &str, input: &str, offset: usize) -> Option<&'static str> {
     if !REFERENCE_RULES.contains(&rule) {
         return None;
@@ -36,7 +39,8 @@ pub(crate) fn component_at(rule: &str, input: &str, offset: usize) -> Option<&'s
     };
     let mut at = 0;
     let colon = first(0, b":/?#");
-    if b.get(colon) == Some(&b':') && colon > 0 {
+    let relative = rule.ends_with("relative-ref");
+    if !relative && b.get(colon) == Some(&b':') && colon > 0 {
         if offset <= colon {
             return Some("scheme");
         }
@@ -106,5 +110,14 @@ mod tests {
         assert_eq!(component_at("IRI-reference", two, 19), Some("host"));
         assert_eq!(component_at("IRI-reference", two, 6), Some("userinfo"));
         assert_eq!(component_at("authority", "a b", 1), None);
+    }
+
+    #[test]
+    fn a_relative_reference_has_no_scheme() {
+        // `xiri check -g uri --rule relative 'a:b'` said "in the scheme".
+        assert_eq!(component_at("relative-ref", "a:b", 1), Some("path"));
+        assert_eq!(component_at("irelative-ref", "a:b?q", 1), Some("path"));
+        assert_eq!(component_at("irelative-ref", "//h:x/a:b", 4), Some("port"));
+        assert_eq!(component_at("URI-reference", "a:b", 1), Some("scheme"));
     }
 }

@@ -26,17 +26,25 @@
 
 //! Each file owns one concern of an [`Automaton`]:
 //!
+//! They stand in floors, each file using only those below it:
+//!
 //! | file | concern |
 //! |---|---|
-//! | `automaton.rs` | the data ([`Parts`]), what its fields mean, the verdicts built on the run |
-//! | `refusal.rs` | the [`Refusal`]: where and why an input is refused |
+//! | `tables.rs` | the data ([`Parts`]): the tables' layout, what their fields mean, the constants their columns are read with |
+//! | `limits.rs` | the bounds of a run with calls ([`MAX_CALL_DEPTH`]; how many readings it follows) |
+//! | `utf8.rs` | UTF-8's shape: a character's width from its lead byte ([`utf8_width`]), the second bytes a lead byte allows |
 //! | `marks.rs` | where a run saw the delimiters of RFC 3986 Appendix B's split |
-//! | `consistent/` | the data's invariants, checked ([`Automaton::is_consistent`], [`Automaton::from_parts`]) |
-//! | `walk.rs` | the table loop: one pass over the bytes |
-//! | `skip.rs`, `simd.rs` | the skip over the run of bytes an accelerated state loops on |
-//! | `calls/` | the run with calls: every reading of a rule with brackets |
-//! | `compile/` | the compiler from ABNF to the data, and the data as Rust source (`emit.rs`) |
+//! | `simd.rs` | sixteen bytes at a time through a skip table's masks |
 //! | `abnf.rs` | the ABNF texts of xiri's `grammar/`, split into productions |
+//! | `automaton.rs` | the [`Automaton`]: its parts, what it says of itself, the reads of its tables every run makes |
+//! | `consistent/` | the data's invariants, checked ([`Automaton::is_consistent`], [`Automaton::from_parts`]) |
+//! | `refusal.rs` | the [`Refusal`]: where and why an input is refused |
+//! | `compile/` | the compiler from ABNF to the data, and the data as Rust source (`emit.rs`) |
+//! | `skip.rs` | the skip over the run of bytes an accelerated state loops on |
+//! | `reading.rs` | one reading of a run with calls, and the moves a bracket makes it |
+//! | `walk.rs` | the table loop: one pass over the bytes ([`Automaton::longest_from`]) |
+//! | `calls/` | the run with calls: every reading of a rule with brackets |
+//! | `verdict.rs` | the verdicts ([`Automaton::check`], [`Automaton::matches`]): the table loop, or the run with calls |
 #![deny(missing_docs)]
 // The run never panics on its input: no unwrap, expect, panic, unreachable
 // or indexing that input could reach; tests are exempt.
@@ -56,20 +64,28 @@ mod automaton;
 mod calls;
 mod compile;
 mod consistent;
+mod limits;
 pub mod marks;
+mod reading;
 mod refusal;
 mod simd;
 mod skip;
+mod tables;
+mod utf8;
+mod verdict;
 mod walk;
 
-pub use automaton::{Automaton, Longest, Parts};
-pub use calls::MAX_CALL_DEPTH;
+pub use automaton::Automaton;
 pub use compile::{
     CharAutomaton, CompileError, MAX_GROUP_NESTING, MAX_GROUP_WIDTH, Options, TableFiles, TooWide,
     compile, compile_checked, merge_ranges, nesting_message, num_name, structure, to_rust,
-    to_rust_with_files, too_deep, too_wide, utf8_width,
+    to_rust_with_files, too_deep, too_wide,
 };
+pub use limits::MAX_CALL_DEPTH;
 pub use refusal::Refusal;
 pub use simd::{masks_of, plain_run};
+pub use tables::Parts;
+pub use utf8::width as utf8_width;
+pub use walk::Longest;
 #[cfg(test)]
 mod fixtures;

@@ -1,5 +1,5 @@
 //! Sixteen bytes at a time through the bytes a skip table lets a state
-//! keep (automaton.rs), with SSSE3 where the processor has it.
+//! keep (tables.rs), with SSSE3 where the processor has it.
 //!
 //! A set of bytes is 32 masks ([`nibble_masks`]): for each low nibble, one
 //! with bit `h` set when the byte `h << 4 | low` is in the set, for the

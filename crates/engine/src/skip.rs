@@ -2,7 +2,8 @@
 //! through its skip table (eight bytes at a time, then sixteen with SIMD
 //! once the run is long), for the table loop (walk.rs).
 
-use super::automaton::{Automaton, SKIP_PCT};
+use crate::automaton::Automaton;
+use crate::tables::SKIP_PCT;
 
 /// Whether each byte is a hexadecimal digit.
 // A byte indexes a 256-entry array: never out of bounds.

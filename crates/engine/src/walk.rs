@@ -1,14 +1,20 @@
 //! The table loop: the one pass that runs an [`Automaton`]'s tables over
 //! the bytes of the input, with the skip over the runs of bytes an
-//! accelerated state loops on (skip.rs).
+//! accelerated state loops on (skip.rs), and, for a rule with calls, the
+//! brackets the one reading takes one way (reading.rs). Where it stops
+//! ([`Stop`]) is read by the verdicts (verdict.rs) and the run with
+//! calls (calls/).
 
-use super::automaton::{Automaton, GROUP, GROUP_SHIFT, Longest, MAX_GROUPS, Stop, TRIE_NODE};
-use super::calls::{MAX_CALL_DEPTH, Taken, Thread};
-use super::skip::last_unit;
+use crate::automaton::Automaton;
+use crate::limits::MAX_CALL_DEPTH;
 use crate::marks::Marks;
+use crate::reading::{Taken, Thread};
+use crate::skip::last_unit;
+use crate::tables::{GROUP, GROUP_SHIFT, MAX_GROUPS};
+use crate::utf8;
 
 /// How a run meets the bracket bytes of an automaton with calls.
-pub(super) enum Brackets<'t> {
+pub(crate) enum Brackets<'t> {
     /// As data: the rule has no calls, or the run takes no bracket.
     Data,
     /// By stopping before each (several readings are alive).
@@ -16,6 +22,34 @@ pub(super) enum Brackets<'t> {
     /// By taking each that the one reading can take only one way, and
     /// stopping before the others.
     Step(&'t mut Thread),
+}
+
+/// What [`Automaton::longest_from`] found.
+///
+/// ```
+/// let a = xiri_engine::compile("a = 1*\"x\" [ \"y\" ]\n", "a", &Default::default()).unwrap();
+/// let longest = a.longest_from(a.start, "xxyz").unwrap();
+/// assert_eq!((longest.end, longest.read), (Some(3), 3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Longest {
+    /// The end of the longest prefix that is a member, if any.
+    pub end: Option<usize>,
+    /// The delimiters of Appendix B's split in that prefix.
+    pub marks: Marks,
+    /// The offset where the run stopped: the bytes it read.
+    pub read: usize,
+}
+
+/// Where [`Automaton::run_from`] stopped (state indexes).
+pub(crate) enum Stop {
+    /// At the end of the input, in this state.
+    End(usize),
+    /// Before the byte at the offset, which no transition of the state
+    /// takes.
+    Dead(usize, usize),
+    /// Before a bracket at the offset.
+    Bracket(usize, usize),
 }
 
 /// [`Marks::record`] out of the loop of a parse's run: inlined, the marks
@@ -32,7 +66,7 @@ impl Automaton {
     /// the bracket bytes as `brackets` says. The tagged states it enters
     /// are noted in `marks`.
     #[inline]
-    pub(super) fn run_from(
+    pub(crate) fn run_from(
         &self,
         input: &str,
         state: usize,
@@ -220,7 +254,7 @@ impl Automaton {
                     }
                 }
                 let (column, width) = if next != 0 {
-                    (0, crate::utf8_width(b))
+                    (0, utf8::width(b))
                 } else {
                     // Its column through the trie.
                     self.wide(bytes, i)
@@ -286,31 +320,6 @@ impl Automaton {
             }
         }
         (Stop::End(index(id)), longest)
-    }
-
-    /// The column of the character from U+0080 up at byte `i` (0 when it
-    /// is in no class the rule names), and its width in bytes.
-    #[inline]
-    pub(super) fn wide(&self, bytes: &[u8], i: usize) -> (usize, usize) {
-        let lead = bytes.get(i).copied().unwrap_or(0);
-        let width = crate::utf8_width(lead);
-        let mut entry = self
-            .lead
-            .get(usize::from(lead.wrapping_sub(0x80)))
-            .copied()
-            .unwrap_or(0);
-        for k in 1..width {
-            if entry & TRIE_NODE == 0 {
-                return (0, width.max(1));
-            }
-            let continuation = bytes.get(i + k).map_or(0, |&b| usize::from(b & 0x3F));
-            let at = usize::from(entry & !TRIE_NODE) * 64 + continuation;
-            entry = self.trie.get(at).copied().unwrap_or(0);
-        }
-        if entry & TRIE_NODE != 0 {
-            return (0, width.max(1));
-        }
-        (usize::from(entry), width.max(1))
     }
 }
 

@@ -1,8 +1,8 @@
-//! The run of an automaton with calls (crates/engine/src/automaton.rs, module
+//! The run of an automaton with calls (crates/engine/src/tables.rs, module
 //! documentation): every reading of the input followed at once, each a
 //! state and the stack of states its open brackets return to.
 //!
-//! A reading is a fixed-size value (its stack holds at most
+//! A reading is a fixed-size value (`reading.rs`: its stack holds at most
 //! [`MAX_CALL_DEPTH`] states), and the readings alive at once are kept in
 //! a small inline vector, so a run allocates nothing while at most four
 //! readings are alive (XRI never has more than two) and nothing but the
@@ -10,59 +10,14 @@
 //! runs the table loop, as without calls, up to the next bracket; only a
 //! bracket is stepped reading by reading.
 
-use super::automaton::{Automaton, Stop};
-use super::walk::Brackets;
-use crate::Refusal;
-use crate::compile::utf8_width;
+use crate::automaton::Automaton;
+use crate::limits::{MAX_CALL_DEPTH, MAX_READINGS};
 use crate::marks::Marks;
+use crate::reading::Thread;
+use crate::refusal::Refusal;
+use crate::utf8::width as utf8_width;
+use crate::walk::{Brackets, Stop};
 use smallvec::SmallVec;
-#[cfg(test)]
-use step::Move;
-pub(super) use step::Taken;
-
-mod step;
-
-/// How deep a run with calls nests at most, whatever the automaton's
-/// `max_depth` says (`Options::with_max_depth`): the library's own limit.
-/// A reading is copied whole where the readings part, so its stack is
-/// kept small enough (68 bytes a reading) to be copied inline.
-///
-/// ```
-/// assert_eq!(xiri_engine::MAX_CALL_DEPTH, 32);
-/// ```
-pub const MAX_CALL_DEPTH: usize = 32;
-
-/// How many readings a run with calls follows at once. Readings part
-/// only where a bracket byte may be a bracket and data alike, and the
-/// built-in rules never have more than two; a grammar whose brackets are
-/// also data can part them at every bracket, until their number, each a
-/// state and a stack, grows past any bound. A run that would follow more
-/// gives up where they part, as for a bracket nested too deep
-/// ([`Refusal::too_deep`]), and each byte costs at most this many
-/// readings' steps, so the run stays linear in its input
-/// (docs/DECISIONS.md, "Readings of a run with calls").
-pub(crate) const MAX_READINGS: usize = 64;
-
-/// One reading of the input so far: a state and the calling states below
-/// it, `stack[..depth]`.
-#[derive(Clone, Copy)]
-pub(super) struct Thread {
-    pub(super) state: u16,
-    depth: u8,
-    stack: [u16; MAX_CALL_DEPTH],
-}
-
-impl Thread {
-    fn calls(&self) -> &[u16] {
-        self.stack
-            .get(..usize::from(self.depth))
-            .unwrap_or_default()
-    }
-
-    fn same(&self, other: &Thread) -> bool {
-        self.state == other.state && self.calls() == other.calls()
-    }
-}
 
 type Threads = SmallVec<[Thread; 4]>;
 
@@ -92,7 +47,7 @@ impl Automaton {
     /// The run with calls: one reading moved in place while each bracket
     /// moves it one way (as most inputs have it), else every reading,
     /// from the start. It reads each byte at most twice.
-    pub(super) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
+    pub(crate) fn check_with_calls(&self, input: &str) -> Result<(), Refusal> {
         self.check_split_with_calls(input).map(drop)
     }
 
@@ -130,7 +85,7 @@ impl Automaton {
 
     /// The verdict of [`check_with_calls`](Automaton::check_with_calls)
     /// alone, for `matches`: the same runs, no refusal built.
-    pub(super) fn matches_with_calls(&self, input: &str) -> bool {
+    pub(crate) fn matches_with_calls(&self, input: &str) -> bool {
         let (mut only, mut marks) = (self.first_reading(), Marks::default());
         match self.run_one(input, &mut only, &mut marks) {
             Stop::End(state) => only.depth == 0 && self.accepts(state),

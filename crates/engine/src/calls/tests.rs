@@ -1,5 +1,7 @@
 //! Tests of the run with calls.
 use crate::fixtures::xri_typed;
+use crate::limits::MAX_CALL_DEPTH;
+use crate::reading::{Move, Taken, Thread};
 use crate::{Options, compile};
 
 /// With one reading alive, the table loop takes each bracket itself
@@ -68,8 +70,7 @@ fn matches_agrees_with_check_on_random_xri_texts() {
 /// Each reading the bracket tests try on automaton `a`: every state, at
 /// depths 0, 1 and the limit, under several callers (the stack filled
 /// with one), with a description for the assertions.
-fn readings(a: &crate::Automaton) -> impl Iterator<Item = (super::Thread, String)> + '_ {
-    use super::{MAX_CALL_DEPTH, Thread};
+fn readings(a: &crate::Automaton) -> impl Iterator<Item = (Thread, String)> + '_ {
     let states = a.trans.len() / a.stride;
     let limit = a.max_depth.min(MAX_CALL_DEPTH);
     (0..states).flat_map(move |state| {
@@ -97,7 +98,6 @@ fn readings(a: &crate::Automaton) -> impl Iterator<Item = (super::Thread, String
 /// callers.
 #[test]
 fn only_move_is_the_one_move_of_moves() {
-    use super::Move;
     let key = |m: Option<Move>| match m {
         Some(Move::Call(s)) => Some((0, s)),
         Some(Move::Return(s)) => Some((1, s)),
@@ -126,7 +126,6 @@ fn only_move_is_the_one_move_of_moves() {
 /// under several callers.
 #[test]
 fn take_bracket_is_only_move_applied() {
-    use super::{MAX_CALL_DEPTH, Move, Taken, Thread};
     let [reference, _, relative, xri_authority, after_authority] = xri_typed();
     for a in [reference, xri_authority, after_authority, relative] {
         let limit = a.max_depth.min(MAX_CALL_DEPTH);
@@ -180,7 +179,7 @@ fn readings_that_die_apart_are_refused_where_the_last_one_died() {
     assert_eq!(refusal.offset, 5);
 }
 
-/// A run follows at most [`MAX_READINGS`](super::MAX_READINGS) readings:
+/// A run follows at most [`MAX_READINGS`](crate::limits::MAX_READINGS) readings:
 /// where "(" is data and a bracket alike, the readings part at every "(",
 /// and the run gives up (a refusal that is `too_deep`, which `matches`
 /// answers `false`, as for nesting past the limit) rather than follow

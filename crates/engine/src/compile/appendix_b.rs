@@ -4,7 +4,7 @@
 //! in the split the input is, and the states that a delimiter of the split
 //! enters carry a tag (`tags[state]`, a mask of the [`marks`] bits). The
 //! run notes the offset after the delimiter for each tag it enters
-//! (crates/engine/src/automaton.rs), so the components come out of the one pass
+//! (crates/engine/src/tables.rs), so the components come out of the one pass
 //! that gives the verdict, with no second scan.
 //!
 //! The split is Appendix B's regular expression,
@@ -25,8 +25,8 @@
 //!
 //! [`marks`]: crate::marks
 
-use super::CompileError;
 use super::chars::CharDfa;
+use super::error::CompileError;
 use crate::marks::{AUTHORITY_END, AUTHORITY_START, FRAGMENT, QUERY, SCHEME_END, USERINFO_END};
 use std::collections::HashMap;
 

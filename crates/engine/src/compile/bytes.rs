@@ -26,15 +26,12 @@
 //!   enough the states are named by their row's offset (premultiplied), so
 //!   a step is one addition and one load.
 
-use super::CompileError;
 use super::chars::CharDfa;
+use super::error::CompileError;
 use super::utf8::{self, Step};
-use crate::automaton::{GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
+use crate::tables::{ACCELERATE_AT, GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
 use std::borrow::Cow;
 use std::collections::HashMap;
-
-/// How many bytes a state must loop on to be accelerated.
-pub(super) const ACCELERATE_AT: usize = 12;
 
 /// Lowers `dfa`; `brackets` are the bytes of the bracket pair, when the
 /// rule has calls.

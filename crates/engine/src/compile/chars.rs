@@ -8,10 +8,11 @@
 //! U+0080 and through the sorted, disjoint ranges of `beyond` above it; a
 //! character in no range is class 0, on which every transition is dead.
 //! The calls' tables are the byte-level automaton's (see
-//! `crates/engine/src/automaton.rs`), indexed by these states.
+//! `crates/engine/src/tables.rs`), indexed by these states.
 //!
 //! It also runs, character by character, with no acceleration: the test
-//! oracle the byte-level automaton is held to ([`CharAutomaton`]).
+//! oracle the byte-level automaton is held to
+//! ([`CharAutomaton`](crate::CharAutomaton), in `mod.rs`).
 
 /// The character-class automaton of a rule.
 #[derive(Clone, Debug)]
@@ -83,73 +84,5 @@ impl CharDfa {
         let from = self.returns_at.get(state).map_or(0, |&x| x as usize);
         let to = self.returns_at.get(state + 1).map_or(from, |&x| x as usize);
         self.returns.get(from..to).unwrap_or(&[])
-    }
-}
-
-/// A rule's character-class automaton, run a character at a time with no
-/// acceleration: the oracle the byte-level automaton is tested against
-/// (`tests/engine_bytes.rs`). Only for rules without calls.
-///
-/// ```
-/// let a = xiri_engine::CharAutomaton::compile("a = 1*%x61-7A %xE9\n", "a").unwrap();
-/// assert!(a.matches("abc\u{e9}"));
-/// assert!(!a.matches("abc"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct CharAutomaton(pub(crate) CharDfa);
-
-impl CharAutomaton {
-    /// Compiles `rule` of the ABNF `text` to the character-class stage,
-    /// without brackets.
-    ///
-    /// ```
-    /// assert!(xiri_engine::CharAutomaton::compile("a = \"x\"\n", "a").is_ok());
-    /// ```
-    pub fn compile(text: &str, rule: &str) -> Result<Self, super::CompileError> {
-        let grammar = super::checked(text)?;
-        super::char_dfa(&grammar, rule, &super::Options::new()).map(CharAutomaton)
-    }
-
-    /// How many states it has (the dead state included).
-    ///
-    /// ```
-    /// let a = xiri_engine::CharAutomaton::compile("a = \"x\"\n", "a").unwrap();
-    /// assert_eq!(a.states(), 3);
-    /// ```
-    pub fn states(&self) -> usize {
-        self.0.states()
-    }
-
-    /// Whether `input` is in the rule's language, decoding each
-    /// character and looking its class up.
-    ///
-    /// ```
-    /// let a = xiri_engine::CharAutomaton::compile("a = \"x\"\n", "a").unwrap();
-    /// assert!(a.matches("x") && !a.matches("xx"));
-    /// ```
-    pub fn matches(&self, input: &str) -> bool {
-        self.refusal_offset(input).is_none()
-    }
-
-    /// Where `input` is refused: the byte offset of the first character
-    /// no transition takes, or the input's length when it ends short of
-    /// the language; `None` when it is a member.
-    ///
-    /// ```
-    /// let a = xiri_engine::CharAutomaton::compile("a = \"x\" \"y\"\n", "a").unwrap();
-    /// assert_eq!(a.refusal_offset("xz"), Some(1));
-    /// assert_eq!(a.refusal_offset("x"), Some(1));
-    /// assert_eq!(a.refusal_offset("xy"), None);
-    /// ```
-    pub fn refusal_offset(&self, input: &str) -> Option<usize> {
-        let dfa = &self.0;
-        let mut state = 1usize;
-        for (at, c) in input.char_indices() {
-            state = usize::from(dfa.next(state, dfa.class_of(u32::from(c))));
-            if state == 0 {
-                return Some(at);
-            }
-        }
-        (!dfa.accept.get(state).copied().unwrap_or(false)).then_some(input.len())
     }
 }

@@ -3,8 +3,8 @@
 //! states trimmed to those that can still reach the end of their
 //! fragment, subset construction, and the calls' returns.
 
-use super::CompileError;
 use super::chars::CharDfa;
+use super::error::CompileError;
 use super::nfa::Nfa;
 use rustc_hash::FxHashMap;
 use std::cell::Cell;

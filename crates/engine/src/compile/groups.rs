@@ -2,13 +2,12 @@
 //! path states of rules with calls (XRI's), whose state changes at nearly
 //! every byte, so no state's own skip table covers a run.
 
-use super::bytes::ACCELERATE_AT;
 use super::chars::CharDfa;
 use super::utf8;
-use crate::automaton::SKIP_PCT;
+use crate::tables::{ACCELERATE_AT, SKIP_PCT};
 
 /// The groups of states a run of bytes may skip through with one table
-/// (`Automaton`'s documentation, crates/engine/src/automaton.rs): sets `S` of
+/// (the tables' documentation, crates/engine/src/tables.rs): sets `S` of
 /// two or more untagged states, each with the table of the units (a plain
 /// byte, a `%XX`, the lead byte of a character) that every state of `S`
 /// takes to one same state of `S`. Where a unit goes then depends on the

@@ -18,6 +18,7 @@ mod bytes;
 mod chars;
 mod dfa;
 mod emit;
+mod error;
 mod groups;
 mod minimize;
 mod nesting;
@@ -26,67 +27,16 @@ mod ranges;
 mod utf8;
 mod width;
 
-pub use chars::CharAutomaton;
 pub use emit::{TableFiles, to_rust, to_rust_with_files};
+pub use error::CompileError;
 pub use nesting::{MAX_GROUP_NESTING, message as nesting_message, too_deep};
 pub use ranges::{merge as merge_ranges, num_name};
-pub(crate) use utf8::second_byte;
-pub use utf8::width as utf8_width;
 pub use width::{MAX_GROUP_WIDTH, TooWide, too_wide};
 
 use crate::automaton::Automaton;
+use crate::limits::MAX_CALL_DEPTH;
 use abnf_oracle::{CheckedGrammar, Grammar};
-use std::fmt;
-
-/// Why a rule does not compile.
-///
-/// ```
-/// let e = xiri_engine::compile("a = \"x\" a / \"y\"\n", "a", &Default::default());
-/// assert!(matches!(e, Err(xiri_engine::CompileError::Recursive(_))));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CompileError {
-    /// The ABNF text does not parse or check (undefined rule, ...): the
-    /// message, rendered with line, column and a caret.
-    Abnf(String),
-    /// No rule of this name.
-    Undefined(String),
-    /// The rule refers to itself other than inside the bracket pair.
-    Recursive(String),
-    /// A prose value (`<...>`), which no automaton can decide.
-    Prose(String),
-    /// The rule's language is empty.
-    Empty(String),
-    /// The automaton would exceed the tables' limits.
-    TooLarge(String),
-    /// The tables made break the invariants the run relies on
-    /// ([`Automaton::is_consistent`]): a bug in xiri's compiler, refused
-    /// rather than run (the table loop reads them unchecked). The rule.
-    Inconsistent(String),
-}
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CompileError::Abnf(m) => write!(f, "{m}"),
-            CompileError::Undefined(r) => write!(f, "no rule named {r}"),
-            CompileError::Recursive(r) => write!(
-                f,
-                "{r} is recursive other than inside a bracket pair: not a regular language"
-            ),
-            CompileError::Prose(p) => write!(f, "the prose value <{p}> cannot be decided"),
-            CompileError::Empty(r) => write!(f, "{r} matches no string"),
-            CompileError::TooLarge(w) => write!(f, "the automaton is too large: {w}"),
-            CompileError::Inconsistent(r) => write!(
-                f,
-                "the tables compiled for {r} break their invariants (a bug in xiri's compiler)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CompileError {}
+use chars::CharDfa;
 
 /// How to compile: the bracket pair recursion may pass through, and how
 /// deep it may nest.
@@ -103,7 +53,7 @@ pub struct Options {
     /// `"(" x ")"` with this pair is compiled as a call to `x`.
     pub brackets: Option<(char, char)>,
     /// How deep calls may nest (at most
-    /// [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH) is used).
+    /// [`MAX_CALL_DEPTH`] is used).
     pub max_depth: usize,
     /// Whether the run records where RFC 3986 Appendix B's split puts
     /// the components (for a reference rule without calls whose ":", "/",
@@ -112,7 +62,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// No brackets; the depth limit [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH), xiri's `MAX_NESTING`.
+    /// No brackets; the depth limit [`MAX_CALL_DEPTH`], xiri's `MAX_NESTING`.
     ///
     /// ```
     /// assert_eq!(xiri_engine::Options::new().brackets, None);
@@ -137,7 +87,7 @@ impl Options {
     }
 
     /// Calls nest at most `depth` deep (and never deeper than
-    /// [`MAX_CALL_DEPTH`](crate::MAX_CALL_DEPTH)).
+    /// [`MAX_CALL_DEPTH`]).
     ///
     /// ```
     /// assert_eq!(xiri_engine::Options::new().with_max_depth(4).max_depth, 4);
@@ -295,7 +245,75 @@ fn char_dfa(
     let id = rule_id(grammar, rule)?;
     let name = grammar.rule_by_id(id).name.as_str().to_string();
     let nfa = nfa::Builder::new(grammar, options.brackets).build(id)?;
-    let depth = options.max_depth.min(super::calls::MAX_CALL_DEPTH);
+    let depth = options.max_depth.min(MAX_CALL_DEPTH);
     let automaton = dfa::determinize(&nfa, &name, options.brackets, depth)?;
     Ok(minimize::minimize(automaton))
+}
+
+/// A rule's character-class automaton, run a character at a time with no
+/// acceleration: the oracle the byte-level automaton is tested against
+/// (`tests/engine_bytes.rs`). Only for rules without calls.
+///
+/// ```
+/// let a = xiri_engine::CharAutomaton::compile("a = 1*%x61-7A %xE9\n", "a").unwrap();
+/// assert!(a.matches("abc\u{e9}"));
+/// assert!(!a.matches("abc"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct CharAutomaton(pub(crate) CharDfa);
+
+impl CharAutomaton {
+    /// Compiles `rule` of the ABNF `text` to the character-class stage,
+    /// without brackets.
+    ///
+    /// ```
+    /// assert!(xiri_engine::CharAutomaton::compile("a = \"x\"\n", "a").is_ok());
+    /// ```
+    pub fn compile(text: &str, rule: &str) -> Result<Self, CompileError> {
+        let grammar = checked(text)?;
+        char_dfa(&grammar, rule, &Options::new()).map(CharAutomaton)
+    }
+
+    /// How many states it has (the dead state included).
+    ///
+    /// ```
+    /// let a = xiri_engine::CharAutomaton::compile("a = \"x\"\n", "a").unwrap();
+    /// assert_eq!(a.states(), 3);
+    /// ```
+    pub fn states(&self) -> usize {
+        self.0.states()
+    }
+
+    /// Whether `input` is in the rule's language, decoding each
+    /// character and looking its class up.
+    ///
+    /// ```
+    /// let a = xiri_engine::CharAutomaton::compile("a = \"x\"\n", "a").unwrap();
+    /// assert!(a.matches("x") && !a.matches("xx"));
+    /// ```
+    pub fn matches(&self, input: &str) -> bool {
+        self.refusal_offset(input).is_none()
+    }
+
+    /// Where `input` is refused: the byte offset of the first character
+    /// no transition takes, or the input's length when it ends short of
+    /// the language; `None` when it is a member.
+    ///
+    /// ```
+    /// let a = xiri_engine::CharAutomaton::compile("a = \"x\" \"y\"\n", "a").unwrap();
+    /// assert_eq!(a.refusal_offset("xz"), Some(1));
+    /// assert_eq!(a.refusal_offset("x"), Some(1));
+    /// assert_eq!(a.refusal_offset("xy"), None);
+    /// ```
+    pub fn refusal_offset(&self, input: &str) -> Option<usize> {
+        let dfa = &self.0;
+        let mut state = 1usize;
+        for (at, c) in input.char_indices() {
+            state = usize::from(dfa.next(state, dfa.class_of(u32::from(c))));
+            if state == 0 {
+                return Some(at);
+            }
+        }
+        (!dfa.accept.get(state).copied().unwrap_or(false)).then_some(input.len())
+    }
 }

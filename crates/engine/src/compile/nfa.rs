@@ -4,7 +4,7 @@
 //! options' bracket pair) made a call to a fragment of its own, which is
 //! how recursion through brackets stays finite.
 
-use super::CompileError;
+use super::error::CompileError;
 use super::ranges::{merge, num_name};
 use abnf_oracle::{CharVal, CheckedGrammar, Node, NodeId, NumVal, RuleId};
 use std::collections::HashMap;

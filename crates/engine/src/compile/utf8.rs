@@ -17,6 +17,8 @@
 //! nowhere, so the byte automaton refuses every byte string that is not
 //! UTF-8, as the character automaton would refuse the characters.
 
+// UTF-8's own shape (crate::utf8), handed on to the lowering beside the trie.
+pub(super) use crate::utf8::{second_byte, width};
 use std::collections::HashMap;
 
 /// Where a byte leads in the trie: to a class (the byte ends a character;
@@ -41,35 +43,6 @@ const fn valid_range(n: u32) -> (u32, u32) {
         2 => (0x80, 0x7FF),
         3 => (0x800, 0xFFFF),
         _ => (0x1_0000, 0x10_FFFF),
-    }
-}
-
-/// The continuation bytes valid right after lead byte `lead`.
-pub(crate) const fn second_byte(lead: u8) -> (u8, u8) {
-    match lead {
-        0xE0 => (0xA0, 0xBF),
-        0xED => (0x80, 0x9F),
-        0xF0 => (0x90, 0xBF),
-        0xF4 => (0x80, 0x8F),
-        _ => (0x80, 0xBF),
-    }
-}
-
-/// How many bytes the character starting with `lead` has (0 for a byte
-/// that starts no valid character).
-///
-/// ```
-/// assert_eq!(xiri_engine::utf8_width(b'a'), 1);
-/// assert_eq!("\u{e9}".len(), xiri_engine::utf8_width(0xC3));
-/// assert_eq!(xiri_engine::utf8_width(0x80), 0);
-/// ```
-pub const fn width(lead: u8) -> usize {
-    match lead {
-        0x00..=0x7F => 1,
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => 0,
     }
 }
 

@@ -1,9 +1,10 @@
-//! The invariants of an [`Automaton`]'s tables (crates/engine/src/automaton.rs,
+//! The invariants of an [`Automaton`]'s tables (crates/engine/src/tables.rs,
 //! module documentation), checked: what the run relies on, and what
 //! `build.rs` holds every built-in automaton to before it writes it.
 
-use super::automaton::{Automaton, GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
-use super::compile::{second_byte, utf8_width};
+use crate::automaton::Automaton;
+use crate::tables::{GROUP, GROUP_SHIFT, MAX_GROUPS, Parts, SKIP_PCT, TRIE_NODE};
+use crate::utf8::{second_byte, width as utf8_width};
 
 impl Automaton {
     /// The automaton of `parts`, if they keep the invariants

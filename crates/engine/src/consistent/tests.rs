@@ -1,5 +1,5 @@
 //! The invariants' checks, each caught when a table is tampered with.
-use crate::automaton::{GROUP, GROUP_SHIFT, MAX_GROUPS, SKIP_PCT};
+use crate::tables::{GROUP, GROUP_SHIFT, MAX_GROUPS, SKIP_PCT};
 use crate::{Automaton, compile};
 
 fn letters() -> Automaton {

@@ -1,12 +1,36 @@
-//! A bracket's step for one reading (crates/engine/src/calls/mod.rs): the moves
-//! the opening or closing byte has, and the one it takes when it has one.
+//! One reading of a run with calls: a state and the stack of states its
+//! open brackets return to, and a bracket's step for it: the moves the
+//! opening or closing byte has, and the one it takes when it has one.
+//! The table loop (`walk.rs`) takes a bracket for the one reading it runs
+//! with; the run of every reading (`calls/`) steps each.
 
-use super::{MAX_CALL_DEPTH, Thread};
 use crate::automaton::Automaton;
+use crate::limits::MAX_CALL_DEPTH;
+
+/// One reading of the input so far: a state and the calling states below
+/// it, `stack[..depth]`.
+#[derive(Clone, Copy)]
+pub(crate) struct Thread {
+    pub(crate) state: u16,
+    pub(crate) depth: u8,
+    pub(crate) stack: [u16; MAX_CALL_DEPTH],
+}
+
+impl Thread {
+    pub(crate) fn calls(&self) -> &[u16] {
+        self.stack
+            .get(..usize::from(self.depth))
+            .unwrap_or_default()
+    }
+
+    pub(crate) fn same(&self, other: &Thread) -> bool {
+        self.state == other.state && self.calls() == other.calls()
+    }
+}
 
 /// One way a reading goes on.
 #[derive(Clone, Copy)]
-pub(in super::super) enum Move {
+pub(crate) enum Move {
     /// Into a bracket, to this state, pushing the current one.
     Call(u16),
     /// Out of one, to this state.
@@ -16,7 +40,7 @@ pub(in super::super) enum Move {
 }
 
 impl Move {
-    pub(in super::super) fn apply(self, t: &mut Thread) {
+    pub(crate) fn apply(self, t: &mut Thread) {
         match self {
             Move::Call(callee) => {
                 if let Some(slot) = t.stack.get_mut(usize::from(t.depth)) {
@@ -35,7 +59,7 @@ impl Move {
 }
 
 /// What [`Automaton::take_bracket`] did with a bracket.
-pub(in super::super) enum Taken {
+pub(crate) enum Taken {
     /// It read it as data, to the state the table gives.
     Data,
     /// It entered or left a bracket, to the state of this index.
@@ -50,7 +74,7 @@ impl Automaton {
     // As `moves` would say, with one of its moves and none of the others,
     // but without building them all: the table loop asks at every bracket
     // of a run with one reading.
-    pub(in super::super) fn only_move(&self, thread: &Thread, b: u8) -> Option<Move> {
+    pub(crate) fn only_move(&self, thread: &Thread, b: u8) -> Option<Move> {
         let state = usize::from(thread.state);
         let column = usize::from(self.byte_class.get(usize::from(b)).copied().unwrap_or(0));
         let data = self
@@ -90,7 +114,7 @@ impl Automaton {
     /// data from it, `limit` the depth a call may not reach. The reading's
     /// stack is moved; its state is left for the caller to set.
     #[inline(always)]
-    pub(in super::super) fn take_bracket(
+    pub(crate) fn take_bracket(
         &self,
         thread: &mut Thread,
         state: usize,
@@ -138,7 +162,7 @@ impl Automaton {
     /// What the character of bytes `c` can do to `thread`: enter a
     /// bracket, leave one, or be data; and whether entering was refused
     /// for depth.
-    pub(super) fn moves(&self, thread: &Thread, c: &[u8]) -> ([Option<Move>; 3], bool) {
+    pub(crate) fn moves(&self, thread: &Thread, c: &[u8]) -> ([Option<Move>; 3], bool) {
         let state = usize::from(thread.state);
         let mut moves = [None; 3];
         let mut too_deep = false;
