@@ -97,8 +97,11 @@ fn indirect_left_recursion_is_a_cycle_of_rules() {
     assert_eq!(
         kinds,
         [
-            &RuleKind::LeftRecursive(cycle.clone()),
-            &RuleKind::LeftRecursive(cycle),
+            &RuleKind::LeftRecursive {
+                cycle: cycle.clone(),
+                length: 2
+            },
+            &RuleKind::LeftRecursive { cycle, length: 2 },
             &RuleKind::ReachesLeftRecursion("a".into()),
             &RuleKind::Regular,
         ]
@@ -227,5 +230,59 @@ fn left_recursion_is_found_wherever_abnf_oracle_finds_it() {
     assert!(
         with > 100 && without > 100,
         "{with} with, {without} without"
+    );
+}
+
+/// A ring of rules, each left-recursive through the next: every rule of
+/// it showed the whole ring (2,000 rules: `rules` printed 33 MB, issue
+/// 41). Each shows its first `CYCLE_SHOWN` rules and how many more; the
+/// grammar's one `left-recursion` warning names every rule, once.
+#[test]
+fn a_ring_of_left_recursive_rules_is_named_in_full_once() {
+    use xiri::workbench::CYCLE_SHOWN;
+    let n = 300;
+    let text: String = (0..n)
+        .map(|i| format!("r{i} = r{} \"a\" / \"b\"\n", (i + 1) % n))
+        .collect();
+    let g = load(&text);
+    let report = rules(&g, &[]);
+    assert_eq!(report.rules.len(), n);
+    for r in &report.rules {
+        let RuleKind::LeftRecursive { cycle, length } = &r.kind else {
+            panic!("{}: {}", r.name, r.kind);
+        };
+        assert_eq!((cycle.len(), *length), (CYCLE_SHOWN, n), "{}", r.name);
+        assert_eq!(
+            r.kind.to_string(),
+            format!(
+                "left-recursive: r0 -> r1 -> r2 -> r3 -> r4 -> r5 -> r6 -> r7 -> ... ({} more) -> r0 \
+                 (a cycle of {n} rules: the warning on `r0` names them all)",
+                n - CYCLE_SHOWN
+            )
+        );
+    }
+    let warnings: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind == "left-recursion")
+        .collect();
+    assert_eq!(warnings.len(), 1);
+    let whole: Vec<String> = (0..n)
+        .map(|i| format!("r{i}"))
+        .chain(["r0".into()])
+        .collect();
+    assert!(
+        warnings[0]
+            .message
+            .starts_with(&format!("`r0` is left-recursive ({}):", whole.join(" -> "))),
+        "{}",
+        warnings[0].message
+    );
+    // A rule reaching the ring names the rule it reaches, not the ring.
+    let g = load(&format!("top = \"x\" r5\n{text}"));
+    let top = g.left_recursion("top").unwrap();
+    assert_eq!(
+        (top.rule.as_str(), top.cycle.len(), top.length),
+        ("r5", CYCLE_SHOWN, n)
     );
 }

@@ -1,7 +1,8 @@
 //! ABNF grammars of about `n` bytes in the shapes that made loading a
 //! grammar, or `rules` on it, quadratic (issue 41): rules each reaching
 //! the next, towards left recursion, a prose value, a name defined
-//! nowhere or the empty string, defined in either order; a chain beside
+//! nowhere or the empty string, defined in either order; a ring of rules
+//! each left-recursive through the next; a chain beside
 //! a left-recursive rule; a hub every rule of which begins with it; many
 //! rules no other rule uses; alternations and concatenations so wide that
 //! loading refuses them ([`REFUSED`]), and many rules each as wide as
@@ -77,6 +78,14 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
             n,
             |i| format!("r{i} = r{i} \"a\" / r{}", i + 1),
             "r{} = \"z\"",
+            false,
+        )
+    }),
+    ("left_recursive_ring", |n| {
+        chain(
+            n,
+            |i| format!("r{i} = r{} \"a\" / \"b\"", i + 1),
+            "r{} = r0 \"a\" / \"b\"",
             false,
         )
     }),

@@ -70,5 +70,5 @@ pub use checks::{
 };
 pub use figures::{Diagnostic, LoadOptions, Location, Severity, Values};
 pub use printers::{canonical, diagram, rules_listing, Order, CANONICAL_WIDTH};
-pub use rules::{LeftRecursion, LoadError, LoadedGrammar};
+pub use rules::{LeftRecursion, LoadError, LoadedGrammar, CYCLE_SHOWN};
 pub use source::{extract, AbnfFile, Extracted, Figure, ListSyntax, SourceFormat};

@@ -4,7 +4,7 @@
 
 use super::decide::BRACKETS;
 use crate::figures::{Diagnostic, Location, Severity};
-use crate::rules::{cycle_text, references, LoadedGrammar, Reach};
+use crate::rules::{cycle_text, references, LoadedGrammar, Reach, Rules};
 use abnf_oracle::{Element, LintWarning};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
@@ -28,17 +28,26 @@ pub enum RuleKind {
     Brackets(char, char),
     /// Recursive otherwise: only the Earley parser decides it.
     Recursive,
-    /// Left-recursive, on this cycle (each rule begins with the next, the
+    /// Left-recursive, on a cycle (each rule begins with the next, the
     /// last with the first): only the Earley parser decides it, and
     /// nothing generates from it.
     ///
     /// ```
     /// use xiri_workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
-    /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::LeftRecursive(vec!["e".into()]));
+    /// let cycle = vec!["e".to_string()];
+    /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::LeftRecursive { cycle, length: 1 });
     /// assert_eq!(rules(&g, &[]).rules[0].kind.to_string(), "left-recursive: e -> e");
     /// ```
-    LeftRecursive(Vec<String>),
+    LeftRecursive {
+        /// The cycle's first rules, at most
+        /// [`CYCLE_SHOWN`](crate::CYCLE_SHOWN) of them (every rule of a
+        /// ring of thousands showing it whole made `rules` quadratic).
+        cycle: Vec<String>,
+        /// How many rules the cycle has: the grammar's `left-recursion`
+        /// warning names them all.
+        length: usize,
+    },
     /// It reaches this left-recursive rule: only the Earley parser
     /// decides it, and nothing generates from it.
     ReachesLeftRecursion(String),
@@ -65,7 +74,7 @@ impl RuleKind {
             RuleKind::Regular => "regular",
             RuleKind::Brackets(..) => "brackets",
             RuleKind::Recursive => "recursive",
-            RuleKind::LeftRecursive(_) => "left-recursive",
+            RuleKind::LeftRecursive { .. } => "left-recursive",
             RuleKind::ReachesLeftRecursion(_) => "reaches-left-recursion",
             RuleKind::Prose(_) => "prose",
             RuleKind::Undefined(_) => "undefined",
@@ -81,7 +90,16 @@ impl fmt::Display for RuleKind {
             RuleKind::Regular => f.write_str("regular"),
             RuleKind::Brackets(o, c) => write!(f, "recursive only through \"{o}\" \"{c}\""),
             RuleKind::Recursive => f.write_str("recursive"),
-            RuleKind::LeftRecursive(cycle) => write!(f, "left-recursive: {}", cycle_text(cycle)),
+            RuleKind::LeftRecursive { cycle, length } => {
+                write!(f, "left-recursive: {}", cycle_text(cycle, *length))?;
+                match cycle.first() {
+                    Some(first) if *length > cycle.len() => write!(
+                        f,
+                        " (a cycle of {length} rules: the warning on `{first}` names them all)"
+                    ),
+                    _ => Ok(()),
+                }
+            }
             RuleKind::ReachesLeftRecursion(r) => {
                 write!(f, "reaches the left-recursive rule {r}")
             }
@@ -169,11 +187,15 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
         entries.iter().map(|e| e.to_string()).collect()
     };
     let reach = Reach::new(grammar.mended());
+    let kinds = kinds(grammar, &reach);
     let rules: Vec<RuleReport> = grammar
         .rules()
         .map(|name| RuleReport {
             name: name.to_string(),
-            kind: kind(grammar, name, &reach),
+            kind: kinds
+                .get(&name.to_ascii_lowercase())
+                .cloned()
+                .unwrap_or_else(|| kind(grammar, name, &reach, false)),
             location: grammar.location_of(name),
         })
         .collect();
@@ -302,9 +324,48 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
     }
 }
 
+/// The kind of every rule (by key). The engine compiles a rule with every
+/// rule it reaches inlined, so a rule that compiles tells that every rule
+/// it reaches compiles too (each is a smaller, shallower part of it,
+/// reaching no recursion), and such a rule is not compiled again. Each
+/// compiled on its own was quadratic on a chain of rules each using the
+/// next (issue 41: a chain of rules of a thousand alternatives each, 80
+/// rules, took 1.85 s). The rules are taken in the order defined: a chain
+/// defined from its last rule up is still compiled a rule at a time.
+fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind> {
+    let rules = Rules::new(grammar.mended());
+    let n = rules.names.len();
+    let mut uses: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (used, users) in rules.users().into_iter().enumerate() {
+        for user in users {
+            if let Some(u) = uses.get_mut(user) {
+                u.push(used);
+            }
+        }
+    }
+    let mut compiles = vec![false; n];
+    let mut kinds = HashMap::new();
+    for (r, &name) in rules.names.iter().enumerate() {
+        let known = compiles.get(r).copied().unwrap_or(false);
+        let k = kind(grammar, name, reach, known);
+        if k == RuleKind::Regular && !known {
+            let mut stack = vec![r];
+            while let Some(u) = stack.pop() {
+                if let Some(slot @ false) = compiles.get_mut(u) {
+                    *slot = true;
+                    stack.extend(uses.get(u).into_iter().flatten());
+                }
+            }
+        }
+        kinds.insert(name.to_ascii_lowercase(), k);
+    }
+    kinds
+}
+
 /// What kind of rule `name` is, with what every rule reaches found once
-/// (`reach`): asked of each rule on its own, it was quadratic.
-fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>) -> RuleKind {
+/// (`reach`): asked of each rule on its own, it was quadratic. `compiles`:
+/// a rule it is known to compile by the engine as a regular language.
+fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) -> RuleKind {
     if let Some(prose) = reach.prose(name) {
         return prose_kind(grammar, prose.to_string());
     }
@@ -314,7 +375,10 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>) -> RuleKind {
     if let Some(left) = grammar.left_recursion(name) {
         // Not in the checked grammar: only the Earley parser takes it.
         return if left.on_cycle {
-            RuleKind::LeftRecursive(left.cycle)
+            RuleKind::LeftRecursive {
+                cycle: left.cycle,
+                length: left.length,
+            }
         } else {
             RuleKind::ReachesLeftRecursion(left.rule)
         };
@@ -323,6 +387,9 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>) -> RuleKind {
     let Some(id) = grammar.checked_id(name) else {
         return RuleKind::Empty;
     };
+    if compiles {
+        return RuleKind::Regular;
+    }
     match structure(checked, id, None) {
         Ok(()) => RuleKind::Regular,
         Err(CompileError::Recursive(_)) => BRACKETS

@@ -37,7 +37,7 @@ pub(crate) const NO_GENERATOR: &str = "the generator of `generate` and `compare`
 /// let g = LoadedGrammar::load(&[AbnfFile::new("sum.abnf", text)]).unwrap();
 /// let sum = g.left_recursion("sum").unwrap();
 /// assert!(sum.on_cycle);
-/// assert_eq!(sum.cycle, ["sum"]);
+/// assert_eq!((sum.cycle.as_slice(), sum.length), (&["sum".to_string()][..], 1));
 /// assert_eq!(sum.location.as_ref().unwrap().column, 7);
 /// let term = g.left_recursion("term").unwrap();
 /// assert_eq!((term.on_cycle, term.rule.as_str()), (false, "sum"));
@@ -53,8 +53,23 @@ pub struct LeftRecursion {
     /// The left-recursive rule: the one asked about, or the nearest one it reaches.
     pub rule: String,
     /// A cycle `rule` is on: each rule begins with the next, the last
-    /// with the first (`["expr"]` for `expr = expr "+" expr`).
+    /// with the first (`["expr"]` for `expr = expr "+" expr`); its first
+    /// [`CYCLE_SHOWN`] rules when it is longer (each rule of a ring of
+    /// thousands holding the whole ring made `rules` quadratic; the
+    /// grammar's `left-recursion` warning names every rule of it).
+    ///
+    /// ```
+    /// use xiri_workbench::{AbnfFile, LoadedGrammar, CYCLE_SHOWN};
+    /// let ring: String = (0..20).map(|i| format!("r{i} = r{} \"a\" / \"b\"\n", (i + 1) % 20)).collect();
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("ring.abnf", ring)]).unwrap();
+    /// let r5 = g.left_recursion("r5").unwrap();
+    /// assert_eq!((r5.cycle.len(), r5.length), (CYCLE_SHOWN, 20));
+    /// assert_eq!(r5.cycle[..2], ["r0", "r1"]);
+    /// assert!(r5.to_string().contains("r7 -> ... (12 more) -> r0, at ring.abnf:1:6)"), "{r5}");
+    /// ```
     pub cycle: Vec<String>,
+    /// How many rules the cycle has ([`cycle`](Self::cycle) may show fewer).
+    pub length: usize,
     /// Where the cycle's first rule begins with the next.
     pub location: Option<Location>,
 }
@@ -70,7 +85,7 @@ impl fmt::Display for LeftRecursion {
                 self.name, self.rule
             )?;
         }
-        write!(f, " ({}", cycle_text(&self.cycle))?;
+        write!(f, " ({}", cycle_text(&self.cycle, self.length))?;
         if let Some(l) = &self.location {
             write!(f, ", at {}:{}:{}", l.file, l.line, l.column)?;
         }
@@ -78,11 +93,24 @@ impl fmt::Display for LeftRecursion {
     }
 }
 
-/// `a -> b -> a`.
-pub(crate) fn cycle_text(cycle: &[String]) -> String {
-    let mut parts: Vec<&str> = cycle.iter().map(String::as_str).collect();
+/// How many rules of a left-recursive cycle each rule on it, or reaching
+/// it, shows ([`LeftRecursion::cycle`], `rules`): the cycle in full is
+/// in the grammar's `left-recursion` warning, once.
+///
+/// ```
+/// assert_eq!(xiri_workbench::CYCLE_SHOWN, 8);
+/// ```
+pub const CYCLE_SHOWN: usize = 8;
+
+/// `a -> b -> a`, for `cycle` the first rules of a cycle of `length`
+/// rules: `a -> b -> ... (3 more) -> a` when it holds fewer.
+pub(crate) fn cycle_text(cycle: &[String], length: usize) -> String {
+    let mut parts: Vec<String> = cycle.to_vec();
+    if length > cycle.len() {
+        parts.push(format!("... ({} more)", length - cycle.len()));
+    }
     if let Some(first) = cycle.first() {
-        parts.push(first);
+        parts.push(first.clone());
     }
     parts.join(" -> ")
 }
@@ -210,7 +238,8 @@ impl Left {
             name: name.to_string(),
             on_cycle: reach.on_cycle,
             rule: reach.rule.clone(),
-            cycle: cycle.rules.clone(),
+            cycle: cycle.rules.iter().take(CYCLE_SHOWN).cloned().collect(),
+            length: cycle.rules.len(),
             location,
         })
     }

@@ -165,7 +165,7 @@ pub(crate) fn join(
         let first = cycle.rules.first().cloned().unwrap_or_default();
         let message = format!(
             "`{first}` is left-recursive ({}): {NO_GENERATOR}",
-            cycle_text(&cycle.rules)
+            cycle_text(&cycle.rules, cycle.rules.len())
         );
         joined.diagnostics.push(Diagnostic::at(
             Severity::Warning,

@@ -20,7 +20,7 @@ mod warnings;
 
 pub(crate) use grammar::Broken;
 pub use grammar::{LoadError, LoadedGrammar};
-pub use left::LeftRecursion;
 pub(crate) use left::{cycle_text, NO_GENERATOR};
+pub use left::{LeftRecursion, CYCLE_SHOWN};
 pub(crate) use names::references;
-pub(crate) use reach::Reach;
+pub(crate) use reach::{Reach, Rules};

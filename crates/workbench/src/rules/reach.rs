@@ -54,7 +54,7 @@ impl<'a> Rules<'a> {
 
     /// For each rule, the rules that use it (outside a body repeated at
     /// most zero times, which uses nothing: abnf-oracle's D36).
-    fn users(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn users(&self) -> Vec<Vec<usize>> {
         let mut users: Vec<Vec<usize>> = vec![Vec::new(); self.names.len()];
         for (r, alternatives) in self.bodies.iter().enumerate() {
             for a in alternatives {
