@@ -4,7 +4,7 @@
 mod cli;
 
 use clap::{CommandFactory, FromArgMatches};
-use cli::args::Cli;
+use cli::commands::Cli;
 use cli::commands::Command;
 use cli::resolve::Direction;
 use std::process::ExitCode;
@@ -188,7 +188,7 @@ fn main() -> ExitCode {
                 (_, _, true) => cli::show::Form::ExpandLists,
                 _ => cli::show::Form::Written,
             };
-            cli::show::run(&args, &abnf, form, &reading.options())
+            cli::show::run(&args, &abnf, form, reading)
         }
         Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
         Command::Extract { files } => cli::extract::run(&files),

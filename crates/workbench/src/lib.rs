@@ -50,46 +50,25 @@
     )
 )]
 
+// The stages a grammar goes through, in this order, each taking the value
+// of the one before and importing no later one: source (the author's file
+// and its ABNF figures), figures (each file's rules parsed), rules (the
+// files joined into a LoadedGrammar), checks (what is asked of it),
+// printers (docs/ARCHITECTURE.md, "How `xiri rules --abnf` flows").
+mod checks;
+mod figures;
+mod printers;
+mod rules;
+mod source;
+
 pub mod earley;
 
-mod canonical;
-mod compare;
-mod cover;
-mod cover_report;
-mod cycles;
-mod decide;
-mod diagnostic;
-mod diagram;
-mod generate;
-mod grammar;
-mod index;
-mod layout;
-mod left;
-mod lists;
-mod load;
-mod mend;
-mod mistakes;
-mod near_miss;
-mod options;
-mod reach;
-mod read;
-mod rules;
-mod scalars;
-mod source;
-mod warnings;
-
-pub use canonical::{canonical, Order, CANONICAL_WIDTH};
-pub use compare::{compare, CompareError, Comparison, Difference, Found, Side};
-pub use cover::Cover;
-pub use cover_report::{Uncovered, Why};
-pub use decide::{Decider, DeciderError, Engine, Undecided, Verdict};
-pub use diagnostic::{Diagnostic, Location, Severity};
-pub use diagram::diagram;
-pub use generate::{Derivation, GenerateError, Generated, Generator};
-pub use grammar::{LoadError, LoadedGrammar};
-pub use left::{LeftRecursion, CYCLE_SHOWN};
-pub use load::AbnfFile;
-pub use near_miss::{near_misses, Edit, NearMiss, NearMisses};
-pub use options::{ListSyntax, LoadOptions, Values};
-pub use rules::{rules, RuleKind, RuleReport, RulesReport};
-pub use source::{extract, Extracted, Figure, SourceFormat};
+pub use checks::{
+    compare, near_misses, rules, CompareError, Comparison, Cover, Decider, DeciderError,
+    Derivation, Difference, Edit, Engine, Found, GenerateError, Generated, Generator, NearMiss,
+    NearMisses, RuleKind, RuleReport, RulesReport, Side, Uncovered, Undecided, Verdict, Why,
+};
+pub use figures::{Diagnostic, LoadOptions, Location, Severity, Values};
+pub use printers::{canonical, diagram, rules_listing, Order, CANONICAL_WIDTH};
+pub use rules::{LeftRecursion, LoadError, LoadedGrammar, CYCLE_SHOWN};
+pub use source::{extract, AbnfFile, Extracted, Figure, ListSyntax, SourceFormat};

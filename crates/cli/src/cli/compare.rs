@@ -2,6 +2,7 @@
 //! rule that makes the difference.
 
 use super::args::GrammarArg;
+use super::source::{Reading, Source};
 use serde_json::json;
 use std::fmt::Write;
 use std::process::ExitCode;
@@ -46,14 +47,12 @@ pub struct CompareArgs {
 
 pub fn run(args: &CompareArgs) -> Result<ExitCode, String> {
     let (n, seed, show, json) = (args.count, args.seed, args.show, args.json);
-    let old = super::source::load(args.grammar, &args.abnf)?;
-    let new = super::source::load(args.against_grammar, &args.against)?;
-    let old_rule = super::source::production(args.grammar, &old, args.rule.as_deref())?;
-    let new_rule = super::source::production(
-        args.against_grammar,
-        &new,
-        args.against_rule.as_deref().or(args.rule.as_deref()),
-    )?;
+    let old_side = Source::new(args.grammar, &args.abnf, Reading::default());
+    let new_side = Source::new(args.against_grammar, &args.against, Reading::default());
+    let (old, new) = (old_side.load()?, new_side.load()?);
+    let old_rule = old_side.production(&old, args.rule.as_deref())?;
+    let new_rule =
+        new_side.production(&new, args.against_rule.as_deref().or(args.rule.as_deref()))?;
     let comparison = compare(
         Side {
             grammar: &old,

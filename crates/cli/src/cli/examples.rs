@@ -97,7 +97,7 @@ pub fn with_examples(command: clap::Command) -> clap::Command {
 #[cfg(test)]
 mod tests {
     use super::EXAMPLES;
-    use crate::cli::args::Cli;
+    use crate::cli::commands::Cli;
     use clap::CommandFactory;
 
     #[test]

@@ -4,9 +4,8 @@
 use super::args::GrammarArg;
 use super::source::Source;
 use serde_json::{json, Value};
-use std::fmt::Write;
 use std::process::ExitCode;
-use xiri::workbench::{rules, Diagnostic, LoadedGrammar, RuleKind};
+use xiri::workbench::{rules, rules_listing, Diagnostic, RuleKind};
 
 pub fn run(source: &Source, entries: &[String], json: bool) -> Result<ExitCode, String> {
     let grammar = source.load()?;
@@ -58,7 +57,7 @@ pub fn run(source: &Source, entries: &[String], json: bool) -> Result<ExitCode, 
             })
         )
     } else {
-        listing(&grammar, &report)
+        rules_listing(&grammar, &report)
     };
     super::emit(&text)?;
     Ok(if report.errors() == 0 {
@@ -78,62 +77,4 @@ fn finding(d: &Diagnostic) -> Value {
         "line": d.location.as_ref().map(|l| l.line),
         "column": d.location.as_ref().map(|l| l.column),
     })
-}
-
-fn listing(grammar: &LoadedGrammar, report: &xiri::workbench::RulesReport) -> String {
-    let width = report.rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
-    let places: Vec<String> = report
-        .rules
-        .iter()
-        .map(|r| {
-            r.location
-                .as_ref()
-                .map_or(String::new(), |l| format!("{}:{}", l.file, l.line))
-        })
-        .collect();
-    let place_width = places.iter().map(String::len).max().unwrap_or(0);
-    let mut out = String::new();
-    for (rule, place) in report.rules.iter().zip(&places) {
-        let _ = writeln!(
-            out,
-            "{:width$}  {place:place_width$}  {}",
-            rule.name, rule.kind
-        );
-    }
-    for (rule, old, new) in grammar.replaced() {
-        let _ = writeln!(out, "note: {new} replaces {rule} of {old}");
-    }
-    let count = |k: &str| report.rules.iter().filter(|r| r.kind.name() == k).count();
-    let warnings = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == xiri::workbench::Severity::Warning)
-        .count();
-    // Left recursion is counted only in grammars that have it.
-    let left = match (count("left-recursive"), count("reaches-left-recursion")) {
-        (0, 0) => String::new(),
-        (on, reaching) => format!(", {on} left-recursive, {reaching} reaching left recursion"),
-    };
-    let _ = writeln!(
-        out,
-        "{} rules: {} regular, {} recursive only through brackets, {} recursive{left}, {} reaching prose; {} {}",
-        report.rules.len(),
-        count("regular"),
-        count("brackets"),
-        count("recursive"),
-        count("prose"),
-        if report.roots { "roots" } else { "entry" },
-        report.entries.join(", ")
-    );
-    for d in &report.diagnostics {
-        let _ = writeln!(out, "{d}");
-    }
-    let _ = writeln!(
-        out,
-        "{} error{}, {warnings} warning{}",
-        report.errors(),
-        if report.errors() == 1 { "" } else { "s" },
-        if warnings == 1 { "" } else { "s" }
-    );
-    out
 }

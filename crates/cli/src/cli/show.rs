@@ -3,6 +3,7 @@
 //! railroad diagrams (`--diagram`: one HTML page on standard output).
 
 use super::args::GrammarArg;
+use super::source::{Reading, Source};
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,7 +27,7 @@ pub fn run(
     args: &[String],
     abnf: &[PathBuf],
     form: Form,
-    options: &xiri::workbench::LoadOptions,
+    reading: Reading,
 ) -> Result<ExitCode, String> {
     let diagram = form == Form::Diagram;
     let (grammar, rule) = if abnf.is_empty() {
@@ -52,7 +53,8 @@ pub fn run(
             Some(GrammarArg::UriTemplate) | None => {}
         }
     }
-    let loaded = super::source::load_with(grammar, abnf, options)?;
+    let source = Source::new(grammar, abnf, reading);
+    let loaded = source.load()?;
     if let (Form::ExpandLists | Form::Canonical, None) = (form, rule) {
         let order = if form == Form::Canonical {
             xiri::workbench::Order::Alphabetical
@@ -70,7 +72,7 @@ pub fn run(
     };
     super::source::warn(&loaded, "the grammar", then);
     let rule = match rule {
-        Some(r) => Some(super::source::production(grammar, &loaded, Some(r))?),
+        Some(r) => Some(source.production(&loaded, Some(r))?),
         None => None,
     };
     if diagram {

@@ -34,6 +34,41 @@ pub struct Source {
     pub reading: Reading,
 }
 
+/// What to match against, shared by check, parse and tree.
+#[derive(Args)]
+pub(crate) struct Target {
+    /// The grammar: -g uri, iri, iri-bis, leiri or xri (for check also
+    /// xri-appendix-a, XRI 2.0 Appendix A as printed, without xiri's
+    /// cross-reference policy, decided by an ABNF engine, and
+    /// uri-template, RFC 6570's URI Templates); or --abnf FILE,
+    /// your own ABNF (check and tree).
+    #[command(flatten)]
+    pub(crate) source: Source,
+    /// reference (the default), absolute, relative, or (except for parse)
+    /// any production by its ABNF name, e.g. xri-segment, IPv6address;
+    /// with --abnf, the first rule of the first file by default.
+    #[arg(long, short = 'R')]
+    pub(crate) rule: Option<String>,
+    /// Each input is a JSON string, so inputs may hold NUL, newlines and
+    /// other control characters.
+    #[arg(long)]
+    pub(crate) json_input: bool,
+}
+
+impl Target {
+    /// The built-in grammar, for the commands that need one.
+    pub(crate) fn library(&self, command: &str) -> Result<Grammar, String> {
+        match self.source.grammar() {
+            Some(g) if self.source.abnf.is_empty() => g.library(command),
+            _ => Err(format!("`{command}` needs a built-in grammar (-g); --abnf is for check, tree, rules, generate, compare and grammar")),
+        }
+    }
+
+    pub(crate) fn rule_or_reference(&self) -> &str {
+        self.rule.as_deref().unwrap_or("reference")
+    }
+}
+
 /// How an author's grammar is read (issue 26).
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct Reading {
@@ -78,48 +113,6 @@ impl Reading {
             },
         }
     }
-}
-
-/// The files of a side: read from disk, or a built-in grammar's ABNF.
-pub fn files(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<Vec<AbnfFile>, String> {
-    match grammar {
-        Some(GrammarArg::Library(g)) => Ok(vec![g.abnf_file()]),
-        Some(GrammarArg::XriAppendixA) => Ok(vec![AbnfFile::new(
-            "xri-appendix-a (built-in)",
-            Grammar::Xri.spec_abnf(),
-        )]),
-        Some(GrammarArg::UriTemplate) => Ok(vec![AbnfFile::new(
-            "uri-template (built-in)",
-            xiri::template::abnf(),
-        )]),
-        None => abnf
-            .iter()
-            .map(|path| {
-                std::fs::read(path)
-                    .map(|bytes| AbnfFile::from_bytes(path.display().to_string(), &bytes))
-                    .map_err(|e| format!("reading {}: {e}", path.display()))
-            })
-            .collect(),
-    }
-}
-
-/// Loads a side. Only a syntax error (or an inverted range) refuses it:
-/// the grammar's other errors (undefined rules, rules defined twice, `=/`
-/// without a base) refuse only a rule that reaches them ([`decider`]),
-/// and are warnings otherwise ([`warn`]).
-pub fn load(grammar: Option<GrammarArg>, abnf: &[PathBuf]) -> Result<LoadedGrammar, String> {
-    load_with(grammar, abnf, &LoadOptions::default())
-}
-
-/// [`load`], reading the grammar as `options` say.
-pub fn load_with(
-    grammar: Option<GrammarArg>,
-    abnf: &[PathBuf],
-    options: &LoadOptions,
-) -> Result<LoadedGrammar, String> {
-    let files = files(grammar, abnf)?;
-    LoadedGrammar::analyze_with(&files, options)
-        .map_err(|e| format!("the grammar does not load:\n{e}"))
 }
 
 /// The grammar's errors, one after the other.
@@ -184,31 +177,18 @@ pub fn decider<'g>(
     }
 }
 
-/// The production a command line's rule names: for a built-in grammar,
-/// `reference`, `absolute` and `relative` stand for its entry points;
-/// without a rule, the grammar's first.
-pub fn production(
-    grammar: Option<GrammarArg>,
-    loaded: &LoadedGrammar,
-    rule: Option<&str>,
-) -> Result<String, String> {
-    let name = match (grammar, rule) {
-        (Some(GrammarArg::Library(g)), Some(r)) => g.rule(r).map_or(r, |rule| rule.name()),
-        (Some(GrammarArg::XriAppendixA), Some(r)) => AppendixA::production(r),
-        (Some(GrammarArg::Library(g)), None) => g.reference().name(),
-        (Some(GrammarArg::XriAppendixA), None) => "XRI-reference",
-        (Some(GrammarArg::UriTemplate), Some("reference") | None) => "URI-Template",
-        (Some(GrammarArg::UriTemplate), Some(r)) => r,
-        (None, Some(r)) => r,
-        (None, None) => loaded.first_rule().ok_or("the grammar defines no rule")?,
-    };
-    loaded
-        .rule_name(name)
-        .map(str::to_string)
-        .ok_or_else(|| format!("the grammar has no rule {name:?} (`xiri rules` lists them)"))
-}
-
 impl Source {
+    /// The grammar of a command that names it otherwise (`compare`'s two
+    /// sides, `grammar`'s positional argument): the same as `-g` and
+    /// `--abnf` would give.
+    pub fn new(given: Option<GrammarArg>, abnf: &[PathBuf], reading: Reading) -> Source {
+        Source {
+            given,
+            abnf: abnf.to_vec(),
+            reading,
+        }
+    }
+
     /// The built-in grammar: the one given, or iri when there is neither
     /// -g nor --abnf; `None` with --abnf (a grammar given beside it is
     /// an include).
@@ -220,24 +200,37 @@ impl Source {
         }
     }
 
-    /// The files: with --abnf, the included built-in grammar's first.
+    /// The files: the built-in grammar's ABNF (with --abnf, the included
+    /// one's), then the --abnf files as read from disk.
     fn files(&self) -> Result<Vec<AbnfFile>, String> {
-        let mut all = match (self.given, self.abnf.is_empty()) {
-            (Some(g), false) => files(Some(g), &[])?,
-            _ => Vec::new(),
-        };
-        all.extend(files(self.grammar(), &self.abnf)?);
+        let mut all: Vec<AbnfFile> = self
+            .given
+            .or(self.grammar())
+            .map(built_in)
+            .into_iter()
+            .collect();
+        for path in &self.abnf {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+            all.push(AbnfFile::from_bytes(path.display().to_string(), &bytes));
+        }
         Ok(all)
     }
 
-    /// Loaded, refusing a grammar with errors.
+    /// Loaded for analysis, read as --lists and --values say. Only a
+    /// syntax error (or an inverted range) refuses it: the grammar's
+    /// other errors (undefined rules, rules defined twice, `=/` without a
+    /// base) refuse only a rule that reaches them ([`decider`]), and are
+    /// warnings otherwise ([`warn`]).
     pub fn load(&self) -> Result<LoadedGrammar, String> {
         LoadedGrammar::analyze_with(&self.files()?, &self.reading.options())
             .map_err(|e| format!("the grammar does not load:\n{e}"))
     }
 
-    /// The production `rule` names (see [`production`]); without one,
-    /// beside an included grammar, the first rule of the first --abnf file.
+    /// The production a command line's rule names: for a built-in
+    /// grammar, `reference`, `absolute` and `relative` stand for its entry
+    /// points; without a rule, the grammar's first (beside an included
+    /// grammar, the first rule of the first --abnf file).
     pub fn production(&self, loaded: &LoadedGrammar, rule: Option<&str>) -> Result<String, String> {
         if let (Some(_), Some(first), None) = (self.given, self.abnf.first(), rule) {
             let name = first.display().to_string();
@@ -248,6 +241,30 @@ impl Source {
                 return Ok(r.to_string());
             }
         }
-        production(self.grammar(), loaded, rule)
+        let name = match (self.grammar(), rule) {
+            (Some(GrammarArg::Library(g)), Some(r)) => g.rule(r).map_or(r, |rule| rule.name()),
+            (Some(GrammarArg::XriAppendixA), Some(r)) => AppendixA::production(r),
+            (Some(GrammarArg::Library(g)), None) => g.reference().name(),
+            (Some(GrammarArg::XriAppendixA), None) => "XRI-reference",
+            (Some(GrammarArg::UriTemplate), Some("reference") | None) => "URI-Template",
+            (Some(GrammarArg::UriTemplate), Some(r)) => r,
+            (None, Some(r)) => r,
+            (None, None) => loaded.first_rule().ok_or("the grammar defines no rule")?,
+        };
+        loaded
+            .rule_name(name)
+            .map(str::to_string)
+            .ok_or_else(|| format!("the grammar has no rule {name:?} (`xiri rules` lists them)"))
+    }
+}
+
+/// A built-in grammar's ABNF.
+fn built_in(grammar: GrammarArg) -> AbnfFile {
+    match grammar {
+        GrammarArg::Library(g) => g.abnf_file(),
+        GrammarArg::XriAppendixA => {
+            AbnfFile::new("xri-appendix-a (built-in)", Grammar::Xri.spec_abnf())
+        }
+        GrammarArg::UriTemplate => AbnfFile::new("uri-template (built-in)", xiri::template::abnf()),
     }
 }

@@ -24,19 +24,14 @@
 //! input some member starts with, since every symbol left derives some
 //! string.
 
-use super::closure::{Closure, Closures};
+use super::closure::{run_of, Closure, Closures};
 use super::grammar::{Compiled, END, TERM};
 use super::hash::FxSet;
+use super::item::Item;
 use super::leo::Leo;
+use super::scan::Scanners;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-
-/// An item: dotted position and origin (a position in characters).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(super) struct Item {
-    pub(super) dot: u32,
-    pub(super) origin: u32,
-}
 
 /// What a run keeps of its sets.
 #[derive(Default)]
@@ -139,6 +134,18 @@ impl Chart {
         all.get(from..to).unwrap_or(&[])
     }
 
+    /// The one item of set `i` waiting for `x`, advanced over it, when it is
+    /// the only one and then complete; with its nonterminal.
+    fn single(&self, g: &Compiled, i: u32, x: u32) -> Option<(Item, u32)> {
+        let waiting = self.waiting(i as usize, x);
+        if waiting.len() != 1 {
+            return None;
+        }
+        let w = waiting.iter().next()?;
+        let dot = w[1] + 1;
+        (g.dot_next(dot) == END).then(|| (Item { dot, origin: w[2] }, g.dot_lhs(dot)))
+    }
+
     /// Ends set `j`: its kernel's waits, its closure and, when parsing, its
     /// completed items.
     fn close_set(&mut self, j: u32, closure: u32, waits: &mut Vec<[u32; 3]>, parse: bool) {
@@ -170,19 +177,17 @@ impl Chart {
 
 /// Builds the sets of `input`, keeping what parsing needs if `parse`.
 ///
-/// With `scan`, the rules that have scanners are run as automata, which
-/// make no items: faster, but the sets no longer say what a refusal
-/// needs, nor what a parse needs.
+/// With `scanners` (and not `parse`), the rules that have scanners are
+/// run as automata, which make no items: faster, but the sets no longer
+/// say what a refusal needs, nor what a parse needs.
 pub(super) fn run(
     g: &Compiled,
     input: &[char],
-    (parse, scan): (bool, bool),
+    (parse, scanners): (bool, Option<&Scanners>),
     budget: usize,
 ) -> (Chart, Outcome) {
-    let mut chart = Chart {
-        closures: Closures::new(scan && !parse),
-        ..Chart::default()
-    };
+    let mut chart = Chart { ..Chart::default() };
+    let scanners = scanners.filter(|_| !parse);
     // Completions the scanners found, by where they end.
     let mut pending: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
     chart.wait_at.push(0);
@@ -263,13 +268,13 @@ pub(super) fn run(
         if seeds.len() > 1 {
             seeds.sort_unstable();
         }
-        let (closure, made) = chart.closures.of(g, &seeds);
+        let (closure, made) = chart.closures.of(g, scanners, &seeds);
         seeds.clear();
         if made {
             chart.items += chart.closures.get(closure).map_or(0, Closure::size);
         }
         for &x in chart.closures.get(closure).map_or(&[][..], |c| &c.scanners) {
-            if let Some(dfa) = g.scanners().get(x) {
+            if let Some(dfa) = scanners.and_then(|s| s.get(x)) {
                 work += dfa.run(input, j, |k| {
                     let k = u32::try_from(k).unwrap_or(u32::MAX);
                     pending.push(Reverse((k, x, j32)));
@@ -318,16 +323,6 @@ pub(super) fn run(
     (chart, Outcome::Read)
 }
 
-/// The run of `all` (sorted) whose first element is `x`: found by a
-/// binary search for its start, then read to its end (runs are short).
-#[inline]
-pub(super) fn run_of<const N: usize>(all: &[[u32; N]], x: u32) -> &[[u32; N]] {
-    let from = all.partition_point(|w| w.first().is_some_and(|&y| y < x));
-    let rest = all.get(from..).unwrap_or(&[]);
-    let len = rest.iter().take_while(|w| w.first() == Some(&x)).count();
-    rest.get(..len).unwrap_or(&[])
-}
-
 /// What a completion needs of the run.
 struct Step<'a> {
     chart: &'a Chart,
@@ -347,7 +342,9 @@ impl Step<'_> {
         let top = if !leo || waiting.len() != 1 {
             None
         } else {
-            self.leo.top(g, self.chart, origin, x)
+            let chart = self.chart;
+            self.leo
+                .top(g.start, origin, x, |i, x| chart.single(g, i, x))
         };
         if let Some((top, start)) = top {
             self.seen.add(self.cur, top);

@@ -12,6 +12,7 @@
 
 use super::grammar::{Compiled, END, TERM};
 use super::hash::FxMap;
+use super::scan::Scanners;
 
 /// The closure of one set of seeds: the items, all with the set's own
 /// position as origin, by what comes after their dot.
@@ -33,7 +34,7 @@ pub(super) struct Closure {
 impl Closure {
     /// The items waiting for `x`, as (x, dot).
     pub(super) fn waiting(&self, x: u32) -> &[[u32; 2]] {
-        super::chart::run_of(&self.waits, x)
+        run_of(&self.waits, x)
     }
 
     /// The size counted against the item budget.
@@ -55,26 +56,23 @@ pub(super) struct Closures {
     dot_stamp: Vec<u32>,
     nt_stamp: Vec<u32>,
     stamp: u32,
-    /// Whether scanners stand for their rules.
-    scan: bool,
 }
 
 impl Closures {
-    /// None yet; with scanners if `scan`.
-    pub(super) fn new(scan: bool) -> Closures {
-        Closures {
-            scan,
-            ..Closures::default()
-        }
-    }
-
     pub(super) fn get(&self, id: u32) -> Option<&Closure> {
         self.list.get(id as usize)
     }
 
     /// The closure of `seeds` (sorted, without duplicates), made if new;
-    /// its id, and whether it was made now.
-    pub(super) fn of(&mut self, g: &Compiled, seeds: &[u32]) -> (u32, bool) {
+    /// its id, and whether it was made now. The rules `scanners` has an
+    /// automaton for are not predicted: their scanners stand for them (a
+    /// run passes the same `scanners` every time).
+    pub(super) fn of(
+        &mut self,
+        g: &Compiled,
+        scanners: Option<&Scanners>,
+        seeds: &[u32],
+    ) -> (u32, bool) {
         // Inside what a scanner reads, nothing is predicted.
         if seeds.is_empty() {
             if let Some(id) = self.empty {
@@ -91,7 +89,7 @@ impl Closures {
             self.last = Some((seeds.to_vec(), id));
             return (id, false);
         }
-        let closure = self.close(g, seeds);
+        let closure = self.close(g, scanners, seeds);
         let id = u32::try_from(self.list.len()).unwrap_or(u32::MAX);
         self.list.push(closure);
         self.ids.insert(seeds.to_vec(), id);
@@ -102,7 +100,7 @@ impl Closures {
         (id, true)
     }
 
-    fn close(&mut self, g: &Compiled, seeds: &[u32]) -> Closure {
+    fn close(&mut self, g: &Compiled, scanners: Option<&Scanners>, seeds: &[u32]) -> Closure {
         if self.dot_stamp.len() != g.next.len() {
             self.dot_stamp = vec![u32::MAX; g.next.len()];
             self.nt_stamp = vec![u32::MAX; g.labels.len()];
@@ -111,7 +109,7 @@ impl Closures {
         let stamp = self.stamp;
         let mut c = Closure::default();
         for &x in seeds {
-            self.predict(g, x, stamp, &mut c);
+            self.predict(g, scanners, x, stamp, &mut c);
         }
         let mut k = 0;
         while let Some(&dot) = c.items.get(k) {
@@ -122,7 +120,7 @@ impl Closures {
             } else if next & TERM != 0 {
                 c.scans.push(dot);
             } else {
-                self.predict(g, next, stamp, &mut c);
+                self.predict(g, scanners, next, stamp, &mut c);
                 if g.is_nullable(next) {
                     self.add(dot + 1, stamp, &mut c.items);
                 }
@@ -134,12 +132,19 @@ impl Closures {
         c
     }
 
-    fn predict(&mut self, g: &Compiled, x: u32, stamp: u32, c: &mut Closure) {
+    fn predict(
+        &mut self,
+        g: &Compiled,
+        scanners: Option<&Scanners>,
+        x: u32,
+        stamp: u32,
+        c: &mut Closure,
+    ) {
         match self.nt_stamp.get_mut(x as usize) {
             Some(s) if *s != stamp => *s = stamp,
             _ => return,
         }
-        if self.scan && g.scanners().get(x).is_some() {
+        if scanners.is_some_and(|s| s.get(x).is_some()) {
             c.scanners.push(x);
             return;
         }
@@ -156,4 +161,14 @@ impl Closures {
             }
         }
     }
+}
+
+/// The run of `all` (sorted) whose first element is `x`: found by a
+/// binary search for its start, then read to its end (runs are short).
+#[inline]
+pub(super) fn run_of<const N: usize>(all: &[[u32; N]], x: u32) -> &[[u32; N]] {
+    let from = all.partition_point(|w| w.first().is_some_and(|&y| y < x));
+    let rest = all.get(from..).unwrap_or(&[]);
+    let len = rest.iter().take_while(|w| w.first() == Some(&x)).count();
+    rest.get(..len).unwrap_or(&[])
 }

@@ -3,7 +3,7 @@
 //! grammar ([`Exprs::from_checked`]) or from the definitions of one that
 //! `check` refuses only for left recursion ([`Exprs::from_definitions`]).
 
-use super::EarleyError;
+use super::error::EarleyError;
 use abnf_oracle::{CheckedGrammar, DefinedAs, Definition, Element, Node, NodeId, NumVal, RuleId};
 use std::collections::HashMap;
 

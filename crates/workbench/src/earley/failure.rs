@@ -2,9 +2,10 @@
 //! there ([`Failure::expected`]) and which rules were under way
 //! ([`Failure::trace`]), all read from the last Earley set.
 
-use super::chart::{Chart, Item};
+use super::chart::Chart;
 use super::grammar::{Compiled, END, TERM};
 use super::hash::FxSet;
+use super::item::Item;
 use std::collections::BTreeSet;
 use std::fmt;
 

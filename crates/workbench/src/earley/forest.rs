@@ -57,7 +57,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// assert_eq!(tree.children[0].rule, "b");
     /// ```
     pub fn tree(&self) -> Tree {
-        let values = self.values(1, false);
+        let values = Values::of(self.g, &self.sppf, 1, false);
         match values.nth(0, 0) {
             NONE => self.root_only(),
             seq => self.build(&values.interner, seq),
@@ -77,7 +77,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// assert_eq!((trees.len(), more), (3, true));
     /// ```
     pub fn trees(&self, limit: usize) -> (Vec<Tree>, bool) {
-        let values = self.values(limit.saturating_add(1), false);
+        let values = Values::of(self.g, &self.sppf, limit.saturating_add(1), false);
         let root = values.all(0);
         let trees = root
             .iter()
@@ -126,7 +126,7 @@ impl<'e, 'i> Forest<'e, 'i> {
     /// assert!(e.parse("x").unwrap().ambiguity().is_none());
     /// ```
     pub fn ambiguity(&self) -> Option<(Tree, Tree)> {
-        let plain = self.values(2, false);
+        let plain = Values::of(self.g, &self.sppf, 2, false);
         if let Some(pair) = self.first_pair(&plain, false) {
             return Some(pair);
         }
@@ -138,7 +138,7 @@ impl<'e, 'i> Forest<'e, 'i> {
         if !self.sppf.cyclic() && counts.first().copied().unwrap_or(0) < 2 {
             return None;
         }
-        let detailed = self.values(2, true);
+        let detailed = Values::of(self.g, &self.sppf, 2, true);
         if let Some(pair) = self.first_pair(&detailed, true) {
             return Some(pair);
         }

@@ -102,9 +102,6 @@ pub(super) struct Compiled {
     pub(super) terms: Vec<Terminal>,
     /// Per rule of `exprs`: whether it stands for one unit.
     pub(super) unit: Vec<bool>,
-    /// The automata of the named rules that are regular, made at the
-    /// first recognition.
-    pub(super) scanners: std::sync::OnceLock<super::scan::Scanners>,
 }
 
 impl Compiled {
@@ -126,12 +123,6 @@ impl Compiled {
 
     pub(super) fn dot_index(&self, d: u32) -> u32 {
         self.index.get(d as usize).copied().unwrap_or(0)
-    }
-
-    /// The scanners, made now if they are not yet.
-    pub(super) fn scanners(&self) -> &super::scan::Scanners {
-        self.scanners
-            .get_or_init(|| super::scan::Scanners::build(self))
     }
 
     pub(super) fn is_nullable(&self, x: u32) -> bool {

@@ -15,9 +15,8 @@
 //! chain that passes through it says so. Parsing keeps every completion
 //! (the forest is read off them) and does not use Leo's items.
 
-use super::chart::{Chart, Item};
-use super::grammar::{Compiled, END};
 use super::hash::FxMap;
+use super::item::Item;
 
 /// Chains this long or shorter are walked again each time rather than
 /// remembered: most are a rule completing its one caller (a character
@@ -40,8 +39,16 @@ pub(super) struct Leo {
 impl Leo {
     /// The top of the chain of single completions that `x` completed from
     /// set `i` (built) starts, if `i` has one item waiting for `x` and it
-    /// ends with `x`.
-    pub(super) fn top(&mut self, g: &Compiled, chart: &Chart, i: u32, x: u32) -> Top {
+    /// ends with `x`: `single(i, x)` is that item advanced over `x`, with
+    /// its nonterminal, when it is the only one and then complete;
+    /// `start` is the start rule.
+    pub(super) fn top(
+        &mut self,
+        start: u32,
+        i: u32,
+        x: u32,
+        single: impl Fn(u32, u32) -> Option<(Item, u32)>,
+    ) -> Top {
         if !self.memo.is_empty() {
             if let Some(&top) = self.memo.get(&(i, x)) {
                 return top;
@@ -53,7 +60,7 @@ impl Leo {
             if let Some(&known) = self.memo.get(&at) {
                 break known;
             }
-            let Some((item, lhs)) = single(g, chart, at.0, at.1) else {
+            let Some((item, lhs)) = single(at.0, at.1) else {
                 if self.path.len() > SHORT {
                     self.memo.insert(at, None);
                 }
@@ -77,8 +84,8 @@ impl Leo {
                 self.memo.insert(at, None);
                 return None;
             }
-            let start = lhs == g.start && item.origin == 0;
-            self.path.push((at, item, start));
+            let begins = lhs == start && item.origin == 0;
+            self.path.push((at, item, begins));
             at = next;
         };
         let keep = self.path.len() > SHORT;
@@ -93,16 +100,4 @@ impl Leo {
         }
         top
     }
-}
-
-/// The one item of set `i` waiting for `x`, advanced over it, when it is
-/// the only one and then complete; with its nonterminal.
-fn single(g: &Compiled, chart: &Chart, i: u32, x: u32) -> Option<(Item, u32)> {
-    let waiting = chart.waiting(i as usize, x);
-    if waiting.len() != 1 {
-        return None;
-    }
-    let w = waiting.iter().next()?;
-    let dot = w[1] + 1;
-    (g.dot_next(dot) == END).then(|| (Item { dot, origin: w[2] }, g.dot_lhs(dot)))
 }

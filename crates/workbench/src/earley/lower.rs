@@ -16,11 +16,13 @@
 //! a numeric value no Unicode scalar value has) are dropped, so that every
 //! prefix an Earley set is reached with is a prefix of some member.
 
+use super::error::{EarleyError, MAX_REPEAT, MAX_SYMBOLS};
 use super::expr::{Cursor, Expr, ExprId, Exprs};
 use super::grammar::{flag, Compiled, Label, Terminal, END, TERM};
-use super::symbols::TermKey;
-use super::{EarleyError, MAX_REPEAT, MAX_SYMBOLS};
 use std::collections::HashMap;
+
+/// A terminal's ranges, name and leaf text.
+pub(super) type TermKey = (Vec<(u32, u32)>, String, String);
 
 /// What a nonterminal is made from while lowering.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -115,7 +117,6 @@ pub(super) fn lower(exprs: Exprs) -> Result<Compiled, EarleyError> {
         source: Vec::new(),
         inherit: Vec::new(),
         terms,
-        scanners: Default::default(),
     };
     let mut by_lhs: Vec<Vec<&Prod>> = (0..count).map(|_| Vec::new()).collect();
     for p in &prods {

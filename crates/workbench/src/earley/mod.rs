@@ -69,11 +69,13 @@
 
 mod chart;
 mod closure;
+mod error;
 mod expr;
 mod failure;
 mod forest;
 mod grammar;
 mod hash;
+mod item;
 mod leo;
 mod lower;
 mod one;
@@ -86,6 +88,7 @@ mod tests;
 mod tree;
 mod values;
 
+pub use error::{EarleyError, MAX_REPEAT, MAX_SYMBOLS};
 pub use failure::{Attempt, Failure, FailureKind};
 pub use forest::Forest;
 pub use tree::{Tree, TreeDisplay, TreeKind};
@@ -94,25 +97,7 @@ use abnf_oracle::{CheckError, CheckedGrammar, Grammar, RuleId};
 use chart::Outcome;
 use expr::Exprs;
 use grammar::Compiled;
-use std::fmt;
-
-/// The largest repetition bound expanded (`m` of `m*X`, `n - m` of
-/// `m*nX`); a larger one is [`EarleyError::TooLarge`].
-///
-/// ```
-/// use xiri_workbench::earley::{Earley, EarleyError, MAX_REPEAT};
-/// let text = format!("a = {}\"x\"\n", MAX_REPEAT + 1);
-/// assert!(matches!(Earley::from_abnf(&text, "a"), Err(EarleyError::TooLarge(_))));
-/// ```
-pub const MAX_REPEAT: u64 = 10_000;
-
-/// The most grammar symbols a compiled rule may have (productions' symbols
-/// and ends together).
-///
-/// ```
-/// assert!(xiri_workbench::earley::MAX_SYMBOLS >= 100_000);
-/// ```
-pub const MAX_SYMBOLS: usize = 1_000_000;
+use scan::Scanners;
 
 /// The bound on a run's work unless [`Earley::with_max_items`] says
 /// otherwise: how many Earley items it may make (the items that begin at
@@ -131,60 +116,6 @@ pub const DEFAULT_MAX_ITEMS: usize = 100_000_000;
 /// How much of the bound a forest may take: a fifth.
 const FOREST_SHARE: usize = 5;
 
-/// Why a rule does not compile.
-///
-/// ```
-/// use xiri_workbench::earley::{Earley, EarleyError};
-/// let e = Earley::from_abnf("a = \"x\" / <anything>\n", "a");
-/// assert!(matches!(e, Err(EarleyError::Prose { rule, .. }) if rule == "a"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EarleyError {
-    /// The ABNF text does not parse or check (other than for left
-    /// recursion): the message, rendered with line, column and a caret.
-    Abnf(String),
-    /// No rule of this name.
-    UnknownRule(String),
-    /// A prose value (`<...>`) the start rule can reach, which has no
-    /// matching semantics: the rule it is in and its text.
-    Prose {
-        /// The rule whose body holds it.
-        rule: String,
-        /// The text between the angle brackets.
-        prose: String,
-    },
-    /// The rule matches no string at all.
-    Empty(String),
-    /// The grammar is too large to compile: what.
-    TooLarge(String),
-}
-
-impl fmt::Display for EarleyError {
-    /// A sentence.
-    ///
-    /// ```
-    /// let e = xiri_workbench::earley::Earley::from_abnf("a = \"x\"\n", "b").unwrap_err();
-    /// assert_eq!(e.to_string(), "no rule named b");
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EarleyError::Abnf(m) => f.write_str(m),
-            EarleyError::UnknownRule(r) => write!(f, "no rule named {r}"),
-            EarleyError::Prose { rule, prose } => {
-                write!(
-                    f,
-                    "{rule} holds the prose value <{prose}>, which cannot be matched"
-                )
-            }
-            EarleyError::Empty(r) => write!(f, "{r} matches no string"),
-            EarleyError::TooLarge(w) => write!(f, "the grammar is too large: {w}"),
-        }
-    }
-}
-
-impl std::error::Error for EarleyError {}
-
 /// One start rule of an ABNF grammar compiled for Earley's algorithm.
 /// Immutable: one can serve any number of inputs, from any thread.
 ///
@@ -198,6 +129,9 @@ impl std::error::Error for EarleyError {}
 pub struct Earley {
     g: Compiled,
     max_items: usize,
+    /// The automata of the named rules that are regular, made at the
+    /// first recognition.
+    scanners: std::sync::OnceLock<Scanners>,
 }
 
 impl Earley {
@@ -278,7 +212,13 @@ impl Earley {
         Ok(Earley {
             g: lower::lower(exprs)?,
             max_items: DEFAULT_MAX_ITEMS,
+            scanners: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The scanners, made now if they are not yet.
+    fn scanners(&self) -> &Scanners {
+        self.scanners.get_or_init(|| Scanners::build(&self.g))
     }
 
     /// The same, with a different bound on the work of a run (see
@@ -420,7 +360,8 @@ impl Earley {
         if !parse {
             // Scanners first; a refusal is then run again without them,
             // for the sets that say where and why.
-            let (chart, outcome) = chart::run(&self.g, &chars, (false, true), budget);
+            let (chart, outcome) =
+                chart::run(&self.g, &chars, (false, Some(self.scanners())), budget);
             match outcome {
                 Outcome::Read if chart.accept.last() == Some(&true) => return Ok((chart, n)),
                 Outcome::TooLarge(at) => {
@@ -435,7 +376,7 @@ impl Earley {
                 _ => {}
             }
         }
-        let (chart, outcome) = chart::run(&self.g, &chars, (parse, false), budget);
+        let (chart, outcome) = chart::run(&self.g, &chars, (parse, None), budget);
         let fail = |at: usize, kind| failure::failure(&self.g, &chart, at, input, kind);
         match outcome {
             Outcome::Read if chart.accept.last() == Some(&true) => Ok((chart, n)),

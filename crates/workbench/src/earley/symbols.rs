@@ -3,15 +3,12 @@
 //! unless `%s`), a numeric value a terminal per value or range, a rule its
 //! nonterminal, anything else a group of its own.
 
+use super::error::EarleyError;
 use super::expr::{Cursor, Expr, ExprId};
 use super::grammar::{Terminal, TERM};
 use super::lower::{len32, Lower, Made, Sym};
-use super::EarleyError;
 use abnf_oracle::NumVal;
 use xiri_engine::num_name;
-
-/// A terminal's ranges, name and leaf text.
-pub(super) type TermKey = (Vec<(u32, u32)>, String, String);
 
 impl Lower<'_> {
     /// `e` as one symbol: its terminal when it is one character, its rule,

@@ -264,7 +264,7 @@ fn regular_rules_are_scanned_and_agree_with_items() {
     let e = compile(json, "JSON-text");
     let g = &e.g;
     let scanned: Vec<&str> = (0..g.labels.len())
-        .filter(|&x| g.scanners().get(x as u32).is_some())
+        .filter(|&x| e.scanners().get(x as u32).is_some())
         .filter_map(|x| g.rule_of(x as u32))
         .map(|r| g.exprs.rule_name(r))
         .collect();
@@ -285,7 +285,8 @@ fn regular_rules_are_scanned_and_agree_with_items() {
     for input in inputs {
         let chars: Vec<char> = input.chars().collect();
         let accepted = |scan: bool| {
-            let (chart, outcome) = chart::run(g, &chars, (false, scan), 1_000_000);
+            let (chart, outcome) =
+                chart::run(g, &chars, (false, scan.then(|| e.scanners())), 1_000_000);
             outcome == Outcome::Read && chart.accept.last() == Some(&true)
         };
         assert_eq!(accepted(true), accepted(false), "{input:?}");

@@ -9,10 +9,9 @@
 //! different values of a node give different trees of the root.
 
 use super::expr::ExprId;
-use super::forest::Forest;
-use super::grammar::{Label, TERM};
+use super::grammar::{Compiled, Label, TERM};
 use super::hash::FxMap;
-use super::sppf::{Node, NONE};
+use super::sppf::{Node, Sppf, NONE};
 
 /// A tree node of a value: a rule, group or terminal over a span.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -159,10 +158,22 @@ impl Values {
     }
 }
 
-impl Forest<'_, '_> {
-    /// Up to `limit` values per node; `detailed` keeps groups and
-    /// terminals as tree nodes.
-    pub(super) fn values(&self, limit: usize, detailed: bool) -> Values {
+impl Values {
+    /// Up to `limit` values per node of the forest `sppf` of `g`;
+    /// `detailed` keeps groups and terminals as tree nodes.
+    pub(super) fn of(g: &Compiled, sppf: &Sppf, limit: usize, detailed: bool) -> Values {
+        Evaluation { g, sppf }.values(limit, detailed)
+    }
+}
+
+/// A forest's nodes, evaluated.
+struct Evaluation<'a> {
+    g: &'a Compiled,
+    sppf: &'a Sppf,
+}
+
+impl Evaluation<'_> {
+    fn values(&self, limit: usize, detailed: bool) -> Values {
         let mut v = Values {
             first: vec![NONE; self.sppf.nodes.len()],
             rest: FxMap::default(),

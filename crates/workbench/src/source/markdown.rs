@@ -2,7 +2,8 @@
 //! whose info string starts with `abnf`. Other blocks are skipped whole,
 //! so that an example's lines are never taken for rules.
 
-use super::{Columns, Figure, Lines, RawLine};
+use super::figure::{Figure, RawLine};
+use super::lines::{Columns, Lines};
 
 /// A fence line: its character, its length and whether it marks ABNF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

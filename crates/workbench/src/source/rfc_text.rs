@@ -10,7 +10,9 @@
 //! `result = ""` is not a grammar. Examples (`GET / HTTP/1.1`,
 //! `"g" = "http://a/b/c/g"`) never start with a rule, and are left out.
 
-use super::{rule_start, Columns, Figure, Lines};
+use super::figure::Figure;
+use super::lines::{Columns, Lines, Origin};
+use super::shape::{rule_start, some_rule_parses};
 
 /// Whether the first lines look like an RFC's or a draft's first page.
 pub(super) fn looks_like_rfc(lines: &[&str]) -> bool {
@@ -227,7 +229,7 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
             .collect();
         // A display none of whose rules parses is an example shaped like
         // rules (`scheme = $2`).
-        if made.iter().any(|f| super::some_rule_parses(f.text())) {
+        if made.iter().any(|f| some_rule_parses(f.text())) {
             figures.extend(made);
         }
         group.clear();
@@ -259,7 +261,7 @@ fn join_adjacent(figures: Vec<Figure>) -> Vec<Figure> {
                 .map_or(usize::MAX, |o| o.line.saturating_sub(last_line));
             if gap <= 3 {
                 last.text.push('\n');
-                last.origins.push(super::Origin {
+                last.origins.push(Origin {
                     line: last_line + 1,
                     columns: Columns::Shift(0),
                 });

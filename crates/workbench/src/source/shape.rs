@@ -52,7 +52,7 @@ pub(crate) fn rule_start(line: &str) -> Option<RuleStart> {
 /// Whether a figure's text parses, entirely, as one or more ABNF rules
 /// (RFC 9110's lists allowed).
 pub(crate) fn parses_as_rules(text: &str) -> bool {
-    let (text, _) = crate::lists::mark(text);
+    let (text, _) = super::lists::mark(text);
     xiri_engine::too_deep(&text).is_none()
         && abnf_oracle::Grammar::parse(&text).is_ok_and(|g| !g.definitions().is_empty())
 }
@@ -72,6 +72,23 @@ pub(crate) fn some_rule_parses(text: &str) -> bool {
         rule.push_str(line);
     }
     parses_as_rules(&rule)
+}
+
+/// Whether the text's first production is in the W3C Note's layout:
+/// `[N] name ::= ...` (rewritten into RFC 5234's layout, line for line,
+/// by the engine's `abnf` module).
+pub(crate) fn is_w3c(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with(';'))
+        .is_some_and(|l| {
+            l.starts_with('[')
+                && l.split_once(']').is_some_and(|(n, rest)| {
+                    n.get(1..)
+                        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                        && rest.contains("::=")
+                })
+        })
 }
 
 #[cfg(test)]

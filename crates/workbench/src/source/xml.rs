@@ -4,7 +4,9 @@
 //! `abnf` is ABNF; an untyped one is when it parses entirely as rules;
 //! any other type (an HTTP message, an example) is not.
 
-use super::{parses_as_rules, Columns, Figure, Lines, RawLine};
+use super::figure::{Figure, RawLine};
+use super::lines::{Columns, Lines};
+use super::shape::parses_as_rules;
 
 const ELEMENTS: [&str; 2] = ["sourcecode", "artwork"];
 

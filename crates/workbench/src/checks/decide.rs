@@ -1,11 +1,11 @@
 //! Deciding whether an input matches a rule of a loaded grammar: the
 //! engine's automaton when the rule compiles to one (linear, as fast as
-//! the built-in grammars), the Earley parser ([`super::earley`])
+//! the built-in grammars), the Earley parser ([`crate::earley`])
 //! otherwise; the Earley parser also gives trees, every derivation, and
 //! the rules under way where an input is refused.
 
-use super::earley::{Earley, EarleyError, Failure, FailureKind, Forest, DEFAULT_MAX_ITEMS};
-use super::grammar::{Broken, LoadedGrammar};
+use crate::earley::{Earley, EarleyError, Failure, FailureKind, Forest, DEFAULT_MAX_ITEMS};
+use crate::rules::{Broken, LoadedGrammar};
 use std::cell::OnceCell;
 use std::fmt;
 use xiri_engine::{compile_checked, Automaton, CompileError, Options};

@@ -5,10 +5,8 @@
 //! for a double quote), a repeat count of zero, and a nullable element
 //! under an unbounded repetition.
 
-use super::diagnostic::{Diagnostic, Severity};
-use super::load::CORE_RULES;
-use super::options::Values;
-use super::read::Read;
+use super::names::CORE_RULES;
+use crate::figures::{Diagnostic, Read, Severity, Values};
 use abnf_oracle::{CheckedGrammar, Definition, Element, Node, NumVal, Span};
 use std::collections::BTreeMap;
 

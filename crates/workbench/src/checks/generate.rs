@@ -10,6 +10,7 @@
 //! around it there).
 
 use super::scalars::{nth_scalar, scalar};
+use crate::rules::{LoadedGrammar, NO_GENERATOR};
 use abnf_oracle::{CheckedGrammar, MinLen, Node, NodeId, NumVal, Witness};
 
 /// A rule's part of a generated (or parsed) string: the rule, its byte
@@ -80,7 +81,7 @@ pub(super) const HARD_NESTING: usize = 1000;
 pub struct Generator<'g> {
     pub(super) grammar: &'g CheckedGrammar,
     /// What the checked grammar leaves out: the rules meeting left recursion.
-    loaded: &'g super::LoadedGrammar,
+    loaded: &'g LoadedGrammar,
     pub(super) rng: u64,
     /// Per node: which productive branches of an alternation were taken.
     pub(super) taken: Vec<Vec<bool>>,
@@ -125,7 +126,7 @@ impl<'g> Generator<'g> {
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = 3DIGIT\n")]).unwrap();
     /// assert_eq!(Generator::new(&g, 1).member("a").unwrap().text.len(), 3);
     /// ```
-    pub fn new(grammar: &'g super::LoadedGrammar, seed: u64) -> Self {
+    pub fn new(grammar: &'g LoadedGrammar, seed: u64) -> Self {
         let checked = grammar.checked();
         let taken = (0..checked.node_count())
             .map(|i| match checked.node(node_id(i)) {
@@ -188,10 +189,7 @@ impl<'g> Generator<'g> {
 
     pub(super) fn start(&self, rule: &str) -> Result<NodeId, GenerateError> {
         if let Some(left) = self.loaded.left_recursion(rule) {
-            return Err(GenerateError(format!(
-                "{left}: {}",
-                super::left::NO_GENERATOR
-            )));
+            return Err(GenerateError(format!("{left}: {}", NO_GENERATOR)));
         }
         let found = self
             .grammar

@@ -10,7 +10,7 @@
 //! out past a length or a nesting of nodes. An alternative whose strings
 //! fail [`TRIES`] times is given up, and [`Cover::uncovered`] says why.
 
-use super::cover_report::{uncovered, Uncovered, Why};
+use super::cover_report::{reach, uncovered, Uncovered, Why};
 use super::generate::{node_id, GenerateError, Generated, Generator};
 use abnf_oracle::{CheckedGrammar, MinLen, Node, NodeId};
 use std::cmp::Reverse;
@@ -314,23 +314,4 @@ pub(super) fn units(g: &CheckedGrammar, body: NodeId) -> Vec<(usize, usize)> {
     }
     units.sort_unstable();
     units
-}
-
-/// The nodes reachable from `start` by `next`, each once.
-pub(super) fn reach(
-    g: &CheckedGrammar,
-    start: NodeId,
-    next: impl Fn(NodeId) -> Vec<NodeId>,
-) -> Vec<NodeId> {
-    let mut seen = vec![false; g.node_count()];
-    let mut stack = vec![start];
-    let mut found = Vec::new();
-    while let Some(id) = stack.pop() {
-        if std::mem::replace(seen.get_mut(id.index()).unwrap_or(&mut true), true) {
-            continue;
-        }
-        found.push(id);
-        stack.extend(next(id));
-    }
-    found
 }

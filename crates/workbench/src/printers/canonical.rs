@@ -6,7 +6,7 @@
 //! lines after its first indented one space. What is printed loads back
 //! to the same grammar.
 
-use super::grammar::LoadedGrammar;
+use crate::rules::LoadedGrammar;
 use abnf_oracle::Element;
 
 /// The width a line is folded to.

@@ -2,7 +2,7 @@
 //! to write instead: the parser's first error in a rule, explained when
 //! the rule shows one of them (as BAP words them where it has a word).
 
-use super::source::rule_start;
+use crate::source::rule_start;
 use abnf_oracle::{Definition, Element, NumVal, Span};
 
 /// The ranges and repeat counts that go down (`%x5A-41`, `5*2`), each

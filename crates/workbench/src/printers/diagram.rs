@@ -3,8 +3,8 @@
 //! drawn from abnf-oracle's checked grammar, or, when it meets left
 //! recursion (which that grammar leaves out), from its definitions.
 
-use super::generate::children;
-use super::grammar::LoadedGrammar;
+use crate::checks::children;
+use crate::rules::{references, LoadedGrammar};
 use abnf_oracle::{CharVal, CheckedGrammar, Element, Node, NodeId, NumVal, RuleId};
 use std::fmt::Write;
 
@@ -398,7 +398,7 @@ pub fn diagram(grammar: &LoadedGrammar, rule: Option<&str>) -> Result<String, St
             }
             Drawn::Defined(name) => {
                 for body in grammar.bodies_of(name) {
-                    super::load::references(body, &mut |used, _| {
+                    references(body, &mut |used, _| {
                         named.extend(drawn(grammar, used));
                     });
                 }

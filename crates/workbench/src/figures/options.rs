@@ -1,7 +1,7 @@
 //! How a grammar is read: RFC 9110's lists as a sender or a recipient
 //! reads them, and numeric values as code points or octets.
 
-pub use super::lists::ListSyntax;
+use crate::source::ListSyntax;
 
 /// What numeric values above `%x7F` stand for. ABNF leaves it to the
 /// specification: RFC 3987 means characters, RFC 9110's `obs-text =
@@ -28,7 +28,7 @@ pub enum Values {
     Octets,
 }
 
-/// How [`LoadedGrammar::load_with`](super::LoadedGrammar::load_with)
+/// How [`LoadedGrammar::load_with`](crate::LoadedGrammar::load_with)
 /// reads a grammar.
 ///
 /// ```

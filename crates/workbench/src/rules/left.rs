@@ -14,9 +14,9 @@
 //! cannot build.
 
 use super::cycles::cycles;
-use super::diagnostic::Location;
-use super::load::{references, Read};
+use super::names::references;
 use super::reach::{nullable, Rules};
+use crate::figures::{Diagnostic, Location, Read, Severity};
 use abnf_oracle::{CheckedGrammar, Definition, Element, Span};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
@@ -225,8 +225,8 @@ impl Left {
     pub(crate) fn of(&self, name: &str, files: &[Read]) -> Option<LeftRecursion> {
         let reach = self.reach.get(&name.to_ascii_lowercase())?;
         let cycle = self.cycles.get(reach.cycle)?;
-        let location = super::diagnostic::Diagnostic::at(
-            super::diagnostic::Severity::Warning,
+        let location = Diagnostic::at(
+            Severity::Warning,
             "left-recursion",
             None,
             String::new(),

@@ -3,10 +3,8 @@
 //! and doubly defined rules, `=/` without a base, left recursion).
 
 use super::decide::BRACKETS;
-use super::diagnostic::{Diagnostic, Location, Severity};
-use super::grammar::LoadedGrammar;
-use super::left::cycle_text;
-use super::reach::{Reach, Rules};
+use crate::figures::{Diagnostic, Location, Severity};
+use crate::rules::{cycle_text, references, LoadedGrammar, Reach, Rules};
 use abnf_oracle::{Element, LintWarning};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
@@ -267,7 +265,7 @@ fn roots_of(grammar: &LoadedGrammar) -> Vec<String> {
     let mut referred = BTreeSet::new();
     for rule in grammar.rules() {
         for body in grammar.bodies_of(rule) {
-            super::load::references(body, &mut |name, _| {
+            references(body, &mut |name, _| {
                 if !name.eq_ignore_ascii_case(rule) {
                     referred.insert(name.to_ascii_lowercase());
                 }

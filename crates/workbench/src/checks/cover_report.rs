@@ -1,7 +1,6 @@
 //! The alternatives a covering set did not take, and why, each named by
 //! its rule, its place and its ABNF.
 
-use super::cover::reach;
 use abnf_oracle::{CheckedGrammar, Node, NodeId, NumVal};
 use std::fmt;
 
@@ -284,4 +283,23 @@ fn write_abnf(g: &CheckedGrammar, id: NodeId, out: &mut String, depth: usize) {
             let _ = write!(out, "<{p}>");
         }
     }
+}
+
+/// The nodes reachable from `start` by `next`, each once.
+pub(super) fn reach(
+    g: &CheckedGrammar,
+    start: NodeId,
+    next: impl Fn(NodeId) -> Vec<NodeId>,
+) -> Vec<NodeId> {
+    let mut seen = vec![false; g.node_count()];
+    let mut stack = vec![start];
+    let mut found = Vec::new();
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(seen.get_mut(id.index()).unwrap_or(&mut true), true) {
+            continue;
+        }
+        found.push(id);
+        stack.extend(next(id));
+    }
+    found
 }

@@ -11,8 +11,8 @@
 
 use super::decide::{Decider, Undecided};
 use super::generate::{Derivation, Generated, Generator};
-use super::grammar::LoadedGrammar;
 use super::near_miss::{near_misses, Edit};
+use crate::rules::{LoadedGrammar, NO_GENERATOR};
 use std::collections::HashSet;
 
 /// One side of a comparison: a grammar and its start rule.
@@ -116,7 +116,7 @@ pub fn compare(
         if let Some(left) = side.grammar.left_recursion(side.rule) {
             return Err(CompareError(format!(
                 "the {which} grammar: {left}: {}",
-                super::left::NO_GENERATOR
+                NO_GENERATOR
             )));
         }
     }

@@ -1,12 +1,14 @@
 //! [`LoadedGrammar`]: ABNF files loaded at run time, checked, and asked
 //! about their rules.
 
-use super::diagnostic::{Diagnostic, Location, Severity};
-use super::earley::{Earley, EarleyError};
 use super::index::Index;
+use super::joined::Joined;
 use super::left::LeftRecursion;
-use super::load::{join, references, AbnfFile, Joined, CORE_RULES};
-use super::options::LoadOptions;
+use super::load::join;
+use super::names::{references, CORE_RULES};
+use crate::earley::{Earley, EarleyError};
+use crate::figures::{Diagnostic, LoadOptions, Location, Severity};
+use crate::source::AbnfFile;
 use abnf_oracle::{CheckedGrammar, DefinedAs, Element};
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
@@ -20,7 +22,7 @@ pub(crate) enum Broken {
 }
 
 /// A grammar loaded from ABNF files at run time (see the module
-/// [`workbench`](super) for how files are joined).
+/// [`workbench`](crate) for how files are joined).
 ///
 /// ```
 /// use xiri_workbench::{AbnfFile, LoadedGrammar};
@@ -157,8 +159,9 @@ impl LoadedGrammar {
     /// assert_eq!(g.unwrap().diagnostics()[0].kind, "undefined");
     /// ```
     pub fn analyze_with(files: &[AbnfFile], options: &LoadOptions) -> Result<Self, LoadError> {
+        let read = crate::figures::read_all(files, options);
         let (joined, checked) =
-            join(files, options).map_err(|diagnostics| LoadError { diagnostics })?;
+            join(read, options).map_err(|diagnostics| LoadError { diagnostics })?;
         let index = Index::new(&joined.definitions, &checked);
         Ok(LoadedGrammar {
             joined,
@@ -168,7 +171,7 @@ impl LoadedGrammar {
     }
 
     /// What is wrong with the files as joined (not the unused rules,
-    /// which [`rules`](super::rules) finds from an entry point).
+    /// which [`rules`](crate::rules) finds from an entry point).
     ///
     /// ```
     /// use xiri_workbench::{AbnfFile, LoadedGrammar};
@@ -255,8 +258,8 @@ impl LoadedGrammar {
     /// How `rule` meets left recursion: `None` when it is not
     /// left-recursive and reaches no rule that is (or is no rule).
     /// [`decider`](Self::decider) takes such a rule with the Earley
-    /// parser; the [`Generator`](super::Generator), and so
-    /// [`compare`](super::compare), cannot take it.
+    /// parser; the [`Generator`](crate::Generator), and so
+    /// [`compare`](crate::compare), cannot take it.
     ///
     /// ```
     /// use xiri_workbench::{AbnfFile, LoadedGrammar};

@@ -10,95 +10,20 @@
 //! while `=/` adds alternatives to the rule as RFC 5234 section 3.3 says,
 //! whichever file the base is in. What the joined grammar gets wrong is
 //! found here and in `mend.rs`, each with its file, line and column
-//! ([`Diagnostic`](super::Diagnostic)): rules defined twice, `=/` without
+//! ([`Diagnostic`](crate::Diagnostic)): rules defined twice, `=/` without
 //! a base, undefined rules, and the warnings of `warnings.rs`.
 //! `abnf-oracle` refuses a grammar with any of these errors, so the
 //! analysis goes on with a mended copy (the second definition dropped,
 //! the orphan `=/` dropped, each undefined name defined as a prose value),
-//! which is what [`rules`](super::rules) classifies. Left recursion, which
+//! which is what [`rules`](crate::rules) classifies. Left recursion, which
 //! abnf-oracle refuses too, is legal ABNF: it is a warning, and
 //! abnf-oracle checks the rules that do not reach it (`left.rs`).
 
-use super::diagnostic::{Diagnostic, Severity};
-use super::layout::next_base;
+use super::joined::Joined;
 use super::left::{cycle_text, Left, NO_GENERATOR};
-use super::mistakes;
-pub(crate) use super::read::Read;
+use crate::figures::{reversed, Diagnostic, FileRules, LoadOptions, Read, Severity};
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
 use std::collections::BTreeSet;
-
-/// One ABNF file: a name to show in messages (its path) and its text.
-///
-/// ```
-/// let file = xiri_workbench::AbnfFile::new("date.abnf", "date = 4DIGIT \"-\" 2DIGIT\n");
-/// assert_eq!(file.name, "date.abnf");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AbnfFile {
-    /// The name messages give it, usually its path.
-    pub name: String,
-    /// Its text: ABNF, an RFC or draft as text, xml2rfc XML or Markdown
-    /// ([`SourceFormat`](super::SourceFormat)).
-    pub text: String,
-    /// The bytes that were not UTF-8 (each now U+FFFD): where, and which.
-    invalid: Vec<(usize, u8)>,
-}
-
-impl AbnfFile {
-    /// A file of this name and text.
-    ///
-    /// ```
-    /// let file = xiri_workbench::AbnfFile::new("a.abnf", "a = \"x\"\n");
-    /// assert!(file.text.starts_with("a ="));
-    /// ```
-    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        AbnfFile {
-            name: name.into(),
-            text: text.into(),
-            invalid: Vec::new(),
-        }
-    }
-
-    /// A file of these bytes, as read from disk: UTF-8, each byte that is
-    /// not taken as U+FFFD and reported by the loader with its line and
-    /// column (a Latin-1 `é` is the byte 0xE9). A BOM is kept here, and
-    /// skipped by the loader with a note.
-    ///
-    /// ```
-    /// use xiri_workbench::{AbnfFile, LoadedGrammar};
-    /// let file = AbnfFile::from_bytes("l.abnf", b"a = \"x\" ; caf\xe9\n");
-    /// assert_eq!(file.invalid_utf8(), [(13, 0xE9)]);
-    /// let e = LoadedGrammar::load(&[file]).unwrap_err();
-    /// assert!(e.to_string().starts_with("l.abnf:1:14: error: byte 0xE9 is not UTF-8"), "{e}");
-    /// ```
-    pub fn from_bytes(name: impl Into<String>, bytes: &[u8]) -> Self {
-        let mut text = String::with_capacity(bytes.len());
-        let mut invalid = Vec::new();
-        for chunk in bytes.utf8_chunks() {
-            text.push_str(chunk.valid());
-            for &b in chunk.invalid() {
-                invalid.push((text.len(), b));
-                text.push('\u{fffd}');
-            }
-        }
-        AbnfFile {
-            name: name.into(),
-            text,
-            invalid,
-        }
-    }
-
-    /// The bytes that were not UTF-8 ([`from_bytes`](Self::from_bytes)):
-    /// each one's offset in [`text`](Self::text), and its value.
-    ///
-    /// ```
-    /// let file = xiri_workbench::AbnfFile::from_bytes("g", b"\xff");
-    /// assert_eq!((file.text.as_str(), file.invalid_utf8()), ("\u{fffd}", &[(0, 0xFF)][..]));
-    /// ```
-    pub fn invalid_utf8(&self) -> &[(usize, u8)] {
-        &self.invalid
-    }
-}
 
 /// The kinds of error that leave the grammar unread: a rule that does
 /// not parse, bytes that are not UTF-8, a reversed range.
@@ -110,53 +35,25 @@ const EARLY: [&str; 5] = [
     "too-wide",
 ];
 
-/// The RFC 5234 core rules (Appendix B.1), which every grammar has.
-pub(crate) const CORE_RULES: [&str; 16] = [
-    "ALPHA", "BIT", "CHAR", "CR", "CRLF", "CTL", "DIGIT", "DQUOTE", "HEXDIG", "HTAB", "LF", "LWSP",
-    "OCTET", "SP", "VCHAR", "WSP",
-];
-
-/// Files joined into one grammar, with what is wrong with it.
-pub(crate) struct Joined {
-    pub(crate) files: Vec<Read>,
-    /// The definitions in force, each with the file it is in.
-    pub(crate) definitions: Vec<(usize, Definition)>,
-    /// `(name, file replaced, file replacing)`.
-    pub(crate) replaced: Vec<(String, usize, usize)>,
-    pub(crate) diagnostics: Vec<Diagnostic>,
-    /// The names used and defined nowhere.
-    pub(crate) undefined: BTreeSet<String>,
-    /// The rules defined twice with `=` (by key).
-    pub(crate) duplicated: BTreeSet<String>,
-    /// What abnf-oracle is given: the definitions in force, and each
-    /// undefined name defined as a prose value.
-    pub(crate) mended: Vec<Definition>,
-    /// The left recursion of `mended`.
-    pub(crate) left: Left,
-}
-
-/// Reads and joins the files; `Err` with every syntax error when any
-/// file is not ABNF (or with an inverted range). The checked grammar is
-/// the whole grammar, or, when some rules are left-recursive, the rules
-/// that do not reach them.
+/// Joins the files as read ([`figures::read_all`]); `Err` with every
+/// syntax error when any file is not ABNF (or with an inverted range).
+/// The checked grammar is the whole grammar, or, when some rules are
+/// left-recursive, the rules that do not reach them.
 pub(crate) fn join(
-    files: &[AbnfFile],
-    options: &super::LoadOptions,
+    files: Vec<FileRules>,
+    options: &LoadOptions,
 ) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
     let mut read = Vec::new();
     let mut parsed = Vec::new();
     let mut early = Vec::new();
     let mut broken = BTreeSet::new();
-    let mut base = 0u32;
-    for file in files {
-        let rules = super::read::read(file, base, options);
-        base = next_base(base, &rules.read.parsed);
+    for rules in files {
         early.extend(rules.diagnostics);
         broken.extend(rules.broken.iter().map(|n| n.to_ascii_lowercase()));
         parsed.push(rules.definitions);
         read.push(rules.read);
     }
-    for (span, message) in parsed.iter_mut().flat_map(|d| mistakes::reversed(d)) {
+    for (span, message) in parsed.iter_mut().flat_map(|d| reversed(d)) {
         early.push(Diagnostic::at(
             Severity::Error,
             "invalid-range",
@@ -324,27 +221,15 @@ fn check_error(error: &CheckError, files: &[Read]) -> Diagnostic {
     }
 }
 
-/// Calls `found` with every rule name `element` refers to and where.
-pub(crate) fn references(element: &Element, found: &mut impl FnMut(&str, Span)) {
-    match element {
-        Element::Alt(items) | Element::Concat(items) => {
-            for item in items {
-                references(item, found);
-            }
-        }
-        Element::Repeat { body, .. } | Element::Optional(body) => references(body, found),
-        Element::RuleRef { name, span } => found(name.as_str(), span.0),
-        Element::CharVal(_) | Element::NumVal { .. } | Element::ProseVal { .. } => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::AbnfFile;
 
     fn load(files: &[(&str, &str)]) -> Result<(Joined, CheckedGrammar), Vec<Diagnostic>> {
         let files: Vec<AbnfFile> = files.iter().map(|(n, t)| AbnfFile::new(*n, *t)).collect();
-        join(&files, &Default::default())
+        let options = LoadOptions::default();
+        join(crate::figures::read_all(&files, &options), &options)
     }
 
     #[test]

@@ -1,36 +1,10 @@
-//! What is wrong with a grammar, and where: `FILE:LINE:COLUMN: message`,
-//! the line, and a caret under the place.
+//! A file as read, and the places in it: a span of the joined text the
+//! rules were parsed from, taken back to the file, line and column the
+//! author wrote it at (through its figure, its indentation, its entities).
 
-use super::read::Read;
+use crate::source::{extract, is_w3c, AbnfFile, Lines, Origin, SourceFormat};
 use abnf_oracle::Span;
-use std::fmt;
-
-/// Whether a finding stops the grammar from being used.
-///
-/// ```
-/// assert_ne!(xiri_workbench::Severity::Error, xiri_workbench::Severity::Warning);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// The grammar cannot be used until it is fixed (an undefined rule, a
-    /// rule defined twice, a syntax error).
-    Error,
-    /// Worth a look, and no obstacle (an unused rule).
-    Warning,
-    /// For information (a byte order mark skipped, a rule defined twice
-    /// the same way).
-    Note,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        })
-    }
-}
+use xiri_engine::abnf::{to_rfc5234, Notation};
 
 /// A place in an ABNF file.
 ///
@@ -54,83 +28,76 @@ pub struct Location {
     pub width: usize,
 }
 
-/// One finding about a grammar.
-///
-/// ```
-/// let files = [xiri_workbench::AbnfFile::new("g.abnf", "a = b\n")];
-/// let e = xiri_workbench::LoadedGrammar::load(&files).unwrap_err();
-/// assert_eq!(e.diagnostics()[0].kind, "undefined");
-/// assert_eq!(
-///     e.diagnostics()[0].to_string(),
-///     "g.abnf:1:5: error: `b` is used here and defined nowhere (used in `a`)\n  a = b\n      ^"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// Error or warning.
-    pub severity: Severity,
-    /// What kind: `syntax`, `undefined`, `duplicate`,
-    /// `incremental-without-base`, `left-recursion`, `invalid-range`, `too-wide`,
-    /// `unused`.
-    pub kind: &'static str,
-    /// The rule concerned, when there is one.
-    pub rule: Option<String>,
-    /// What is wrong, in a sentence.
-    pub message: String,
-    /// Where, when the finding has one place.
-    pub location: Option<Location>,
+/// A file as read: the ABNF the parser was given (the figures, joined)
+/// and where each of its lines was in the file.
+#[derive(Clone, Debug)]
+pub(crate) struct Read {
+    pub(crate) name: String,
+    /// The file's text, a BOM taken off.
+    pub(crate) original: String,
+    pub(crate) lines: Lines,
+    /// What the parser was given.
+    pub(crate) parsed: String,
+    /// Where each line of `parsed` starts.
+    pub(crate) parsed_starts: Vec<usize>,
+    /// Where each line of `parsed` was in the file.
+    pub(crate) origins: Vec<Origin>,
+    /// Rewritten from the W3C Note's layout.
+    pub(crate) w3c: bool,
+    /// Began with a byte order mark, taken off.
+    pub(crate) bom: bool,
+    /// Where the file starts in the joined text the spans count in.
+    pub(crate) base: u32,
 }
 
-impl Diagnostic {
-    pub(crate) fn at(
-        severity: Severity,
-        kind: &'static str,
-        rule: Option<String>,
-        message: String,
-        files: &[Read],
-        span: Span,
-    ) -> Self {
-        Diagnostic {
-            severity,
-            kind,
-            rule,
-            message,
-            location: locate(files, span),
+impl Read {
+    /// The file `file` as read, its spans starting at `base` in the joined
+    /// text: a BOM taken off, its figures joined, the W3C layout rewritten.
+    pub(crate) fn new(file: &AbnfFile, base: u32) -> Read {
+        let (bom, original) = match file.text.strip_prefix('\u{feff}') {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, file.text.clone()),
+        };
+        let extracted = extract(&original);
+        let w3c = extracted.format == SourceFormat::Abnf && is_w3c(&original);
+        let mut parsed = String::new();
+        let mut origins = Vec::new();
+        for figure in &extracted.figures {
+            parsed.push_str(figure.text());
+            origins.extend(figure.origins().iter().cloned());
+        }
+        if w3c {
+            parsed = to_rfc5234(&parsed, Notation::W3cNote);
+        }
+        let mut parsed_starts = vec![0];
+        parsed_starts.extend(parsed.match_indices('\n').map(|(i, _)| i + 1));
+        Read {
+            name: file.name.clone(),
+            lines: Lines::new(&original),
+            original,
+            parsed,
+            parsed_starts,
+            origins,
+            w3c,
+            bom,
+            base,
         }
     }
 
-    pub(crate) fn without_place(
-        severity: Severity,
-        kind: &'static str,
-        rule: Option<String>,
-        message: String,
-    ) -> Self {
-        Diagnostic {
-            severity,
-            kind,
-            rule,
-            message,
-            location: None,
-        }
-    }
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.location {
-            Some(l) => write!(
-                f,
-                "{}:{}:{}: {}: {}\n  {}\n  {}{}",
-                l.file,
-                l.line,
-                l.column,
-                self.severity,
-                self.message,
-                l.text,
-                " ".repeat(l.column.saturating_sub(1)),
-                "^".repeat(l.width.max(1))
-            ),
-            None => write!(f, "{}: {}", self.severity, self.message),
+    /// The place of byte `offset` of the original text, `width` bytes wide.
+    pub(crate) fn location(&self, offset: usize, width: usize) -> Location {
+        let line = self.lines.line_of(offset);
+        let start = self.lines.start(line).unwrap_or(0);
+        let text = self.lines.get(&self.original, line).unwrap_or_default();
+        let column = text
+            .get(..offset.saturating_sub(start).min(text.len()))
+            .map_or(0, |b| b.chars().count());
+        Location {
+            file: self.name.clone(),
+            line: line + 1,
+            column: column + 1,
+            text: text.to_string(),
+            width: width.max(1),
         }
     }
 }
@@ -146,7 +113,7 @@ pub(crate) fn place(files: &[Read], span: Span) -> String {
 /// The file, line and column a span of the joined text starts at: the
 /// line of the parsed text, then where that line was in the file (its
 /// figure, its indentation, its entities).
-fn locate(files: &[Read], span: Span) -> Option<Location> {
+pub(crate) fn locate(files: &[Read], span: Span) -> Option<Location> {
     let file = files.iter().rev().find(|f| f.base <= span.start)?;
     let text = &file.parsed;
     let offset = usize::try_from(span.start - file.base)

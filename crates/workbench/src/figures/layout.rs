@@ -1,28 +1,9 @@
-//! How an ABNF file is laid out: whether it is in the W3C Note's
-//! `[N] name ::= ...` (rewritten into RFC 5234's layout, line for line,
-//! by `syntax::abnf`); and where each file's spans sit once
-//! the files are joined (one after the other, each one byte past the
-//! last).
+//! Where each file's spans sit once the files are joined (one after the
+//! other, each one byte past the last).
 
 use abnf_oracle::{Definition, Element, Span};
 
-/// Whether the text's first production is in the W3C Note's layout:
-/// `[N] name ::= ...`.
-pub(super) fn is_w3c(text: &str) -> bool {
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with(';'))
-        .is_some_and(|l| {
-            l.starts_with('[')
-                && l.split_once(']').is_some_and(|(n, rest)| {
-                    n.get(1..)
-                        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
-                        && rest.contains("::=")
-                })
-        })
-}
-
-pub(super) fn shifted(span: Span, base: u32) -> Span {
+pub(crate) fn shifted(span: Span, base: u32) -> Span {
     Span::new(
         span.start.saturating_add(base),
         span.end.saturating_add(base),
@@ -31,12 +12,12 @@ pub(super) fn shifted(span: Span, base: u32) -> Span {
 
 /// Where the file after one of this text starts: one past its end, so
 /// that an offset at the end of a file stays in it.
-pub(super) fn next_base(base: u32, text: &str) -> u32 {
+pub(crate) fn next_base(base: u32, text: &str) -> u32 {
     base.saturating_add(u32::try_from(text.len()).unwrap_or(u32::MAX))
         .saturating_add(1)
 }
 
-pub(super) fn shift_definition(definition: &mut Definition, base: u32) {
+pub(crate) fn shift_definition(definition: &mut Definition, base: u32) {
     definition.span.0 = shifted(definition.span.0, base);
     shift_element(&mut definition.body, base);
 }

@@ -6,8 +6,9 @@
 //! alternation or a concatenation too wide for abnf-oracle's check,
 //! refused and taken as broken.
 
-use super::diagnostic::{Diagnostic, Severity};
-use super::load::{references, Joined, CORE_RULES};
+use super::joined::Joined;
+use super::names::{references, CORE_RULES};
+use crate::figures::{place, Diagnostic, Severity};
 use abnf_oracle::{DefinedAs, Definition, Element, Span};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -93,7 +94,7 @@ pub(crate) fn mend(joined: &mut Joined, broken: &BTreeSet<String>) {
         match definition.defined_as {
             DefinedAs::Base if based.contains(&key) => {
                 let first = first_at.get(&key);
-                let place = first.map(|(s, _)| super::diagnostic::place(&joined.files, *s));
+                let place = first.map(|(s, _)| place(&joined.files, *s));
                 // Spans are no part of an element's equality: the same
                 // body is the same meaning, as a draft that repeats its
                 // rules in a collected appendix has it.
