@@ -66,37 +66,13 @@ impl Item {
     fn draw(&self, x: f64, y: f64, out: &mut String) {
         let (w, _, _) = self.size();
         match self {
-            Item::Terminal(t) => {
-                let _ = write!(
-                    out,
-                    r#"<rect class="terminal" x="{x}" y="{}" width="{w}" height="{BOX}" rx="10"/><text x="{}" y="{}">{}</text>"#,
-                    y - BOX / 2.0,
-                    x + w / 2.0,
-                    y + 4.0,
-                    escape(t)
-                );
-            }
+            Item::Terminal(t) => labelled_box(out, "terminal", r#" rx="10""#, (x, y, w), t),
             Item::Rule(name) => {
-                let _ = write!(
-                    out,
-                    r##"<a href="#{}"><rect class="rule" x="{x}" y="{}" width="{w}" height="{BOX}"/><text x="{}" y="{}">{}</text></a>"##,
-                    escape(name),
-                    y - BOX / 2.0,
-                    x + w / 2.0,
-                    y + 4.0,
-                    escape(name)
-                );
+                let _ = write!(out, r##"<a href="#{}">"##, escape(name));
+                labelled_box(out, "rule", "", (x, y, w), name);
+                out.push_str("</a>");
             }
-            Item::Prose(t) => {
-                let _ = write!(
-                    out,
-                    r#"<rect class="prose" x="{x}" y="{}" width="{w}" height="{BOX}"/><text x="{}" y="{}">{}</text>"#,
-                    y - BOX / 2.0,
-                    x + w / 2.0,
-                    y + 4.0,
-                    escape(t)
-                );
-            }
+            Item::Prose(t) => labelled_box(out, "prose", "", (x, y, w), t),
             Item::Sequence(items) => {
                 let mut at = x;
                 for item in items {
@@ -191,6 +167,19 @@ fn width(text: &str) -> f64 {
     text.chars().count() as f64 * CHAR + 20.0
 }
 
+/// A box of `class` (its extra attributes `attributes`) with its line
+/// entering at (x, y), `w` wide, and `label` centred in it.
+fn labelled_box(out: &mut String, class: &str, attributes: &str, at: (f64, f64, f64), label: &str) {
+    let (x, y, w) = at;
+    let _ = write!(
+        out,
+        r#"<rect class="{class}" x="{x}" y="{}" width="{w}" height="{BOX}"{attributes}/><text x="{}" y="{}">{}</text>"#,
+        y - BOX / 2.0,
+        x + w / 2.0,
+        y + 4.0,
+        escape(label)
+    );
+}
 fn line(out: &mut String, x1: f64, y1: f64, x2: f64, y2: f64) {
     let _ = write!(out, r#"<path d="M{x1} {y1} L{x2} {y2}"/>"#);
 }
