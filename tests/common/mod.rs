@@ -10,6 +10,15 @@ pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// A sample count: the environment variable `name` when it is set, else
+/// `long` when `XIRI_TEST_LONG` is set (CI sets it: .ci/run), else
+/// `short`, which keeps the README's `cargo test --all-features` within
+/// minutes (docs/TESTING.md says how long).
+pub fn samples<T: std::str::FromStr>(name: &str, short: T, long: T) -> T {
+    let long_run = std::env::var_os("XIRI_TEST_LONG").is_some_and(|v| v != "0");
+    env_number(name, if long_run { long } else { short })
+}
+
 /// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
 /// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
 pub fn unescape_xml(text: &str) -> String {

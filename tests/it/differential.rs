@@ -4,7 +4,7 @@
 //! mutating them. A transcription is right only if the two agree everywhere.
 //!
 //! `XIRI_DIFF_CASES=N` sets how many strings are generated per production
-//! (default 100); `XIRI_DIFF_SEED=S` changes the seed. The longer run the
+//! (default 30, 100 with `XIRI_TEST_LONG=1`); `XIRI_DIFF_SEED=S` changes the seed. The longer run the
 //! README documents is `XIRI_DIFF_CASES=2000 cargo test --release --all-features --test it differential::`.
 
 use crate::common;
@@ -15,7 +15,7 @@ use common::Rng;
 use xiri::Grammar;
 
 fn cases() -> usize {
-    common::env_number("XIRI_DIFF_CASES", 100)
+    common::samples("XIRI_DIFF_CASES", 30, 100)
 }
 
 fn seed() -> u64 {

@@ -32,8 +32,9 @@
 //! (`cargo test --release --all-features --test it earley:: -- --ignored --nocapture`).
 //!
 //! `XIRI_EARLEY_SAMPLES=N` sets how many members are generated per rule
-//! (default 50; each gets six near-misses), `XIRI_EARLEY_GRAMMARS=N` how
-//! many random grammars (default 3 000, 20 inputs each),
+//! (default 15, 50 with `XIRI_TEST_LONG=1`; each gets six near-misses), `XIRI_EARLEY_GRAMMARS=N` how
+//! many random grammars (default 600, 3 000 with `XIRI_TEST_LONG=1`; 20
+//! inputs each),
 //! `XIRI_EARLEY_SEED=S` the seed.
 
 use crate::common;
@@ -48,7 +49,7 @@ use xiri::workbench::earley::{Earley, EarleyError, FailureKind, Tree, TreeKind};
 use xiri::{Grammar, MAX_NESTING};
 
 fn samples() -> usize {
-    common::env_number("XIRI_EARLEY_SAMPLES", 50)
+    common::samples("XIRI_EARLEY_SAMPLES", 15, 50)
 }
 
 fn seed() -> u64 {
@@ -747,7 +748,7 @@ fn random_grammars_agree_with_the_oracle() {
     let mut rng = Rng(seed() ^ 0x5eed);
     let mut tally = Tally::default();
     let mut grammars = 0;
-    let wanted = common::env_number("XIRI_EARLEY_GRAMMARS", 3_000);
+    let wanted = common::samples("XIRI_EARLEY_GRAMMARS", 600, 3_000);
     while grammars < wanted {
         let text: String = (0..4)
             .map(|i| format!("r{i} = {}\n", random_element(&mut rng, 3)))

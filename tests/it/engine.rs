@@ -26,7 +26,7 @@
 //! the depth limit, and the compiler's errors.
 //!
 //! `XIRI_ENGINE_SAMPLES=N` sets how many members are generated per rule
-//! (default 200; each gets six near-misses), `XIRI_ENGINE_SEED=S` the seed,
+//! (default 50, 200 with `XIRI_TEST_LONG=1`; each gets six near-misses), `XIRI_ENGINE_SEED=S` the seed,
 //! `XIRI_ENGINE_SHOW=N` how many failures a failing test lists. Each test
 //! prints how many inputs it checked and how many it skipped: inputs
 //! abnf-oracle could not decide within its limits, and XRI inputs whose
@@ -53,7 +53,7 @@ use xiri::engine::{self, Automaton, CompileError, Options, Refusal};
 use xiri::{ErrorKind, Grammar, Rule, MAX_NESTING};
 
 fn samples() -> usize {
-    common::env_number("XIRI_ENGINE_SAMPLES", 200)
+    common::samples("XIRI_ENGINE_SAMPLES", 50, 200)
 }
 
 fn seed() -> u64 {

@@ -15,7 +15,7 @@
 //! checked exhaustively near each boundary.
 //!
 //! `XIRI_BYTES_SAMPLES=N` sets how many random strings per rule (default
-//! 300), `XIRI_BYTES_SEED=S` the seed.
+//! 100, 300 with `XIRI_TEST_LONG=1`), `XIRI_BYTES_SEED=S` the seed.
 
 use crate::common;
 
@@ -80,7 +80,7 @@ fn random_string(alphabet: &[char], rng: &mut Rng) -> String {
 }
 
 fn samples() -> usize {
-    common::env_number("XIRI_BYTES_SAMPLES", 300)
+    common::samples("XIRI_BYTES_SAMPLES", 100, 300)
 }
 
 /// The byte automaton's refusal offset, as [`CharAutomaton::refusal_offset`].

@@ -14,7 +14,7 @@
 //! inputs are compared is measured.
 //!
 //! `XIRI_FAST_CASES=N` sets how many random strings per grammar (default
-//! 20000).
+//! 5000, 20000 with `XIRI_TEST_LONG=1`).
 
 use crate::common;
 
@@ -109,7 +109,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn cases() -> usize {
-    common::env_number("XIRI_FAST_CASES", 20000)
+    common::samples("XIRI_FAST_CASES", 5000, 20000)
 }
 
 fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {

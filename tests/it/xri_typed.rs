@@ -20,8 +20,8 @@
 //! - `XriRef::parse` and `Xri::parse` (which the engine decides) agree with
 //!   the ABNF (`xiri check -g xri` answers with them: crates/cli/tests/it/cli.rs).
 //!
-//! `XIRI_TYPED_SAMPLES=N` members per rule (default 300; each gets six
-//! near-misses), `XIRI_TYPED_SEED=S`.
+//! `XIRI_TYPED_SAMPLES=N` members per rule (default 100, 300 with
+//! `XIRI_TEST_LONG=1`; each gets six near-misses), `XIRI_TYPED_SEED=S`.
 
 use crate::common;
 
@@ -43,7 +43,7 @@ fn typed_abnf() -> String {
 
 #[test]
 fn typed_abnf_is_the_policy() {
-    let samples: usize = common::env_number("XIRI_TYPED_SAMPLES", 300);
+    let samples: usize = common::samples("XIRI_TYPED_SAMPLES", 100, 300);
     let mut rng = Rng(common::env_number("XIRI_TYPED_SEED", 0x7e_d0c5));
     let typed = oracle(&typed_abnf());
     let sources = [
