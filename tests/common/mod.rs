@@ -219,6 +219,7 @@ pub fn corpus(name: &str) -> Vec<String> {
 
 pub mod abnf;
 pub mod adapter;
+pub mod cpu;
 pub mod diagram;
 pub mod find_text;
 pub mod hostile;
