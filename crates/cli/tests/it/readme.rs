@@ -86,6 +86,14 @@ const NOT_RUN: &[(&str, &str)] = &[
         "a measurement of memory on the release binary",
     ),
     (
+        "cargo test --all-features --test it engine::",
+        "one module of the library's test binary: run by the test command",
+    ),
+    (
+        "cargo test -p xiri-cli --test it cli_hostile::",
+        "one module of the command's test binary: run by the test command",
+    ),
+    (
         "XIRI_DIFF_CASES=2000 cargo test --release --all-features --test it differential::",
         "the longer differential run",
     ),
