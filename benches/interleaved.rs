@@ -93,7 +93,7 @@ fn compare(label: &str, inputs: &[String], xiri: Parse, peers: &[(&str, Parse)])
     let fastest = wins
         .iter()
         .enumerate()
-        .max_by_key(|(_, &w)| w)
+        .max_by_key(|&(_, &w)| w)
         .and_then(|(i, _)| peers.get(i))
         .map_or("", |(name, _)| name);
     println!(

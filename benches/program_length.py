@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Length of issue 22's three everyday programs with xiri and with each peer.
 
-Reads tests/everyday_peers.rs (where each program compiles and runs, held
+Reads crates/cli/tests/it/everyday_peers.rs (where each program compiles and runs, held
 to the same outputs) and counts, between each `// program: N CRATE` marker
 and the next `// end`, the lines that are neither blank nor comments, and
 the tokens: a string or character literal is one token, `::`, `->`, `=>`,
@@ -16,7 +16,7 @@ count is what it has, and a relativization written by hand comes on top
 RELATIVIZE_LINES lines and RELATIVIZE_TOKENS tokens, without its helper
 `has_dot_segment`).
 
-    python3 benches/program_length.py [tests/everyday_peers.rs]
+    python3 benches/program_length.py [crates/cli/tests/it/everyday_peers.rs]
 """
 
 import re
@@ -84,7 +84,7 @@ def programs(text):
 
 
 def main():
-    path = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/everyday_peers.rs")
+    path = Path(sys.argv[1] if len(sys.argv) > 1 else "crates/cli/tests/it/everyday_peers.rs")
     found = programs(path.read_text(encoding="utf-8"))
     print("| program | " + " | ".join(CRATES) + " |")
     print("|---|" + "---|" * len(CRATES))

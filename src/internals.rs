@@ -33,7 +33,7 @@ pub fn pest_check(rule: &crate::Rule, input: &str) -> Result<(), crate::ParseErr
     rule.pest_check(input)
 }
 
-/// For tests/fast_path.rs: whether pest's reading of the typed XRI policy
+/// For tests/it/fast_path.rs: whether pest's reading of the typed XRI policy
 /// accepts `input` (src/xri/pest_path.rs), so that its tree can be
 /// compared with the engine's reading.
 ///

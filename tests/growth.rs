@@ -8,8 +8,12 @@
 //! and on Unix the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`, which
 //! other work on the machine does not add to), the least of three runs.
 
+#[path = "common/cpu.rs"]
+mod cpu;
 #[path = "common/grammars.rs"]
 mod grammars;
+
+use cpu::cpu_ns;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -52,25 +56,6 @@ fn bytes(f: &dyn Fn()) -> usize {
     let before = BYTES.with(Cell::get);
     f();
     BYTES.with(Cell::get) - before
-}
-
-/// This thread's CPU time in nanoseconds, on Unix.
-#[cfg(unix)]
-fn cpu_ns() -> Option<u64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to write.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    let seconds = u64::try_from(t.tv_sec).ok()?;
-    let nanos = u64::try_from(t.tv_nsec).ok()?;
-    (status == 0).then(|| seconds * 1_000_000_000 + nanos)
-}
-
-#[cfg(not(unix))]
-fn cpu_ns() -> Option<u64> {
-    None
 }
 
 /// The CPU time of `times` runs of `f`, per run.

@@ -2,7 +2,7 @@
 //! URI all ASCII), steps ending in the output, refusals typed and pointing
 //! into the input given; pre-processing and diagnosis.
 //!
-//! The properties are `tests/common/props/`, shared with `tests/hostile.rs`.
+//! The properties are `tests/common/props/`, shared with `tests/it/hostile.rs`.
 //! The input is two strings, split at its first line feed. Run from the
 //! repository root (see docs/TESTING.md):
 //!     fuzz/run 600 conversion

@@ -1,5 +1,5 @@
 //! The byte-level automaton against the character-class automaton it is
-//! lowered from (crates/engine/src/compile/bytes.rs; tests/engine_bytes.rs does
+//! lowered from (crates/engine/src/compile/bytes.rs; tests/it/engine_bytes.rs does
 //! the same on generated strings): for the reference rule of each RFC
 //! 3986-shaped grammar, the same verdict and the same refusal offset on
 //! any UTF-8 input, and the run never panics. The character automata are

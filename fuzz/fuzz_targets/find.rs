@@ -3,7 +3,7 @@
 //! in the text, after the one before it, and its reference re-parses in
 //! the syntax as itself, with a scheme (or, for a `www.` host, an
 //! authority); no panic. A `Stream` given the text in pieces finds the
-//! same (issue 41). The same properties as tests/find.rs's proptests.
+//! same (issue 41). The same properties as tests/it/find.rs's proptests.
 //! Run from the repository root (see docs/TESTING.md):
 //!     fuzz/run 600 find
 

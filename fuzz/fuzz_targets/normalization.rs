@@ -2,7 +2,7 @@
 //! that re-parse, are idempotent, keep the components and are in the
 //! Unicode form asked for; equivalence reflexive and symmetric.
 //!
-//! The properties are `tests/common/props/`, shared with `tests/hostile.rs`,
+//! The properties are `tests/common/props/`, shared with `tests/it/hostile.rs`,
 //! which checks every option and every base on each input; here each
 //! input is checked with the default options and one more combination
 //! picked by its hash, and resolved against two of the fixed bases picked

@@ -24,7 +24,7 @@ impl LeiriRef<'_> {
         // Each character a LEIRI has beyond an IRI is allowed only where
         // an IRI allows pct-encoded (LEIRI Note [1]-[39]), so what is left
         // is an IRI with the same components (property-tested in
-        // tests/hostile.rs: the output re-parses as itself).
+        // tests/it/hostile.rs: the output re-parses as itself).
         let iri = IriRefBuf::from_bounds(text, bounds);
         debug_assert_eq!(
             IriRef::parse(iri.as_str()).map(|i| i.bounds()).ok(),

@@ -29,7 +29,7 @@ impl UriRef<'_> {
         }
         // Step 2 decodes no delimiter and step 4 encodes again what an
         // IRI does not allow there, so the structure and the grammar hold
-        // (tests/hostile.rs checks it on every input it makes). Were it
+        // (tests/it/hostile.rs checks it on every input it makes). Were it
         // ever not an IRI, the URI itself is one, with the same components
         // (RFC 3987 3.2 allows leaving percent-encodings as they are):
         // that is the answer then, rather than a panic.

@@ -374,7 +374,7 @@ fn normal_text<S: GenericSyntax>(
     let (normal, written, unformed) = normalize(source, decode, options)?;
     // Decoding and the forms change characters, decided one at a time
     // (`allowed`, `forms::culprit`), so the engine checks their result (a
-    // check no test meets: tests/normalization.rs holds every normal form
+    // check no test meets: tests/it/normalization.rs holds every normal form
     // to its grammar and spans). Without them each character is the
     // source's, in its component: dot segments, ports and an added "/"
     // are the grammar's own structure.

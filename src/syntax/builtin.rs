@@ -127,7 +127,7 @@ fn on_first_use(grammar: Grammar, name: &str) -> Option<&'static Automaton> {
 /// `LEIRI-reference`, `XRI-reference`): built in for the four RFC
 /// 3986-shaped syntaxes, whose typed API runs it; XRI's compiles on first
 /// use, as the typed XRI API runs its own rules ([`xri_typed`]). `None`
-/// only if XRI's did not compile, which tests/engine.rs rules out.
+/// only if XRI's did not compile, which tests/it/engine.rs rules out.
 pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
     match grammar {
         Grammar::Uri => Some(&URI_URI_REFERENCE),

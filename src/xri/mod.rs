@@ -412,7 +412,7 @@ pub(crate) fn fast_path_check(input: &str) -> Result<bool, String> {
         (Err(_), Err(_)) => Ok(false),
         (Ok(_), Err(_)) if input.contains('(') => Ok(true),
         // (The reverse, pest's reading accepting what the ABNF refuses, is
-        // not known to happen; tests/xri_typed.rs would show it.)
+        // not known to happen; tests/it/xri_typed.rs would show it.)
         (Err(_), Ok(_)) if input.contains('(') => Ok(false),
         (engine, pest) => Err(format!(
             "xri {input:?}: the engine gives {engine:?}, pest gives {pest:?}"
@@ -422,7 +422,7 @@ pub(crate) fn fast_path_check(input: &str) -> Result<bool, String> {
 
 /// Whether pest's reading of the typed policy (the balanced grammar's
 /// tree, then the classification of each cross-reference's content)
-/// accepts `input`: where it does, tests/fast_path.rs compares its parts
+/// accepts `input`: where it does, tests/it/fast_path.rs compares its parts
 /// with the engine's.
 #[cfg(feature = "internals")]
 pub(crate) fn pest_reads(input: &str) -> bool {

@@ -1,8 +1,8 @@
 //! The ABNF engine the tests hold xiri to (the `abnf-oracle` crate, with
 //! unordered alternation and full backtracking): loading a grammar's text,
 //! its verdicts, generating members of a rule, and which characters a
-//! grammar mentions at all. Shared by tests/differential.rs (pest against
-//! the ABNF) and tests/engine.rs (the compiled automata against the ABNF).
+//! grammar mentions at all. Shared by tests/it/differential.rs (pest against
+//! the ABNF) and tests/it/engine.rs (the compiled automata against the ABNF).
 
 use abnf_oracle::{
     CheckedGrammar, GenOptions, Generator, MatchError, NodeId, NumVal, Recognizer, RuleId,

@@ -1,4 +1,4 @@
-//! Texts for the tests of `xiri::find` (tests/find.rs, tests/find_stream.rs).
+//! Texts for the tests of `xiri::find` (tests/it/find.rs, tests/it/find_stream.rs).
 
 use proptest::prelude::*;
 

@@ -7,7 +7,7 @@
 //! rules no other rule uses; alternations and concatenations so wide that
 //! loading refuses them ([`REFUSED`]), and many rules each as wide as
 //! loading takes. `tests/growth.rs` loads them with the library,
-//! `crates/cli/tests/cli_growth.rs` gives them to `rules` and `grammar`.
+//! `crates/cli/tests/it/cli_growth.rs` gives them to `rules` and `grammar`.
 #![allow(dead_code)]
 
 /// `r0`, `r1`, ... each defined by `line(i)` (which may use `r{i+1}`), to

@@ -1,8 +1,6 @@
 //! Identifiers made of percent-encoded components, for the properties of
-//! reading, changing and building them. tests/everyday.rs and
-//! tests/everyday_change.rs include this file alone (`#[path]`), so that
-//! they build without the features the rest of `common` needs; each reads
-//! only some of the fields.
+//! reading, changing and building them (tests/it/everyday*.rs); each
+//! reads only some of the fields.
 #![allow(dead_code)]
 
 use proptest::prelude::*;

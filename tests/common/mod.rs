@@ -1,8 +1,6 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
-/// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
 /// A number from the environment variable `name` (a sample count, a
 /// seed), or `default` when it is unset or not a number.
 pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -12,6 +10,17 @@ pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// A sample count: the environment variable `name` when it is set, else
+/// `long` when `XIRI_TEST_LONG` is set (CI sets it: .ci/run), else
+/// `short`, which keeps the README's `cargo test --all-features` within
+/// minutes (docs/TESTING.md says how long).
+pub fn samples<T: std::str::FromStr>(name: &str, short: T, long: T) -> T {
+    let long_run = std::env::var_os("XIRI_TEST_LONG").is_some_and(|v| v != "0");
+    env_number(name, if long_run { long } else { short })
+}
+
+/// RFC 3987 1.4's XML notation: "&#x" hex ";" stands for the character,
+/// "&amp;" for "&" (the reading of the data files, `data::xml_notation`).
 pub fn unescape_xml(text: &str) -> String {
     data::xml_notation(text).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -132,7 +141,7 @@ pub fn peer_vectors(file: &str) -> String {
 }
 
 /// The `shared/` folder the data files were cut from, for the optional
-/// checks that they are still verbatim (`tests/verbatim.rs`): the
+/// checks that they are still verbatim (`tests/it/verbatim.rs`): the
 /// specifications are in the folder `XIRI_SPECS` names, else in
 /// `../shared/specs` beside the crate, and the peers' vectors in the
 /// `conformance` folder beside that one. `Err` says why they were not
@@ -210,9 +219,12 @@ pub fn corpus(name: &str) -> Vec<String> {
 
 pub mod abnf;
 pub mod adapter;
+pub mod cpu;
 pub mod diagram;
 pub mod find_text;
 pub mod hostile;
+pub mod made;
+pub mod panics;
 pub mod props;
 pub mod shapes;
 
@@ -256,4 +268,39 @@ pub fn all_vectors() -> Vec<vectors::Vector> {
         .chain(jena)
         .flat_map(vectors::vectors)
         .collect()
+}
+
+/// The integration tests of a package are the modules of one test binary,
+/// `tests/it/main.rs` (each binary is linked on its own: on a fresh clone
+/// fifty of them took twenty minutes to build). `tests` is the package's
+/// tests/ folder: every file of tests/it/ must be declared in main.rs (an
+/// undeclared one is never compiled), and tests/ holds no test file but
+/// those of `alone`, which Cargo builds as binaries of their own.
+pub fn one_test_binary(tests: &std::path::Path, alone: &[&str]) {
+    let rust_files = |dir: &std::path::Path| -> Vec<String> {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        let mut names: Vec<String> = entries
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|name| name.ends_with(".rs"))
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(
+        rust_files(tests),
+        alone,
+        "{}: a test file goes in tests/it/, declared in tests/it/main.rs",
+        tests.display()
+    );
+    let main = std::fs::read_to_string(tests.join("it/main.rs")).unwrap();
+    let declared: Vec<&str> = main.lines().map(str::trim).collect();
+    for name in rust_files(&tests.join("it")) {
+        let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") else {
+            continue;
+        };
+        assert!(
+            declared.contains(&format!("mod {module};").as_str()),
+            "tests/it/{name} is not declared in tests/it/main.rs: add `mod {module};`"
+        );
+    }
 }

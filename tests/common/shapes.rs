@@ -1,7 +1,7 @@
 //! Inputs of a chosen size in the shapes that cost more than linear time
 //! (issue 11), each with the operation it is fed to: `benches/scaling.rs`
-//! times them from 1 KB to 1 MB, `crates/cli/tests/hostile_cases.rs` holds
-//! the worst to a growth ratio.
+//! times them from 1 KB to 1 MB, `crates/cli/tests/it/hostile_cases.rs`
+//! holds the worst to a growth ratio.
 
 use super::adapter::Adapt;
 use xiri::{Iri, IriRef, Normalization, Uri, UriRef, Xri, XriBuf, XriRef};

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Replays the differential tests' inputs through a second ABNF engine.
 
-The differential tests (tests/differential.rs) decide ABNF membership with
+The differential tests (tests/it/differential.rs) decide ABNF membership with
 the abnf-oracle crate. This checks that engine once against another one,
 Python's `abnf` package (full backtracking, unordered alternation), on the
 same ABNF and the same inputs:
 
-    XIRI_DIFF_DUMP=target/diff-dump cargo test --release --test differential
+    XIRI_DIFF_DUMP=target/diff-dump cargo test --release --all-features --test it differential::
     pip install abnf==2.9.1
     python3 tests/second_engine/compare.py target/diff-dump
 

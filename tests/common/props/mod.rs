@@ -2,7 +2,7 @@
 //! five grammars. Each check is a function of one or two strings giving a
 //! `Check`: an `Err` describes the first property that fails, as "what |
 //! details" (the part before " | " names the property, so failures can be
-//! told apart); a panic is a failure too. Used by `tests/hostile.rs` (proptest and the
+//! told apart); a panic is a failure too. Used by `tests/it/hostile.rs` (proptest and the
 //! bounded fuzz run) and by the targets of `fuzz/`, which include this
 //! file: it uses only `std`, `xiri`, `unicode-normalization` and the
 //! adapter beside it.

@@ -1,5 +1,5 @@
 //! `xiri --help`: one line a command, its summary, and under it an example
-//! that runs as shown (crates/cli/tests/cli_conventions.rs runs each one
+//! that runs as shown (crates/cli/tests/it/cli_conventions.rs runs each one
 //! from the repository's root and wants exit status 0). The long
 //! descriptions stay with each command, `xiri help COMMAND`.
 

@@ -118,7 +118,7 @@ pub fn security(s: &str) -> Value {
     Value::Array(security_runs(s).collect())
 }
 
-fn security_runs(s: &str) -> impl Iterator<Item = Value> {
+fn security_runs(s: &str) -> impl Iterator<Item = Value> + use<> {
     let findings = xiri::security::check(s);
     // Only findings about their own character make runs (not those about
     // a component, whose span is the component's).

@@ -113,7 +113,7 @@ use xiri::{Grammar, ParseError, Rule};
 /// bytes an input...
 pub const OUTPUT_PER_BYTE: usize = 128;
 
-/// ...plus this many. `tests/cli_growth.rs` holds every command to it;
+/// ...plus this many. `crates/cli/tests/it/cli_growth.rs` holds every command to it;
 /// `template expand` refuses an expansion that could pass it.
 pub const OUTPUT_SLACK: usize = 64 * 1024;
 

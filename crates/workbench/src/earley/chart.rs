@@ -85,7 +85,7 @@ impl<'a> Waiting<'a> {
     }
 
     /// As (nonterminal, dot, origin).
-    pub(super) fn iter(&self) -> impl Iterator<Item = [u32; 3]> + 'a {
+    pub(super) fn iter(&self) -> impl Iterator<Item = [u32; 3]> + 'a + use<'a> {
         let at = self.at;
         let own = self.own.iter().map(move |w| [w[0], w[1], at]);
         self.kernel.iter().copied().chain(own)

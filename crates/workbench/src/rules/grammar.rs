@@ -301,7 +301,7 @@ impl LoadedGrammar {
     fn definitions_of<'a>(
         &'a self,
         name: &str,
-    ) -> impl Iterator<Item = &'a (usize, abnf_oracle::Definition)> + 'a {
+    ) -> impl Iterator<Item = &'a (usize, abnf_oracle::Definition)> + 'a + use<'a> {
         self.index
             .definitions(name)
             .iter()

@@ -7,7 +7,7 @@
 //! examples in tests/data/rfc6570/ ([`data`]), the
 //! peers' vector files ([`peers`], [`vectors`]), peer-differences.tsv (why
 //! xiri differs from a vector) and ecosystem.json (what other crates
-//! answer, written by tests/conformance_report.rs). docs/CONFORMANCE.md is
+//! answer, written by crates/cli/tests/it/conformance_report.rs). docs/CONFORMANCE.md is
 //! its Markdown, and a test fails when that file is stale.
 
 pub mod answer;

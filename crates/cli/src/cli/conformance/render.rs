@@ -71,7 +71,7 @@ fn blocks(report: &Report) -> Vec<Block> {
             text(". Do not edit it: "),
             Code("cargo run -q -- conformance > docs/CONFORMANCE.md".into()),
             text(" writes it again, and "),
-            Code("tests/conformance_report.rs".into()),
+            Code("crates/cli/tests/it/conformance_report.rs".into()),
             text(" fails when it is stale."),
         ]),
         Block::Paragraph(vec![text(
@@ -150,7 +150,7 @@ fn ecosystem_legend(report: &Report) -> Vec<Inline> {
          oxiri reads IRIs (RFC 3987); iri-string and fluent-uri URIs and IRIs, with their syntax-based \
          normalization only, and iri-string expands RFC 6570's templates; url is the WHATWG URL Standard, which parses absolute URLs leniently and \
          serializes them normalized. A dash means the crate's API does not ask that question. These \
-         columns are written by tests/conformance_report.rs into tests/data/ecosystem.json.",
+         columns are written by crates/cli/tests/it/conformance_report.rs into tests/data/ecosystem.json.",
         versions.join(", ")
     ))]
 }

@@ -1,6 +1,6 @@
 //! The peers' vectors that xiri checks, read from the groups of
 //! [`super::peers`], and xiri's answer to each. `xiri conformance` and the
-//! tests (tests/conformance.rs, conversion.rs, resolution.rs, which include
+//! tests (tests/it/conformance.rs, conversion.rs, resolution.rs, which include
 //! this file) read and answer them with this code, so the report and the
 //! snapshots cannot disagree on what a vector says.
 //!
