@@ -14,8 +14,6 @@ use std::sync::OnceLock;
 use xiri_engine::marks::Marks;
 
 /// RFC 6874 section 2's productions, as printed.
-const RFC6874: &str = include_str!("../../grammar/rfc6874.abnf");
-
 /// The syntax `S` with IPv6 zone identifiers (RFC 6874): an IP literal
 /// may be `IPv6address "%25" ZoneID`, as `http://[fe80::a%25en1]/`. A
 /// marker of its own, so a value with a zone re-parses in its own syntax,
@@ -114,12 +112,6 @@ pub type ZonedIriRefBuf = ReferenceBuf<Zoned<Rfc3987>>;
 /// An owned absolute IRI (RFC 3987) with RFC 6874 zone identifiers.
 pub type ZonedIriBuf = AbsoluteBuf<Zoned<Rfc3987>>;
 
-/// `grammar`'s ABNF with RFC 6874's productions over it: `IP-literal`
-/// replaced, `IPv6addrz` and `ZoneID` added.
-pub(crate) fn abnf(grammar: Grammar) -> String {
-    xiri_engine::abnf::compose(&[&grammar.abnf(), RFC6874])
-}
-
 /// The reference rule of `grammar` with zone identifiers, recording RFC
 /// 3986 Appendix B's split, compiled on first use and kept; `None` for
 /// XRI, which has no such form, or if it did not compile (the tests
@@ -134,7 +126,7 @@ pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
         .get_or_init(|| {
             let rule = grammar.reference();
             let options = Options::new().with_split();
-            crate::engine::compile(&abnf(grammar), rule.name(), &options).ok()
+            crate::engine::compile(&grammar.abnf_with_zone_ids(), rule.name(), &options).ok()
         })
         .as_ref()
 }

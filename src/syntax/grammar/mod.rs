@@ -76,6 +76,9 @@ const IRI_BIS: &str = include_str!("../../../grammar/iri-3987bis.abnf");
 const LEIRI: &str = include_str!("../../../grammar/leiri.abnf");
 const XRI: &str = include_str!("../../../grammar/xri.abnf");
 const XRI_BALANCED: &str = include_str!("../../../grammar/xri-balanced.abnf");
+/// RFC 6874's productions over a generic grammar's
+/// ([`Grammar::abnf_with_zone_ids`]).
+const RFC6874: &str = include_str!("../../../grammar/rfc6874.abnf");
 
 /// A file of `grammar/` by name, as compiled in.
 fn grammar_file(name: &str) -> String {
@@ -278,7 +281,7 @@ impl Grammar {
     /// assert!(abnf.contains("ZoneID = 1*( unreserved / pct-encoded )"));
     /// ```
     pub fn abnf_with_zone_ids(self) -> String {
-        crate::syntax::zone::abnf(self)
+        xiri_engine::abnf::compose(&[&self.abnf(), RFC6874])
     }
 
     /// The ABNF as the specification prints it, in RFC 5234 layout (core
