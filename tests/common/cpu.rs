@@ -48,3 +48,16 @@ impl Stopwatch {
         }
     }
 }
+
+/// The least time of `runs` runs of `f` on this thread, in seconds: the
+/// growth tests compare the best of a few, which other work on the machine
+/// can only make slower.
+pub fn least_seconds(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let started = Stopwatch::start();
+            f();
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}

@@ -273,13 +273,7 @@ fn expands_as_iri_string_does() {
 /// The least time of a few runs of `f` on this thread, in seconds (CPU
 /// time: the machine's other work does not count).
 fn time(f: impl Fn()) -> f64 {
-    (0..5)
-        .map(|_| {
-            let started = common::cpu::Stopwatch::start();
-            f();
-            started.elapsed().as_secs_f64()
-        })
-        .fold(f64::INFINITY, f64::min)
+    common::cpu::least_seconds(5, f)
 }
 
 /// Expansion time per byte of output stays flat as the template grows

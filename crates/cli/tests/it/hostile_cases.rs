@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::adapter::Adapt;
-use common::cpu::Stopwatch;
+use common::cpu::least_seconds;
 use common::shapes;
 use xiri::{Iri, IriRef, Leiri, Normalization, Uri, UriOptions, Xri, XriRef};
 
@@ -210,13 +210,9 @@ fn grows_linearly(operation: &str, shape: &str) {
     let shape = shapes::shape(operation, shape);
     let least = |bytes: usize| {
         let inputs = (shape.make)(bytes);
-        (0..5)
-            .map(|_| {
-                let started = Stopwatch::start();
-                std::hint::black_box((shape.run)(&inputs));
-                started.elapsed().as_secs_f64()
-            })
-            .fold(f64::INFINITY, f64::min)
+        least_seconds(5, || {
+            std::hint::black_box((shape.run)(&inputs));
+        })
     };
     let (small, large) = (least(1_000_000), least(4_000_000));
     assert!(
