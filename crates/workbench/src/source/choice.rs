@@ -155,7 +155,7 @@ mod tests {
         let code = "result = \"\"\nif defined(x) then\n   append x\nendif;\n";
         assert_eq!(
             judge(code),
-            Err("2 of its 4 lines start or continue a rule".to_string())
+            Err("1 of its 4 lines start or continue a rule".to_string())
         );
         assert!(judge("INVITE sip:bob@example.com SIP/2.0\nVia: SIP/2.0/UDP x\n").is_err());
         // Lines indented under a line that is not a rule continue nothing.
