@@ -5,8 +5,8 @@
 
 use std::process::Command;
 use xiri::workbench::{
-    canonical, compare, extract, rules, AbnfFile, ListSyntax, LoadOptions, LoadedGrammar, Order,
-    Severity, Side, SourceFormat, CANONICAL_WIDTH,
+    canonical, compare, extract, rules, AbnfFile, Extracted, ListSyntax, LoadOptions,
+    LoadedGrammar, Order, Severity, Side, SourceFormat, CANONICAL_WIDTH,
 };
 
 fn source(name: &str) -> String {
@@ -15,6 +15,15 @@ fn source(name: &str) -> String {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
     );
     std::fs::read_to_string(path).unwrap()
+}
+
+/// The figures a source has that were left out: line, first line, why.
+fn named(found: &Extracted) -> Vec<(usize, &str, &str)> {
+    found
+        .skipped
+        .iter()
+        .map(|s| (s.line, s.first.as_str(), s.why.as_str()))
+        .collect()
 }
 
 /// Each finding's first line, `FILE:LINE:COLUMN: severity: message`.
@@ -68,13 +77,9 @@ fn rfc_text_yields_its_figures_not_its_pseudocode_or_examples() {
     );
     // The figures left out, each named: section 5.3's pseudocode, 5.4.1's
     // examples and Appendix B's `scheme = $2`, which look like rules.
-    let skipped: Vec<(usize, &str)> = found
-        .skipped
-        .iter()
-        .map(|s| (s.line, s.first.as_str()))
-        .collect();
+    let firsts: Vec<(usize, &str)> = named(&found).iter().map(|n| (n.0, n.1)).collect();
     assert_eq!(
-        skipped,
+        firsts,
         [
             (11, "Uniform Resource Identifier (URI): Generic Syntax"),
             (72, "result = \"\""),
@@ -161,13 +166,9 @@ fn xml_figures_typed_and_untyped_with_positions_in_the_xml() {
     assert_eq!(lines, [14, 23, 35]);
     assert!(found.figures[1].text().contains("\"&\""));
     // The HTTP message (typed) and the diagram (untyped, no rule) named.
-    let skipped: Vec<(usize, &str)> = found
-        .skipped
-        .iter()
-        .map(|s| (s.line, s.why.as_str()))
-        .collect();
+    let whys: Vec<(usize, &str)> = named(&found).iter().map(|n| (n.0, n.2)).collect();
     assert_eq!(
-        skipped,
+        whys,
         [
             (19, "marked as `http-message`, not ABNF"),
             (29, "0 of its 3 lines start or continue a rule")
