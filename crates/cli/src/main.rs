@@ -191,7 +191,11 @@ fn main() -> ExitCode {
             cli::show::run(&args, &abnf, form, reading)
         }
         Command::Rules { source, rule, json } => cli::rules::run(&source, &rule, json),
-        Command::Extract { files } => cli::extract::run(&files),
+        Command::Extract {
+            files,
+            figures,
+            list,
+        } => cli::extract::run(&files, figures.choice(), list),
         Command::Generate(args) => cli::generate::run(&args),
         Command::Compare(args) => cli::compare::run(&args),
     };

@@ -71,4 +71,7 @@ pub use checks::{
 pub use figures::{Diagnostic, LoadOptions, Location, Severity, Values};
 pub use printers::{canonical, diagram, rules_listing, Order, CANONICAL_WIDTH};
 pub use rules::{LeftRecursion, LoadError, LoadedGrammar, CYCLE_SHOWN};
-pub use source::{extract, AbnfFile, Extracted, Figure, ListSyntax, SourceFormat};
+pub use source::{
+    extract, extract_with, AbnfFile, Extracted, Figure, FigureChoice, ListSyntax, Skipped,
+    SourceFormat,
+};

@@ -338,11 +338,20 @@ pub(crate) enum Command {
     /// The ABNF figures of RFCs and drafts as text, xml2rfc XML or
     /// kramdown-rfc Markdown (the format told from the content), or of
     /// ABNF files: in order, each after a comment naming its file and
-    /// line. Exit status 1 when there is none.
+    /// line; each figure left out is named on standard error, with why.
+    /// Exit status 1 when there is none.
     Extract {
         /// The files.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<std::path::PathBuf>,
+        /// Which figures: auto (marked ABNF, or unmarked with lines that
+        /// are rules), all, or abnf (only those marked ABNF).
+        #[arg(long, value_enum, default_value = "auto")]
+        figures: crate::cli::source::FiguresArg,
+        /// Every figure, one a line, with its verdict (taken, or skipped
+        /// and why), instead of the figures' text.
+        #[arg(long)]
+        list: bool,
     },
     /// Every production of a grammar, and what is wrong with it.
     ///

@@ -7,7 +7,8 @@ use super::args::GrammarArg;
 use clap::Args;
 use std::path::PathBuf;
 use xiri::workbench::{
-    AbnfFile, Decider, DeciderError, ListSyntax, LoadOptions, LoadedGrammar, Severity, Values,
+    AbnfFile, Decider, DeciderError, FigureChoice, ListSyntax, LoadOptions, LoadedGrammar,
+    Severity, Values,
 };
 use xiri::Grammar;
 
@@ -81,6 +82,32 @@ pub struct Reading {
     /// above %xFF is then an error).
     #[arg(long, value_enum, default_value = "code-points")]
     pub values: ValuesArg,
+    /// Which figures of an RFC, a draft or a Markdown file are its ABNF:
+    /// auto, those marked ABNF and the unmarked ones whose lines are
+    /// rules (each other one named in a note); all, every figure; abnf,
+    /// only those marked ABNF (xml2rfc's type, Markdown's info string).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub figures: FiguresArg,
+}
+
+/// `--figures`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default)]
+pub enum FiguresArg {
+    #[default]
+    Auto,
+    All,
+    Abnf,
+}
+
+impl FiguresArg {
+    /// The library's choice.
+    pub fn choice(self) -> FigureChoice {
+        match self {
+            FiguresArg::Auto => FigureChoice::Auto,
+            FiguresArg::All => FigureChoice::All,
+            FiguresArg::Abnf => FigureChoice::Marked,
+        }
+    }
 }
 
 /// `--lists`.
@@ -111,6 +138,7 @@ impl Reading {
                 ValuesArg::CodePoints => Values::CodePoints,
                 ValuesArg::Octets => Values::Octets,
             },
+            figures: self.figures.choice(),
         }
     }
 }

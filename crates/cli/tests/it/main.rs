@@ -25,6 +25,7 @@ mod workbench_cli;
 mod workbench_cli_drafts;
 mod workbench_cover;
 mod workbench_diagram;
+mod workbench_figures;
 mod workbench_generate;
 mod workbench_sources;
 mod xri_appendix_a;

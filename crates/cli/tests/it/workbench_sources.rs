@@ -5,8 +5,8 @@
 
 use std::process::Command;
 use xiri::workbench::{
-    canonical, compare, extract, rules, AbnfFile, ListSyntax, LoadOptions, LoadedGrammar, Order,
-    Severity, Side, SourceFormat, CANONICAL_WIDTH,
+    canonical, compare, extract, rules, AbnfFile, Extracted, ListSyntax, LoadOptions,
+    LoadedGrammar, Order, Severity, Side, SourceFormat, CANONICAL_WIDTH,
 };
 
 fn source(name: &str) -> String {
@@ -15,6 +15,15 @@ fn source(name: &str) -> String {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
     );
     std::fs::read_to_string(path).unwrap()
+}
+
+/// The figures a source has that were left out: line, first line, why.
+fn named(found: &Extracted) -> Vec<(usize, &str, &str)> {
+    found
+        .skipped
+        .iter()
+        .map(|s| (s.line, s.first.as_str(), s.why.as_str()))
+        .collect()
 }
 
 /// Each finding's first line, `FILE:LINE:COLUMN: severity: message`.
@@ -66,11 +75,26 @@ fn rfc_text_yields_its_figures_not_its_pseudocode_or_examples() {
             "path-empty"
         ]
     );
+    // The figures left out, each named: section 5.3's pseudocode, 5.4.1's
+    // examples and Appendix B's `scheme = $2`, which look like rules.
+    let firsts: Vec<(usize, &str)> = named(&found).iter().map(|n| (n.0, n.1)).collect();
+    assert_eq!(
+        firsts,
+        [
+            (11, "Uniform Resource Identifier (URI): Generic Syntax"),
+            (72, "result = \"\""),
+            (113, "\"g:h\"           =  \"g:h\""),
+            (182, "http://www.ics.uci.edu/pub/ietf/uri/#Related"),
+            (186, "$1 = http:"),
+            (200, "scheme    = $2"),
+        ]
+    );
+    assert_eq!(found.skipped[5].why, "0 of its 5 rules parse");
     // Appendix A repeats section 3.2.2's rules the same way: notes.
     let notes: Vec<String> = g
         .diagnostics()
         .iter()
-        .filter(|d| d.severity == Severity::Note)
+        .filter(|d| d.severity == Severity::Note && d.kind != "skipped-figure")
         .map(|d| d.to_string().lines().next().unwrap().to_string())
         .collect();
     assert_eq!(notes.len(), 5, "{notes:?}");
@@ -141,8 +165,23 @@ fn xml_figures_typed_and_untyped_with_positions_in_the_xml() {
     let lines: Vec<usize> = found.figures.iter().map(|f| f.line()).collect();
     assert_eq!(lines, [14, 23, 35]);
     assert!(found.figures[1].text().contains("\"&\""));
+    // The HTTP message (typed) and the diagram (untyped, no rule) named.
+    let whys: Vec<(usize, &str)> = named(&found).iter().map(|n| (n.0, n.2)).collect();
+    assert_eq!(
+        whys,
+        [
+            (19, "marked as `http-message`, not ABNF"),
+            (29, "0 of its 3 lines start or continue a rule")
+        ]
+    );
     let e = LoadedGrammar::analyze(&[AbnfFile::new("d.xml", text)]).unwrap_err();
-    let shown = e.to_string();
+    let errors: Vec<String> = e
+        .diagnostics()
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    let shown = errors.join("\n");
     // After `&lt;` (four bytes for one), the column is the XML's.
     assert_eq!(
         shown,

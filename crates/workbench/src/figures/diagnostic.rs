@@ -49,7 +49,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What kind: `syntax`, `undefined`, `duplicate`,
     /// `incremental-without-base`, `left-recursion`, `invalid-range`, `too-wide`,
-    /// `unused`.
+    /// `unused`; notes `skipped-figure` (a figure of a source that is not
+    /// ABNF) and `rfc9110-ows` (lists without a grammar's own `OWS`).
     pub kind: &'static str,
     /// The rule concerned, when there is one.
     pub rule: Option<String>,

@@ -2,7 +2,9 @@
 //! rules were parsed from, taken back to the file, line and column the
 //! author wrote it at (through its figure, its indentation, its entities).
 
-use crate::source::{extract, is_w3c, AbnfFile, Lines, Origin, SourceFormat};
+use crate::source::{
+    extract_with, is_w3c, AbnfFile, FigureChoice, Lines, Origin, Skipped, SourceFormat,
+};
 use abnf_oracle::Span;
 use xiri_engine::abnf::{to_rfc5234, Notation};
 
@@ -46,19 +48,22 @@ pub(crate) struct Read {
     pub(crate) w3c: bool,
     /// Began with a byte order mark, taken off.
     pub(crate) bom: bool,
+    /// The figures left out, not ABNF.
+    pub(crate) skipped: Vec<Skipped>,
     /// Where the file starts in the joined text the spans count in.
     pub(crate) base: u32,
 }
 
 impl Read {
     /// The file `file` as read, its spans starting at `base` in the joined
-    /// text: a BOM taken off, its figures joined, the W3C layout rewritten.
-    pub(crate) fn new(file: &AbnfFile, base: u32) -> Read {
+    /// text: a BOM taken off, the figures `choice` takes joined, the W3C
+    /// layout rewritten.
+    pub(crate) fn new(file: &AbnfFile, base: u32, choice: FigureChoice) -> Read {
         let (bom, original) = match file.text.strip_prefix('\u{feff}') {
             Some(rest) => (true, rest.to_string()),
             None => (false, file.text.clone()),
         };
-        let extracted = extract(&original);
+        let extracted = extract_with(&original, choice);
         let w3c = extracted.format == SourceFormat::Abnf && is_w3c(&original);
         let mut parsed = String::new();
         let mut origins = Vec::new();
@@ -80,6 +85,7 @@ impl Read {
             origins,
             w3c,
             bom,
+            skipped: extracted.skipped,
             base,
         }
     }

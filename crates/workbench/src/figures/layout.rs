@@ -18,25 +18,30 @@ pub(crate) fn next_base(base: u32, text: &str) -> u32 {
 }
 
 pub(crate) fn shift_definition(definition: &mut Definition, base: u32) {
-    definition.span.0 = shifted(definition.span.0, base);
-    shift_element(&mut definition.body, base);
+    map_spans(definition, &|span| shifted(span, base));
 }
 
-fn shift_element(element: &mut Element, base: u32) {
+/// Every span of a definition, its name's and its elements', as `f` maps it.
+pub(crate) fn map_spans(definition: &mut Definition, f: &impl Fn(Span) -> Span) {
+    definition.span.0 = f(definition.span.0);
+    map_element(&mut definition.body, f);
+}
+
+fn map_element(element: &mut Element, f: &impl Fn(Span) -> Span) {
     match element {
         Element::Alt(items) | Element::Concat(items) => {
             for item in items {
-                shift_element(item, base);
+                map_element(item, f);
             }
         }
         Element::Repeat { body, span, .. } => {
-            span.0 = shifted(span.0, base);
-            shift_element(body, base);
+            span.0 = f(span.0);
+            map_element(body, f);
         }
-        Element::Optional(body) => shift_element(body, base),
+        Element::Optional(body) => map_element(body, f),
         Element::RuleRef { span, .. }
         | Element::NumVal { span, .. }
-        | Element::ProseVal { span, .. } => span.0 = shifted(span.0, base),
+        | Element::ProseVal { span, .. } => span.0 = f(span.0),
         Element::CharVal(_) => {}
     }
 }

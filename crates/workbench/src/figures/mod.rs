@@ -12,6 +12,7 @@ mod file;
 mod layout;
 mod mistakes;
 mod options;
+mod ows;
 mod parse;
 mod read;
 
@@ -36,5 +37,6 @@ pub(crate) fn read_all(files: &[AbnfFile], options: &LoadOptions) -> Vec<FileRul
         base = next_base(base, &rules.read.parsed);
         all.push(rules);
     }
+    ows::supply(&mut all);
     all
 }

@@ -1,7 +1,8 @@
 //! How a grammar is read: RFC 9110's lists as a sender or a recipient
-//! reads them, and numeric values as code points or octets.
+//! reads them, numeric values as code points or octets, and which of a
+//! source's figures are its ABNF.
 
-use crate::source::ListSyntax;
+use crate::source::{FigureChoice, ListSyntax};
 
 /// What numeric values above `%x7F` stand for. ABNF leaves it to the
 /// specification: RFC 3987 means characters, RFC 9110's `obs-text =
@@ -33,8 +34,10 @@ pub enum Values {
 ///
 /// ```
 /// use xiri_workbench::{ListSyntax, LoadOptions, Values};
+/// use xiri_workbench::FigureChoice;
 /// let o = LoadOptions::default();
 /// assert_eq!((o.lists, o.values), (ListSyntax::Sender, Values::CodePoints));
+/// assert_eq!(o.figures, FigureChoice::Auto);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoadOptions {
@@ -43,4 +46,6 @@ pub struct LoadOptions {
     pub lists: ListSyntax,
     /// What values above `%x7F` are.
     pub values: Values,
+    /// Which figures of an RFC, a draft or a Markdown file are read.
+    pub figures: FigureChoice,
 }

@@ -12,16 +12,18 @@ use super::options::LoadOptions;
 use crate::source::{lists, rule_start};
 use abnf_oracle::{Definition, Span};
 
-/// The rules of `read` that parse, and the names of those that do not
+/// The rules of `read` that parse, the names of those that do not
 /// (which the other rules may use without their being reported as
-/// undefined); each rule's mistake added to `diagnostics`.
+/// undefined), and where its first list (`#`) is; each rule's mistake
+/// added to `diagnostics`.
 pub(super) fn rules(
     read: &Read,
     options: &LoadOptions,
     diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<Definition>, Vec<String>) {
+) -> (Vec<Definition>, Vec<String>, Option<Span>) {
     let mut definitions = Vec::new();
     let mut broken = Vec::new();
+    let mut first_list = None;
     let files = std::slice::from_ref(read);
     for chunk in chunks(&read.parsed) {
         let text = read.parsed.get(chunk.start..chunk.end).unwrap_or_default();
@@ -63,6 +65,9 @@ pub(super) fn rules(
                     .iter()
                     .map(|&(m, one)| (at.saturating_add(u32::try_from(m).unwrap_or(u32::MAX)), one))
                     .collect();
+                if let (None, Some(&(m, _))) = (first_list, marks.first()) {
+                    first_list = Some(Span::new(m, m.saturating_add(1)));
+                }
                 lists::expand(&mut parsed, &marks, options.lists);
                 definitions.extend(parsed);
             }
@@ -91,7 +96,7 @@ pub(super) fn rules(
             }
         }
     }
-    (definitions, broken)
+    (definitions, broken, first_list)
 }
 
 /// Adds a finding unless one is already at its place (an invalid byte is

@@ -8,7 +8,7 @@ use super::file::Read;
 use super::options::LoadOptions;
 use super::parse;
 use crate::source::AbnfFile;
-use abnf_oracle::Definition;
+use abnf_oracle::{Definition, Span};
 
 /// What reading a file gives.
 pub(crate) struct FileRules {
@@ -20,12 +20,14 @@ pub(crate) struct FileRules {
     /// The names of the rules with a syntax error, which the other rules
     /// may use without their being reported as undefined.
     pub(crate) broken: Vec<String>,
+    /// Where its first RFC 9110 list (`#`) is, in the joined text.
+    pub(crate) list: Option<Span>,
 }
 
 /// Reads a file whose spans start at `base` in the joined text.
 pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRules {
     let mut diagnostics = Vec::new();
-    let read = Read::new(file, base);
+    let read = Read::new(file, base, options.figures);
     let bom = read.bom;
     if bom {
         diagnostics.push(Diagnostic {
@@ -34,6 +36,26 @@ pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRul
             rule: None,
             message: "the file starts with a byte order mark (U+FEFF); skipped".to_string(),
             location: Some(read.location(0, 1)),
+        });
+    }
+    for skipped in &read.skipped {
+        let mut location = read.location(0, 1);
+        if let Some(start) = read.lines.start(skipped.line.saturating_sub(1)) {
+            let text = read
+                .lines
+                .get(&read.original, skipped.line.saturating_sub(1));
+            let indent = text.map_or(0, |t| t.len() - t.trim_start().len());
+            location = read.location(start + indent, skipped.first.chars().count());
+        }
+        diagnostics.push(Diagnostic {
+            severity: Severity::Note,
+            kind: "skipped-figure",
+            rule: None,
+            message: format!(
+                "a figure skipped, not ABNF: {} (`--figures all` reads it)",
+                skipped.why
+            ),
+            location: Some(location),
         });
     }
     for &(offset, byte) in file.invalid_utf8() {
@@ -50,12 +72,13 @@ pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRul
             location: Some(read.location(offset, 1)),
         });
     }
-    let (definitions, broken) = parse::rules(&read, options, &mut diagnostics);
+    let (definitions, broken, list) = parse::rules(&read, options, &mut diagnostics);
     FileRules {
         read,
         definitions,
         diagnostics,
         broken,
+        list,
     }
 }
 

@@ -1,6 +1,7 @@
 //! One ABNF figure of a source, made from the lines the format's reader
 //! found: dedented, each line remembering where it was.
 
+use super::choice::Skipped;
 use super::lines::{Columns, Origin};
 use super::shape::rule_start;
 
@@ -41,6 +42,21 @@ impl Figure {
     /// ```
     pub fn line(&self) -> usize {
         self.origins.first().map_or(1, |o| o.line + 1)
+    }
+
+    /// This figure, left out for `why`.
+    pub(crate) fn skipped(&self, why: String) -> Skipped {
+        Skipped {
+            line: self.line(),
+            first: self
+                .text
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string(),
+            why,
+        }
     }
 
     pub(crate) fn origins(&self) -> &[Origin] {

@@ -1,26 +1,58 @@
 //! kramdown-rfc and Markdown: fenced code blocks (```` ``` ```` or `~~~`)
-//! whose info string starts with `abnf`. Other blocks are skipped whole,
-//! so that an example's lines are never taken for rules.
+//! at any indentation, in list items and block quotes. A block whose info
+//! string starts with `abnf`, or that kramdown's `{: type="abnf"}` marks
+//! (on the line before or after it), is ABNF; one marked as something
+//! else (`http`, `json`) is not, so that an example's lines are never
+//! taken for rules; an unmarked one is when its lines are ABNF's
+//! ([`FigureChoice`]).
 
+use super::choice::{FigureChoice, Mark, Skipped};
 use super::figure::{Figure, RawLine};
 use super::lines::{Columns, Lines};
 
-/// A fence line: its character, its length and whether it marks ABNF.
+/// A fence line: its character and length, its info string's first word,
+/// and what contains it (block quote markers, indentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Fence {
+pub(super) struct Fence<'t> {
     ch: u8,
     len: usize,
+    info: &'t str,
+    quotes: usize,
+    indent: usize,
     pub(super) abnf: bool,
 }
 
-/// The line as a fence: up to three spaces, three or more backticks or
-/// tildes, then an info string.
-pub(super) fn fence(line: &str) -> Option<Fence> {
-    let indent = line.bytes().take_while(|&b| b == b' ').count();
-    if indent > 3 {
-        return None;
+/// The block quote markers (`>`, a space after each) and the spaces
+/// before a line's content: how many `>`, and the bytes they and the
+/// spaces take.
+fn container(line: &str) -> (usize, usize) {
+    let bytes = line.as_bytes();
+    let (mut quotes, mut at) = (0, 0);
+    loop {
+        let spaces = bytes
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == b' ')
+            .count();
+        if bytes.get(at + spaces) != Some(&b'>') {
+            return (quotes, at);
+        }
+        quotes += 1;
+        at += spaces + 1;
+        if bytes.get(at) == Some(&b' ') {
+            at += 1;
+        }
     }
-    let rest = line.get(indent..)?;
+}
+
+/// The line as a fence: block quote markers and spaces, three or more
+/// backticks or tildes, then an info string.
+pub(super) fn fence(line: &str) -> Option<Fence<'_>> {
+    let (quotes, at) = container(line);
+    let rest = line.get(at..)?;
+    let indent = rest.bytes().take_while(|&b| b == b' ').count();
+    let rest = rest.get(indent..)?;
     let ch = *rest
         .as_bytes()
         .first()
@@ -31,54 +63,120 @@ pub(super) fn fence(line: &str) -> Option<Fence> {
     }
     let info = rest.get(len..)?.trim();
     // kramdown-rfc writes `~~~ abnf`, some authors `{: type="abnf"}` after.
-    let abnf = info
+    let word = info
         .trim_start_matches(['{', '.'])
+        .split(|c: char| c.is_whitespace() || c == '}' || c == ',')
+        .next()
+        .unwrap_or_default();
+    let abnf = word
         .get(..4)
         .is_some_and(|w| w.eq_ignore_ascii_case("abnf"));
-    Some(Fence { ch, len, abnf })
+    Some(Fence {
+        ch,
+        len,
+        info: word,
+        quotes,
+        indent,
+        abnf,
+    })
 }
 
-/// The ABNF blocks, in order.
-pub(super) fn figures(text: &str) -> Vec<Figure> {
+/// Whether a line is kramdown's attribute list marking ABNF:
+/// `{: type="abnf"}` (or `.abnf`), as the line after or before a block.
+fn marks_abnf(line: Option<&&str>) -> bool {
+    line.map(|l| l.trim())
+        .filter(|l| l.starts_with("{:") && l.ends_with('}'))
+        .is_some_and(|l| {
+            let l = l.to_ascii_lowercase();
+            l.contains("type=\"abnf") || l.contains("type='abnf") || l.contains(".abnf")
+        })
+}
+
+/// A line of a block's body, the opening fence's container taken off:
+/// its block quote markers, then up to its indentation.
+fn body_line(line: &str, open: &Fence<'_>) -> (String, usize) {
+    let (quotes, at) = container(line);
+    let mut cut = 0;
+    if quotes >= open.quotes && open.quotes > 0 {
+        // The opening's markers, and the spaces after the last of them.
+        let mut seen = 0;
+        let bytes = line.as_bytes();
+        while seen < open.quotes {
+            match bytes.get(cut) {
+                Some(b'>') => {
+                    seen += 1;
+                    cut += 1;
+                    if bytes.get(cut) == Some(&b' ') {
+                        cut += 1;
+                    }
+                }
+                Some(_) => cut += 1,
+                None => break,
+            }
+        }
+    } else if open.quotes > 0 {
+        cut = at;
+    }
+    let rest = line.get(cut..).unwrap_or_default();
+    let spaces = rest
+        .bytes()
+        .take(open.indent)
+        .take_while(|&b| b == b' ')
+        .count();
+    cut += spaces;
+    (line.get(cut..).unwrap_or_default().to_string(), cut)
+}
+
+/// The ABNF blocks, in order, and the blocks left out.
+pub(super) fn figures(text: &str, choice: FigureChoice) -> (Vec<Figure>, Vec<Skipped>) {
     let lines = Lines::new(text);
     let all = lines.all(text);
     let mut figures = Vec::new();
-    let mut open: Option<(Fence, Vec<RawLine>)> = None;
+    let mut skipped = Vec::new();
+    let mut open: Option<(Fence<'_>, usize, Vec<RawLine>)> = None;
+    let mut end = |open: Fence<'_>, start: usize, after: usize, body: Vec<RawLine>| {
+        if !body.iter().any(|(_, l, _)| !l.trim().is_empty()) {
+            return;
+        }
+        let before = start.checked_sub(1).and_then(|b| all.get(b));
+        let mark = match open.info {
+            _ if open.abnf || marks_abnf(all.get(after)) || marks_abnf(before) => Mark::Abnf,
+            "" => Mark::None,
+            info => Mark::Other(info),
+        };
+        let figure = Figure::dedented(body);
+        match choice.take(mark, figure.text()) {
+            Ok(()) => figures.push(figure),
+            Err(why) => skipped.push(figure.skipped(why)),
+        }
+    };
     for (i, line) in all.iter().enumerate() {
         match &mut open {
             None => {
                 if let Some(f) = fence(line) {
-                    open = Some((f, Vec::new()));
+                    open = Some((f, i, Vec::new()));
                 }
             }
-            Some((f, body)) => {
-                let closes = fence(line)
-                    .is_some_and(|c| c.ch == f.ch && c.len >= f.len && line.trim().len() == c.len);
+            Some((f, _, body)) => {
+                let closes = fence(line).is_some_and(|c| {
+                    c.ch == f.ch && c.len >= f.len && c.info.is_empty() && c.quotes == f.quotes
+                });
                 if !closes {
-                    body.push((i, (*line).to_string(), Columns::Shift(0)));
+                    let (content, cut) = body_line(line, f);
+                    body.push((i, content, Columns::Shift(cut)));
                     continue;
                 }
-                if let Some((f, body)) = open.take() {
-                    if f.abnf {
-                        push(&mut figures, body);
-                    }
+                if let Some((f, start, body)) = open.take() {
+                    end(f, start, i + 1, body);
                 }
             }
         }
     }
     // An unclosed block runs to the end of the document.
-    if let Some((f, body)) = open {
-        if f.abnf {
-            push(&mut figures, body);
-        }
+    if let Some((f, start, body)) = open {
+        end(f, start, all.len(), body);
     }
-    figures
-}
-
-fn push(figures: &mut Vec<Figure>, body: Vec<RawLine>) {
-    if body.iter().any(|(_, l, _)| !l.trim().is_empty()) {
-        figures.push(Figure::dedented(body));
-    }
+    (figures, skipped)
 }
 
 #[cfg(test)]
@@ -88,9 +186,27 @@ mod tests {
     #[test]
     fn only_blocks_marked_abnf_are_figures() {
         let text = "```abnf\na = b\n```\n\n````\n~~~ abnf\nnot = abnf\n````\n~~~~ ABNF\n  b = \"x\"\n~~~\n~~~~\n";
-        let figures = figures(text);
+        let (figures, skipped) = figures(text, FigureChoice::Auto);
         let texts: Vec<&str> = figures.iter().map(Figure::text).collect();
         assert_eq!(texts, ["a = b\n", "b = \"x\"\n~~~\n"]);
         assert_eq!(figures[1].origins()[0].columns, Columns::Shift(2));
+        // The unmarked block holds a line that starts a fence: 1 of 2 lines.
+        assert_eq!(skipped[0].line, 6);
+    }
+
+    #[test]
+    fn blocks_in_list_items_and_quotes_and_kramdown_attributes() {
+        let text = "1. A date:\n\n    ~~~ abnf\n    date = 4DIGIT\n      / \"x\"\n    ~~~\n\n> ```\n> q = %x71\n> ```\n\n~~~\nv = \"1\"\n~~~\n{: type=\"abnf\"}\n\n```http\nGET / HTTP/1.1\n```\n";
+        let (figures, skipped) = figures(text, FigureChoice::Auto);
+        let texts: Vec<&str> = figures.iter().map(Figure::text).collect();
+        assert_eq!(
+            texts,
+            ["date = 4DIGIT\n  / \"x\"\n", "q = %x71\n", "v = \"1\"\n"]
+        );
+        assert_eq!(figures[0].origins()[0].columns, Columns::Shift(4));
+        assert_eq!(figures[1].origins()[0].columns, Columns::Shift(2));
+        assert_eq!(skipped[0].why, "marked as `http`, not ABNF");
+        let (marked, _) = super::figures(text, FigureChoice::Marked);
+        assert_eq!(marked.len(), 2);
     }
 }

@@ -14,6 +14,7 @@
 //! assert_eq!(found.figures[0].text(), "date = 4DIGIT \"-\" 2DIGIT\n");
 //! ```
 
+mod choice;
 mod figure;
 mod file;
 mod lines;
@@ -23,6 +24,7 @@ mod rfc_text;
 mod shape;
 mod xml;
 
+pub use choice::{FigureChoice, Skipped};
 pub use figure::Figure;
 pub use file::AbnfFile;
 pub(crate) use lines::{Columns, Lines, Origin};
@@ -49,9 +51,12 @@ pub enum SourceFormat {
     /// feeds dropped, figures told apart from examples and prose.
     RfcText,
     /// xml2rfc v2 or v3: `<sourcecode>` and `<artwork>` whose type starts
-    /// with `abnf`, and untyped ones that parse entirely as ABNF rules.
+    /// with `abnf`, and untyped ones whose lines are ABNF's
+    /// ([`FigureChoice`]).
     Xml,
-    /// kramdown-rfc or Markdown: fenced blocks marked `abnf`.
+    /// kramdown-rfc or Markdown: fenced blocks marked `abnf` (or followed
+    /// by `{: type="abnf"}`), and unmarked ones whose lines are ABNF's, at
+    /// any indentation, in list items and block quotes.
     Markdown,
 }
 
@@ -115,13 +120,16 @@ impl fmt::Display for SourceFormat {
     }
 }
 
-/// A source's format and its ABNF figures, in order.
+/// A source's format, its ABNF figures, in order, and the figures it
+/// has that are not ABNF, each with why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extracted {
     /// The format, told from the content.
     pub format: SourceFormat,
     /// The figures: for plain ABNF, the whole file as one.
     pub figures: Vec<Figure>,
+    /// The figures left out (none for plain ABNF).
+    pub skipped: Vec<Skipped>,
 }
 
 /// The ABNF figures of a source (see [`SourceFormat`] for each format).
@@ -134,14 +142,32 @@ pub struct Extracted {
 /// assert_eq!((found.figures[0].line(), found.figures[1].line()), (4, 7));
 /// ```
 pub fn extract(text: &str) -> Extracted {
+    extract_with(text, FigureChoice::Auto)
+}
+
+/// The figures of a source that `choice` takes, and those it leaves out.
+///
+/// ```
+/// use xiri_workbench::{extract_with, FigureChoice};
+/// let xml = "<rfc>\n<artwork type=\"sdp\">\nv=0\n</artwork>\n<artwork>\na = %x61\n</artwork>\n</rfc>\n";
+/// let found = extract_with(xml, FigureChoice::Auto);
+/// assert_eq!((found.figures.len(), found.skipped[0].line), (1, 3));
+/// assert_eq!(found.skipped[0].why, "marked as `sdp`, not ABNF");
+/// assert_eq!(extract_with(xml, FigureChoice::Marked).skipped.len(), 2);
+/// ```
+pub fn extract_with(text: &str, choice: FigureChoice) -> Extracted {
     let format = SourceFormat::of(text);
-    let figures = match format {
-        SourceFormat::Abnf => plain(text),
-        SourceFormat::RfcText => rfc_text::figures(text),
-        SourceFormat::Xml => xml::figures(text),
-        SourceFormat::Markdown => markdown::figures(text),
+    let (figures, skipped) = match format {
+        SourceFormat::Abnf => (plain(text), Vec::new()),
+        SourceFormat::RfcText => rfc_text::figures(text, choice),
+        SourceFormat::Xml => xml::figures(text, choice),
+        SourceFormat::Markdown => markdown::figures(text, choice),
     };
-    Extracted { format, figures }
+    Extracted {
+        format,
+        figures,
+        skipped,
+    }
 }
 
 /// A plain ABNF file as one figure, every line kept, indentation of the

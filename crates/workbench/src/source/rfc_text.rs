@@ -5,14 +5,16 @@
 //! lines): a paragraph is ABNF when it starts with a rule (`name =`) and
 //! every line of it starts a rule at that indentation, continues one
 //! (indented more) or is a comment. A display (paragraphs indented more
-//! than the prose around them, one after the other) is a figure only
-//! when every paragraph of it is ABNF: pseudocode that begins with
-//! `result = ""` is not a grammar. Examples (`GET / HTTP/1.1`,
-//! `"g" = "http://a/b/c/g"`) never start with a rule, and are left out.
+//! than the prose around them, one after the other) is a figure, taken
+//! when its lines are ABNF's ([`judge`](super::choice::judge)):
+//! pseudocode that begins with `result = ""`, an SDP body (`v=0`) and
+//! examples (`GET / HTTP/1.1`, `"g" = "http://a/b/c/g"`) are left out,
+//! each named with why ([`Skipped`]).
 
+use super::choice::{judge, FigureChoice, Skipped};
 use super::figure::Figure;
 use super::lines::{Columns, Lines, Origin};
-use super::shape::{rule_start, some_rule_parses};
+use super::shape::rule_start;
 
 /// Whether the first lines look like an RFC's or a draft's first page.
 pub(super) fn looks_like_rfc(lines: &[&str]) -> bool {
@@ -146,7 +148,7 @@ fn continues(line: &str, indent: usize) -> bool {
         || (own == indent && rule_start(line).is_some())
 }
 
-pub(super) fn figures(text: &str) -> Vec<Figure> {
+pub(super) fn figures(text: &str, choice: FigureChoice) -> (Vec<Figure>, Vec<Skipped>) {
     let lines = Lines::new(text);
     let all = lines.all(text);
     let line = |i: usize| all.get(i).copied().unwrap_or_default();
@@ -206,17 +208,14 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
         .iter()
         .max_by_key(|(indent, n)| (**n, **indent))
         .map_or(0, |(indent, _)| *indent);
-    // Displays: paragraphs indented more than the prose, one after the other.
+    // Displays: paragraphs indented more than the prose, one after the
+    // other, each a figure; a paragraph at the prose's indentation is
+    // taken when it is ABNF, and is prose otherwise.
     let mut figures = Vec::new();
-    let mut group: Vec<&Paragraph> = Vec::new();
-    let flush = |group: &mut Vec<&Paragraph>, figures: &mut Vec<Figure>| {
-        let whole = group.iter().all(|p| {
-            let texts: Vec<&str> = p.lines.iter().map(|&i| line(i)).collect();
-            is_abnf(&texts)
-        });
+    let mut skipped = Vec::new();
+    let mut flush = |group: &mut Vec<&Paragraph>, display: bool| {
         let made: Vec<Figure> = group
             .iter()
-            .filter(|_| whole)
             .map(|p| {
                 let indent = p.lines.first().map_or(0, |&i| indentation(line(i)));
                 let body = p
@@ -227,25 +226,50 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
                 Figure::from_lines(body, indent)
             })
             .collect();
-        // A display none of whose rules parses is an example shaped like
-        // rules (`scheme = $2`).
-        if made.iter().any(|f| some_rule_parses(f.text())) {
-            figures.extend(made);
+        let text: Vec<&str> = made.iter().map(Figure::text).collect();
+        let text = text.join("\n");
+        let verdict = match display {
+            true => choice.take_text(&text),
+            false => judge(&text),
+        };
+        match (verdict, group.first().and_then(|p| p.lines.first())) {
+            (Ok(()), _) => figures.extend(made),
+            (Err(why), Some(&first)) if display => skipped.push(Skipped {
+                line: first + 1,
+                first: line(first).trim().to_string(),
+                why,
+            }),
+            _ => {}
         }
         group.clear();
     };
+    let mut group: Vec<&Paragraph> = Vec::new();
+    let mut group_indent = 0;
     for p in &merged {
-        let indent = p.lines.first().map_or(0, |&i| indentation(line(i)));
+        let first = p.lines.first().map_or("", |&i| line(i));
+        let indent = indentation(first);
+        // A paragraph indented as the display's first, or more without
+        // starting a rule, goes on with it; another indentation (a
+        // definition list after a rule) starts a figure of its own.
+        let goes_on =
+            indent == group_indent || (indent > group_indent && rule_start(first).is_none());
+        if !group.is_empty() && (indent <= prose || !goes_on) {
+            flush(&mut group, true);
+        }
         if indent <= prose {
-            flush(&mut group, &mut figures);
             group.push(p);
-            flush(&mut group, &mut figures);
+            flush(&mut group, false);
         } else {
+            if group.is_empty() {
+                group_indent = indent;
+            }
             group.push(p);
         }
     }
-    flush(&mut group, &mut figures);
-    join_adjacent(figures)
+    if !group.is_empty() {
+        flush(&mut group, true);
+    }
+    (join_adjacent(figures), skipped)
 }
 
 /// Paragraphs of one display that follow each other are one figure, a
@@ -283,7 +307,10 @@ mod tests {
 
     #[test]
     fn a_figure_over_a_page_break_is_one_and_pseudocode_is_none() {
-        let figures = figures(PAGES);
+        let (figures, skipped) = figures(PAGES, FigureChoice::Auto);
+        let firsts: Vec<&str> = skipped.iter().map(|s| s.first.as_str()).collect();
+        assert_eq!(firsts, ["result = \"\""]);
+        assert_eq!(skipped[0].why, "1 of its 3 lines start or continue a rule");
         let texts: Vec<&str> = figures.iter().map(Figure::text).collect();
         assert_eq!(texts, ["a = b\n  / c\n  / d\nb = \"x\"\n"]);
         let lines: Vec<usize> = figures[0].origins().iter().map(|o| o.line + 1).collect();

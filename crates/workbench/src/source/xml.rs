@@ -1,18 +1,19 @@
 //! xml2rfc v2 and v3: the text of `<sourcecode>` and `<artwork>`, its
 //! character data (CDATA sections kept as they are, entities decoded,
 //! each byte remembering where it was). A figure whose `type` starts with
-//! `abnf` is ABNF; an untyped one is when it parses entirely as rules;
-//! any other type (an HTTP message, an example) is not.
+//! `abnf` is ABNF; an untyped one is when its lines are ABNF's
+//! ([`FigureChoice`]); any other type (`sdp`, `http-message`) is not.
 
+use super::choice::{FigureChoice, Mark, Skipped};
 use super::figure::{Figure, RawLine};
 use super::lines::{Columns, Lines};
-use super::shape::parses_as_rules;
 
 const ELEMENTS: [&str; 2] = ["sourcecode", "artwork"];
 
-pub(super) fn figures(text: &str) -> Vec<Figure> {
+pub(super) fn figures(text: &str, choice: FigureChoice) -> (Vec<Figure>, Vec<Skipped>) {
     let lines = Lines::new(text);
     let mut figures = Vec::new();
+    let mut skipped = Vec::new();
     let mut at = 0;
     while let Some(found) = text.get(at..).and_then(|t| t.find('<')) {
         let start = at + found;
@@ -46,20 +47,20 @@ pub(super) fn figures(text: &str) -> Vec<Figure> {
         let content_end = tag_end + end;
         at = content_end + close.len();
         let kind = attribute(tag, "type").unwrap_or_default();
-        let typed = kind
-            .get(..4)
-            .is_some_and(|k| k.eq_ignore_ascii_case("abnf"));
-        if !typed && !kind.is_empty() {
+        let mark = match kind {
+            "" => Mark::None,
+            k if k.get(..4).is_some_and(|k| k.eq_ignore_ascii_case("abnf")) => Mark::Abnf,
+            k => Mark::Other(k),
+        };
+        let Some(figure) = figure(text, &lines, tag_end, content_end) else {
             continue;
-        }
-        let figure = figure(text, &lines, tag_end, content_end);
-        if let Some(figure) = figure {
-            if typed || parses_as_rules(figure.text()) {
-                figures.push(figure);
-            }
+        };
+        match choice.take(mark, figure.text()) {
+            Ok(()) => figures.push(figure),
+            Err(why) => skipped.push(figure.skipped(why)),
         }
     }
-    figures
+    (figures, skipped)
 }
 
 /// Where the tag that starts at `start` ends (past its `>`), quotes minded.
@@ -190,9 +191,17 @@ mod tests {
     #[test]
     fn typed_and_untyped_figures_and_examples() {
         let text = "<rfc>\n<!-- <artwork type=\"abnf\">x = y</artwork> -->\n<figure><artwork type=\"abnf\">\n  a = &lt;b&gt; / %x41\n</artwork></figure>\n<sourcecode type=\"http-message\">GET / HTTP/1.1</sourcecode>\n<artwork>\nnot ABNF\n</artwork>\n<sourcecode type='ABNF'><![CDATA[b = \"<\"]]></sourcecode>\n</rfc>\n";
-        let figures = figures(text);
+        let (figures, skipped) = figures(text, FigureChoice::Auto);
         let texts: Vec<&str> = figures.iter().map(Figure::text).collect();
         assert_eq!(texts, ["a = <b> / %x41\n", "b = \"<\"\n"]);
+        let whys: Vec<(usize, &str)> = skipped.iter().map(|s| (s.line, s.why.as_str())).collect();
+        assert_eq!(
+            whys,
+            [
+                (6, "marked as `http-message`, not ABNF"),
+                (8, "0 of its 1 lines start or continue a rule")
+            ]
+        );
         // `/` of the first figure: byte 16 of the original line 4.
         let origin = &figures[0].origins()[0];
         assert_eq!((origin.line, origin.byte(8)), (3, 16));
