@@ -31,10 +31,20 @@ def test_polars_map_batches():
 def test_duckdb_arrow_scalar_function_from_sql():
     duckdb = pytest.importorskip("duckdb")
     con = duckdb.connect()
-    con.create_function("xiri_normalize", lambda a: xa.normalize(a), ["VARCHAR"], "VARCHAR", type="arrow")
-    con.create_function("xiri_is_valid", lambda a: xa.is_valid(a), ["VARCHAR"], "BOOLEAN", type="arrow")
+    # null_handling="special": a refused input gives NULL.
     con.create_function(
-        "xiri_resolve", lambda a: xa.resolve(a, "http://a/b/c/d;p?q"), ["VARCHAR"], "VARCHAR", type="arrow"
+        "xiri_normalize", lambda a: xa.normalize(a), ["VARCHAR"], "VARCHAR", type="arrow", null_handling="special"
+    )
+    con.create_function(
+        "xiri_is_valid", lambda a: xa.is_valid(a), ["VARCHAR"], "BOOLEAN", type="arrow", null_handling="special"
+    )
+    con.create_function(
+        "xiri_resolve",
+        lambda a: xa.resolve(a, "http://a/b/c/d;p?q"),
+        ["VARCHAR"],
+        "VARCHAR",
+        type="arrow",
+        null_handling="special",
     )
     con.execute("CREATE TABLE t (i INTEGER, url VARCHAR)")
     con.executemany("INSERT INTO t VALUES (?, ?)", list(enumerate(URLS)))
@@ -57,6 +67,7 @@ def test_spark_local_map_in_arrow():
 
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
     spark = (
         SparkSession.builder.master("local[2]")
         .appName("xiri-test")

@@ -18,6 +18,15 @@ macro_rules! reference_class {
                 Ok(Self { inner: inner.map_err(|e| parse_error(&e))? })
             }
 
+            /// `s` parsed, refused when `absolute` and it is relative.
+            pub(crate) fn parse_as(py: Python<'_>, s: &str, absolute: bool) -> PyResult<Self> {
+                if absolute {
+                    crate::maybe_detached(py, s, || <$S as xiri::Syntax>::parse_absolute(s).map(|_| ()))
+                        .map_err(|e| parse_error(&e))?;
+                }
+                Self::parse(py, s)
+            }
+
             /// A value of this class, or a `str` parsed as one.
             fn coerce(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<<$S as xiri::Syntax>::RefBuf> {
                 if let Ok(value) = other.cast::<Self>() {

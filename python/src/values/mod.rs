@@ -34,16 +34,12 @@ generic_members!(PyLeiriRef, LeiriNote);
 #[pyfunction]
 #[pyo3(signature = (s, syntax = "iri", *, absolute = false))]
 fn parse(py: Python<'_>, s: &str, syntax: &str, absolute: bool) -> PyResult<Py<PyAny>> {
-    let grammar = grammar(syntax)?;
-    if absolute {
-        crate::maybe_detached(py, s, || grammar.absolute().check(s)).map_err(|e| parse_error(&e))?;
-    }
-    let value = match grammar {
-        Grammar::Uri => PyUriRef::parse(py, s)?.into_pyobject(py)?.into_any(),
-        Grammar::Iri => PyIriRef::parse(py, s)?.into_pyobject(py)?.into_any(),
-        Grammar::IriBis => PyIriBisRef::parse(py, s)?.into_pyobject(py)?.into_any(),
-        Grammar::Leiri => PyLeiriRef::parse(py, s)?.into_pyobject(py)?.into_any(),
-        Grammar::Xri => PyXriRef::parse(py, s)?.into_pyobject(py)?.into_any(),
+    let value = match grammar(syntax)? {
+        Grammar::Uri => PyUriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
+        Grammar::Iri => PyIriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
+        Grammar::IriBis => PyIriBisRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
+        Grammar::Leiri => PyLeiriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
+        Grammar::Xri => PyXriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
     };
     Ok(value.unbind())
 }
