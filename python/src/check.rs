@@ -9,25 +9,83 @@ const SYNTAXES: &str = "uri, iri, iri-bis, leiri, xri";
 
 /// The grammar named `syntax` (`uri`, `iri`, `iri-bis`, `leiri`, `xri`).
 pub(crate) fn grammar(syntax: &str) -> PyResult<Grammar> {
-    syntax.parse().map_err(|_| unknown("syntax", syntax, SYNTAXES))
+    syntax
+        .parse()
+        .map_err(|_| unknown("syntax", syntax, SYNTAXES))
+}
+
+/// A rule of a grammar with its automaton, looked up once: `is_valid` runs
+/// the library's engine on it directly (`Automaton::matches`, what
+/// `Rule::check` runs), without finding the rule by name on every call.
+#[derive(Clone, Copy)]
+pub(crate) struct Checker {
+    rule: Rule,
+    automaton: Option<&'static xiri::engine::Automaton>,
+}
+
+impl Checker {
+    fn new(rule: Rule) -> Checker {
+        Checker {
+            rule,
+            automaton: rule.automaton(),
+        }
+    }
+
+    /// Whether the whole input matches.
+    pub(crate) fn is_valid(&self, input: &str) -> bool {
+        match self.automaton {
+            Some(automaton) => automaton.matches(input),
+            None => self.rule.check(input).is_ok(),
+        }
+    }
+
+    /// The library's verdict, with the offset and what was expected.
+    pub(crate) fn check(&self, input: &str) -> Result<(), xiri::ParseError> {
+        self.rule.check(input)
+    }
+}
+
+/// The three entry rules of the five grammars (reference, absolute,
+/// relative, in the order of `Grammar::ALL`), each looked up on its first
+/// use: a rule the library compiles at run time costs its compilation
+/// then, not at the first call of another.
+fn entry(grammar: Grammar, index: usize) -> Checker {
+    const ENTRIES: usize = 3 * Grammar::ALL.len();
+    static CHECKERS: [std::sync::OnceLock<Checker>; ENTRIES] =
+        [const { std::sync::OnceLock::new() }; ENTRIES];
+    let slot = Grammar::ALL.iter().position(|g| *g == grammar).unwrap_or(0) * 3 + index;
+    let make = || {
+        Checker::new(match index {
+            0 => grammar.reference(),
+            1 => grammar.absolute(),
+            _ => grammar.relative(),
+        })
+    };
+    match CHECKERS.get(slot) {
+        Some(checker) => *checker.get_or_init(make),
+        None => make(),
+    }
 }
 
 /// The rule named `rule` of `syntax`: `reference`, `absolute`,
 /// `relative`, or any production by its ABNF name.
-pub(crate) fn rule(syntax: &str, rule: &str) -> PyResult<Rule> {
+pub(crate) fn rule(syntax: &str, rule: &str) -> PyResult<Checker> {
     let grammar = grammar(syntax)?;
-    match rule {
-        "reference" => Ok(grammar.reference()),
-        "absolute" => Ok(grammar.absolute()),
-        "relative" => Ok(grammar.relative()),
-        name => grammar.rule(name).ok_or_else(|| {
-            unknown(
-                "rule",
-                name,
-                "reference, absolute, relative or a production of the grammar's ABNF",
-            )
-        }),
-    }
+    let index = match rule {
+        "reference" => 0,
+        "absolute" => 1,
+        "relative" => 2,
+        name => {
+            return grammar.rule(name).map(Checker::new).ok_or_else(|| {
+                unknown(
+                    "rule",
+                    name,
+                    "reference, absolute, relative or a production of the grammar's ABNF",
+                )
+            });
+        }
+    };
+    Ok(entry(grammar, index))
 }
 
 /// Whether `s` matches `rule` of `syntax`.
@@ -35,7 +93,7 @@ pub(crate) fn rule(syntax: &str, rule: &str) -> PyResult<Rule> {
 #[pyo3(signature = (s, syntax = "iri", rule = "reference"))]
 fn is_valid(py: Python<'_>, s: &str, syntax: &str, rule: &str) -> PyResult<bool> {
     let rule = self::rule(syntax, rule)?;
-    Ok(crate::maybe_detached(py, s, || rule.check(s).is_ok()))
+    Ok(crate::maybe_detached(py, s, || rule.is_valid(s)))
 }
 
 /// A verdict: whether the input matched, and if not where it stopped and

@@ -22,7 +22,9 @@ pyo3::create_exception!(
 /// The character offset of byte `offset` of `input` (the offset itself
 /// where it is not a character boundary, which the library never gives).
 pub(crate) fn char_offset(input: &str, offset: usize) -> usize {
-    input.get(..offset).map_or(offset, |head| head.chars().count())
+    input
+        .get(..offset)
+        .map_or(offset, |head| head.chars().count())
 }
 
 /// The Python exception for a library `ParseError`.

@@ -33,7 +33,11 @@ mod values;
 pub(crate) const RELEASE_GIL_FROM: usize = 4096;
 
 /// Runs `f` on `input`, without the GIL when the input is long.
-pub(crate) fn maybe_detached<T: Send>(py: Python<'_>, input: &str, f: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn maybe_detached<T: Send>(
+    py: Python<'_>,
+    input: &str,
+    f: impl FnOnce() -> T + Send,
+) -> T {
     if input.len() >= RELEASE_GIL_FROM {
         py.detach(f)
     } else {

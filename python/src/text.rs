@@ -25,7 +25,10 @@ struct Found {
 #[pymethods]
 impl Found {
     fn __repr__(&self) -> String {
-        format!("Found({:?}, start={}, end={})", self.reference, self.start, self.end)
+        format!(
+            "Found({:?}, start={}, end={})",
+            self.reference, self.start, self.end
+        )
     }
 }
 
@@ -58,7 +61,13 @@ fn find(py: Python<'_>, text: &str, syntax: &str) -> PyResult<Vec<Found>> {
     for (reference, span) in spans {
         let start = to_chars(span.start);
         let end = to_chars(span.end);
-        found.push(Found { reference, start, end, byte_start: span.start, byte_end: span.end });
+        found.push(Found {
+            reference,
+            start,
+            end,
+            byte_start: span.start,
+            byte_end: span.end,
+        });
     }
     Ok(found)
 }

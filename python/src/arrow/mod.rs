@@ -14,8 +14,8 @@ mod strings;
 use crate::check::{grammar, rule};
 use ops::{Params, TextOp};
 use pyo3::prelude::*;
-use pyo3_arrow::PyChunkedArray;
 use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::PyChunkedArray;
 use strings::Output;
 use xiri::Grammar;
 
@@ -31,7 +31,12 @@ fn map_chunks(
         // One empty chunk, so that the output has the operation's type.
         chunks.push(arrow_array::new_empty_array(&arrow_schema::DataType::Utf8));
     }
-    let mapped = py.detach(|| chunks.iter().map(|c| f(c.as_ref())).collect::<PyResult<Vec<_>>>())?;
+    let mapped = py.detach(|| {
+        chunks
+            .iter()
+            .map(|c| f(c.as_ref()))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
     strings::chunked(mapped)
 }
 
@@ -40,7 +45,9 @@ fn map_chunks(
 #[pyo3(signature = (array, syntax = "iri", rule = "reference"))]
 fn is_valid(py: Python<'_>, array: AnyArray, syntax: &str, rule: &str) -> PyResult<PyChunkedArray> {
     let rule = self::rule(syntax, rule)?;
-    map_chunks(py, array, |chunk| strings::booleans(chunk, |s| rule.check(s).is_ok()))
+    map_chunks(py, array, |chunk| {
+        strings::booleans(chunk, |s| rule.is_valid(s))
+    })
 }
 
 /// Each string's verdict: a struct of `valid` (bool) and `offset` (the
@@ -49,7 +56,9 @@ fn is_valid(py: Python<'_>, array: AnyArray, syntax: &str, rule: &str) -> PyResu
 #[pyo3(signature = (array, syntax = "iri", rule = "reference"))]
 fn check(py: Python<'_>, array: AnyArray, syntax: &str, rule: &str) -> PyResult<PyChunkedArray> {
     let rule = self::rule(syntax, rule)?;
-    map_chunks(py, array, |chunk| strings::verdicts(chunk, |s| rule.check(s).err().map(|e| e.offset())))
+    map_chunks(py, array, |chunk| {
+        strings::verdicts(chunk, |s| rule.check(s).err().map(|e| e.offset()))
+    })
 }
 
 /// Runs the text operation `op` of `grammar` with `params` over `array`.
@@ -60,17 +69,32 @@ fn text_op(
     params: Params,
     errors: bool,
 ) -> PyResult<PyChunkedArray> {
-    let output = if errors { Output::WithErrors } else { Output::NullOnError };
-    map_chunks(py, array, |chunk| strings::texts(chunk, output, |s| op(s, &params)))
+    let output = if errors {
+        Output::WithErrors
+    } else {
+        Output::NullOnError
+    };
+    map_chunks(py, array, |chunk| {
+        strings::texts(chunk, output, |s| op(s, &params))
+    })
 }
 
 /// One component of each reference (`scheme`, `authority`, `userinfo`,
 /// `host`, `port`, `path`, `query`, `fragment`): null where it is absent.
 #[pyfunction]
 #[pyo3(signature = (array, name, syntax = "iri", *, errors = false))]
-fn component(py: Python<'_>, array: AnyArray, name: &str, syntax: &str, errors: bool) -> PyResult<PyChunkedArray> {
+fn component(
+    py: Python<'_>,
+    array: AnyArray,
+    name: &str,
+    syntax: &str,
+    errors: bool,
+) -> PyResult<PyChunkedArray> {
     let grammar = grammar(syntax)?;
-    let params = Params { component: ops::component_index(grammar, name)?, ..Params::default() };
+    let params = Params {
+        component: ops::component_index(grammar, name)?,
+        ..Params::default()
+    };
     text_op(py, array, ops::component(grammar), params, errors)
 }
 
@@ -88,35 +112,73 @@ fn normalize(
     errors: bool,
 ) -> PyResult<PyChunkedArray> {
     let grammar = grammar(syntax)?;
-    let params = Params { normalization: crate::values::options(nfc, nfkc, scheme_based), ..Params::default() };
+    let params = Params {
+        normalization: crate::values::options(nfc, nfkc, scheme_based),
+        ..Params::default()
+    };
     text_op(py, array, ops::normalize(grammar), params, errors)
 }
 
 /// Each reference resolved against the absolute `base` (RFC 3986 5.2).
 #[pyfunction]
 #[pyo3(signature = (array, base, syntax = "iri", *, errors = false))]
-fn resolve(py: Python<'_>, array: AnyArray, base: &str, syntax: &str, errors: bool) -> PyResult<PyChunkedArray> {
+fn resolve(
+    py: Python<'_>,
+    array: AnyArray,
+    base: &str,
+    syntax: &str,
+    errors: bool,
+) -> PyResult<PyChunkedArray> {
     let grammar = grammar(syntax)?;
-    grammar.absolute().check(base).map_err(|e| crate::errors::parse_error(&e))?;
-    let params = Params { base: base.to_string(), ..Params::default() };
+    grammar
+        .absolute()
+        .check(base)
+        .map_err(|e| crate::errors::parse_error(&e))?;
+    let params = Params {
+        base: base.to_string(),
+        ..Params::default()
+    };
     text_op(py, array, ops::resolve(grammar), params, errors)
 }
 
 /// The reference that resolves against `base` to each absolute target.
 #[pyfunction]
 #[pyo3(signature = (array, base, syntax = "iri", *, errors = false))]
-fn relativize(py: Python<'_>, array: AnyArray, base: &str, syntax: &str, errors: bool) -> PyResult<PyChunkedArray> {
+fn relativize(
+    py: Python<'_>,
+    array: AnyArray,
+    base: &str,
+    syntax: &str,
+    errors: bool,
+) -> PyResult<PyChunkedArray> {
     let grammar = grammar(syntax)?;
-    grammar.absolute().check(base).map_err(|e| crate::errors::parse_error(&e))?;
-    let params = Params { base: base.to_string(), ..Params::default() };
+    grammar
+        .absolute()
+        .check(base)
+        .map_err(|e| crate::errors::parse_error(&e))?;
+    let params = Params {
+        base: base.to_string(),
+        ..Params::default()
+    };
     text_op(py, array, ops::relativize(grammar), params, errors)
 }
 
 /// Each reference as a URI (RFC 3987 3.1), IDNA for the host when asked.
 #[pyfunction]
 #[pyo3(signature = (array, syntax = "iri", *, idna = false, errors = false))]
-fn to_uri(py: Python<'_>, array: AnyArray, syntax: &str, idna: bool, errors: bool) -> PyResult<PyChunkedArray> {
-    let params = Params { from: grammar(syntax)?, to: Grammar::Uri, idna, ..Params::default() };
+fn to_uri(
+    py: Python<'_>,
+    array: AnyArray,
+    syntax: &str,
+    idna: bool,
+    errors: bool,
+) -> PyResult<PyChunkedArray> {
+    let params = Params {
+        from: grammar(syntax)?,
+        to: Grammar::Uri,
+        idna,
+        ..Params::default()
+    };
     text_op(py, array, ops::convert, params, errors)
 }
 
@@ -124,7 +186,11 @@ fn to_uri(py: Python<'_>, array: AnyArray, syntax: &str, idna: bool, errors: boo
 #[pyfunction]
 #[pyo3(signature = (array, syntax = "uri", *, errors = false))]
 fn to_iri(py: Python<'_>, array: AnyArray, syntax: &str, errors: bool) -> PyResult<PyChunkedArray> {
-    let params = Params { from: grammar(syntax)?, to: Grammar::Iri, ..Params::default() };
+    let params = Params {
+        from: grammar(syntax)?,
+        to: Grammar::Iri,
+        ..Params::default()
+    };
     text_op(py, array, ops::convert, params, errors)
 }
 

@@ -4,7 +4,9 @@
 
 use crate::errors::unknown;
 use pyo3::PyResult;
-use xiri::{Grammar, LeiriNote, Normalization, ParseError, Rfc3986, Rfc3987, Rfc3987bis, Syntax, Xri20};
+use xiri::{
+    Grammar, LeiriNote, Normalization, ParseError, Rfc3986, Rfc3987, Rfc3987bis, Syntax, Xri20,
+};
 
 /// What an operation needs besides the string.
 pub(crate) struct Params {
@@ -49,7 +51,9 @@ macro_rules! by_syntax {
 
 pub(crate) fn normalize(grammar: Grammar) -> TextOp {
     fn op<S: Syntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
-        Ok(Some(S::normalize(&S::parse_reference(s)?, p.normalization)?.to_string()))
+        Ok(Some(
+            S::normalize(&S::parse_reference(s)?, p.normalization)?.to_string(),
+        ))
     }
     by_syntax!(grammar, op)
 }
@@ -57,7 +61,9 @@ pub(crate) fn normalize(grammar: Grammar) -> TextOp {
 pub(crate) fn resolve(grammar: Grammar) -> TextOp {
     fn op<S: Syntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
         let base = S::parse_absolute(&p.base)?;
-        Ok(Some(S::resolve(&base, &S::parse_reference(s)?)?.to_string()))
+        Ok(Some(
+            S::resolve(&base, &S::parse_reference(s)?)?.to_string(),
+        ))
     }
     by_syntax!(grammar, op)
 }
@@ -65,7 +71,9 @@ pub(crate) fn resolve(grammar: Grammar) -> TextOp {
 pub(crate) fn relativize(grammar: Grammar) -> TextOp {
     fn op<S: Syntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
         let base = S::parse_absolute(&p.base)?;
-        Ok(Some(S::relativize(&base, &S::parse_absolute(s)?)?.to_string()))
+        Ok(Some(
+            S::relativize(&base, &S::parse_absolute(s)?)?.to_string(),
+        ))
     }
     by_syntax!(grammar, op)
 }
@@ -75,14 +83,30 @@ pub(crate) fn convert(s: &str, p: &Params) -> Result<Option<String>, ParseError>
 }
 
 /// The components `component` reads, in the order of its index.
-const COMPONENTS: [&str; 8] = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
+const COMPONENTS: [&str; 8] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
 /// Those an XRI has (its authority is not RFC 3986's).
 const XRI_COMPONENTS: [&str; 4] = ["authority", "path", "query", "fragment"];
 
 /// The index of component `name` in [`COMPONENTS`], if `grammar` has it.
 pub(crate) fn component_index(grammar: Grammar, name: &str) -> PyResult<usize> {
-    let known: &[&str] = if grammar == Grammar::Xri { &XRI_COMPONENTS } else { &COMPONENTS };
-    match (known.contains(&name), COMPONENTS.iter().position(|c| *c == name)) {
+    let known: &[&str] = if grammar == Grammar::Xri {
+        &XRI_COMPONENTS
+    } else {
+        &COMPONENTS
+    };
+    match (
+        known.contains(&name),
+        COMPONENTS.iter().position(|c| *c == name),
+    ) {
         (true, Some(index)) => Ok(index),
         _ => Err(unknown("component", name, &known.join(", "))),
     }
@@ -92,14 +116,40 @@ pub(crate) fn component(grammar: Grammar) -> TextOp {
     fn generic<S: xiri::GenericSyntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
         let r = xiri::Reference::<S>::parse(s)?;
         let host = r.host().map(|h| h.as_str());
-        let parts = [r.scheme(), r.authority(), r.userinfo(), host, r.port(), Some(r.path()), r.query(), r.fragment()];
-        Ok(parts.get(p.component).copied().flatten().map(str::to_string))
+        let parts = [
+            r.scheme(),
+            r.authority(),
+            r.userinfo(),
+            host,
+            r.port(),
+            Some(r.path()),
+            r.query(),
+            r.fragment(),
+        ];
+        Ok(parts
+            .get(p.component)
+            .copied()
+            .flatten()
+            .map(str::to_string))
     }
     fn xri(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
         let r = xiri::XriRef::parse(s)?;
         let authority = r.authority().map(|a| a.as_str());
-        let parts = [None, authority, None, None, None, Some(r.path()), r.query(), r.fragment()];
-        Ok(parts.get(p.component).copied().flatten().map(str::to_string))
+        let parts = [
+            None,
+            authority,
+            None,
+            None,
+            None,
+            Some(r.path()),
+            r.query(),
+            r.fragment(),
+        ];
+        Ok(parts
+            .get(p.component)
+            .copied()
+            .flatten()
+            .map(str::to_string))
     }
     match grammar {
         Grammar::Uri => generic::<Rfc3986>,

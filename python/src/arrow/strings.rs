@@ -37,7 +37,10 @@ pub(crate) fn booleans(array: &dyn Array, test: impl Fn(&str) -> bool) -> PyResu
 
 /// A struct array of `valid` and `offset`: `refusal` gives the byte
 /// offset of a string's refusal, `None` when it is valid.
-pub(crate) fn verdicts(array: &dyn Array, refusal: impl Fn(&str) -> Option<usize>) -> PyResult<ArrayRef> {
+pub(crate) fn verdicts(
+    array: &dyn Array,
+    refusal: impl Fn(&str) -> Option<usize>,
+) -> PyResult<ArrayRef> {
     let mut valid = BooleanBuilder::with_capacity(array.len());
     let mut offset = Int64Builder::with_capacity(array.len());
     each_str(array, |s| {
@@ -50,7 +53,9 @@ pub(crate) fn verdicts(array: &dyn Array, refusal: impl Fn(&str) -> Option<usize
         Field::new("offset", DataType::Int64, true),
     ]);
     let columns: Vec<ArrayRef> = vec![Arc::new(valid.finish()), Arc::new(offset.finish())];
-    Ok(Arc::new(StructArray::try_new(fields, columns, array.nulls().cloned()).map_err(to_py)?))
+    Ok(Arc::new(
+        StructArray::try_new(fields, columns, array.nulls().cloned()).map_err(to_py)?,
+    ))
 }
 
 /// What a text operation gives where it refuses an input.
@@ -99,7 +104,9 @@ pub(crate) fn texts(
         }
     })?;
     if overflow {
-        return Err(PyTypeError::new_err("the output of one chunk exceeds 2 GiB: split the array into chunks"));
+        return Err(PyTypeError::new_err(
+            "the output of one chunk exceeds 2 GiB: split the array into chunks",
+        ));
     }
     let values = Arc::new(values.finish());
     match output {
@@ -110,8 +117,14 @@ pub(crate) fn texts(
                 Field::new("error_offset", DataType::Int64, true),
                 Field::new("error", DataType::Utf8, true),
             ]);
-            let columns: Vec<ArrayRef> = vec![values, Arc::new(offsets.finish()), Arc::new(messages.finish())];
-            Ok(Arc::new(StructArray::try_new(fields, columns, array.nulls().cloned()).map_err(to_py)?))
+            let columns: Vec<ArrayRef> = vec![
+                values,
+                Arc::new(offsets.finish()),
+                Arc::new(messages.finish()),
+            ];
+            Ok(Arc::new(
+                StructArray::try_new(fields, columns, array.nulls().cloned()).map_err(to_py)?,
+            ))
         }
     }
 }
@@ -122,6 +135,8 @@ fn to_py(e: arrow_schema::ArrowError) -> PyErr {
 
 /// The mapped chunks (at least one) as one chunked array of their type.
 pub(crate) fn chunked(chunks: Vec<ArrayRef>) -> PyResult<PyChunkedArray> {
-    let data_type = chunks.first().map_or(DataType::Null, |c| c.data_type().clone());
+    let data_type = chunks
+        .first()
+        .map_or(DataType::Null, |c| c.data_type().clone());
     PyChunkedArray::try_new(chunks, Arc::new(Field::new("xiri", data_type, true)))
 }

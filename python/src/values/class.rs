@@ -14,29 +14,41 @@ macro_rules! reference_class {
 
         impl $Class {
             pub(crate) fn parse(py: Python<'_>, s: &str) -> PyResult<Self> {
-                let inner = crate::maybe_detached(py, s, || s.parse::<<$S as xiri::Syntax>::RefBuf>());
-                Ok(Self { inner: inner.map_err(|e| parse_error(&e))? })
+                let inner =
+                    crate::maybe_detached(py, s, || s.parse::<<$S as xiri::Syntax>::RefBuf>());
+                Ok(Self {
+                    inner: inner.map_err(|e| parse_error(&e))?,
+                })
             }
 
             /// `s` parsed, refused when `absolute` and it is relative.
             pub(crate) fn parse_as(py: Python<'_>, s: &str, absolute: bool) -> PyResult<Self> {
                 if absolute {
-                    crate::maybe_detached(py, s, || <$S as xiri::Syntax>::parse_absolute(s).map(|_| ()))
-                        .map_err(|e| parse_error(&e))?;
+                    crate::maybe_detached(py, s, || {
+                        <$S as xiri::Syntax>::parse_absolute(s).map(|_| ())
+                    })
+                    .map_err(|e| parse_error(&e))?;
                 }
                 Self::parse(py, s)
             }
 
             /// A value of this class, or a `str` parsed as one.
-            fn coerce(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<<$S as xiri::Syntax>::RefBuf> {
+            fn coerce(
+                py: Python<'_>,
+                other: &Bound<'_, PyAny>,
+            ) -> PyResult<<$S as xiri::Syntax>::RefBuf> {
                 if let Ok(value) = other.cast::<Self>() {
                     return Ok(value.get().inner.clone());
                 }
                 Ok(Self::parse(py, &other.extract::<std::borrow::Cow<'_, str>>()?)?.inner)
             }
 
-            fn wrap(result: Result<<$S as xiri::Syntax>::RefBuf, xiri::ParseError>) -> PyResult<Self> {
-                Ok(Self { inner: result.map_err(|e| parse_error(&e))? })
+            fn wrap(
+                result: Result<<$S as xiri::Syntax>::RefBuf, xiri::ParseError>,
+            ) -> PyResult<Self> {
+                Ok(Self {
+                    inner: result.map_err(|e| parse_error(&e))?,
+                })
             }
         }
 
@@ -52,7 +64,11 @@ macro_rules! reference_class {
             }
 
             fn __repr__(&self) -> String {
-                format!("xiri.{}({:?})", $name, <_ as AsRef<str>>::as_ref(&self.inner))
+                format!(
+                    "xiri.{}({:?})",
+                    $name,
+                    <_ as AsRef<str>>::as_ref(&self.inner)
+                )
             }
 
             /// Equal to a value of the same class or a `str` of the same text.
@@ -66,7 +82,10 @@ macro_rules! reference_class {
                 } else {
                     return Ok(py.NotImplemented());
                 };
-                Ok(pyo3::types::PyBool::new(py, equal).to_owned().into_any().unbind())
+                Ok(pyo3::types::PyBool::new(py, equal)
+                    .to_owned()
+                    .into_any()
+                    .unbind())
             }
 
             /// The hash of the text, as the `str`'s (they compare equal).
@@ -74,8 +93,13 @@ macro_rules! reference_class {
                 pyo3::types::PyString::new(py, self.inner.as_ref()).hash()
             }
 
-            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (String,)) {
-                (slf.get_type(), (<_ as AsRef<str>>::as_ref(&slf.get().inner).to_string(),))
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> (Bound<'py, pyo3::types::PyType>, (String,)) {
+                (
+                    slf.get_type(),
+                    (<_ as AsRef<str>>::as_ref(&slf.get().inner).to_string(),),
+                )
             }
 
             /// The syntax's name: `uri`, `iri`, `iri-bis`, `leiri` or `xri`.
@@ -92,17 +116,26 @@ macro_rules! reference_class {
 
             /// `reference` (a value or a `str`) resolved against this absolute one.
             fn resolve(&self, py: Python<'_>, reference: &Bound<'_, PyAny>) -> PyResult<Self> {
-                Self::wrap(ops::resolve::<$S>(&self.inner, &Self::coerce(py, reference)?))
+                Self::wrap(ops::resolve::<$S>(
+                    &self.inner,
+                    &Self::coerce(py, reference)?,
+                ))
             }
 
             /// The shortest reference that resolves against this one to `target`.
             fn relativize(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<Self> {
-                Self::wrap(ops::relativize::<$S>(&self.inner, &Self::coerce(py, target)?))
+                Self::wrap(ops::relativize::<$S>(
+                    &self.inner,
+                    &Self::coerce(py, target)?,
+                ))
             }
 
             #[pyo3(signature = (*, nfc = false, nfkc = false, scheme_based = false))]
             fn normalize(&self, nfc: bool, nfkc: bool, scheme_based: bool) -> PyResult<Self> {
-                Self::wrap(ops::normalize::<$S>(&self.inner, ops::options(nfc, nfkc, scheme_based)))
+                Self::wrap(ops::normalize::<$S>(
+                    &self.inner,
+                    ops::options(nfc, nfkc, scheme_based),
+                ))
             }
 
             #[pyo3(signature = (other, *, nfc = false, nfkc = false, scheme_based = false))]
@@ -115,7 +148,11 @@ macro_rules! reference_class {
                 scheme_based: bool,
             ) -> PyResult<bool> {
                 let other = Self::coerce(py, other)?;
-                Ok(ops::is_equivalent::<$S>(&self.inner, &other, ops::options(nfc, nfkc, scheme_based)))
+                Ok(ops::is_equivalent::<$S>(
+                    &self.inner,
+                    &other,
+                    ops::options(nfc, nfkc, scheme_based),
+                ))
             }
 
             /// The URI (RFC 3987 3.1; for an XRI its URI-normal form), IDNA for the host when asked.

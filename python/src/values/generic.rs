@@ -63,7 +63,10 @@ macro_rules! generic_members {
                 match self.inner.port().filter(|p| !p.is_empty()) {
                     None => Ok(None),
                     // Digits of any length: Python's int reads them all.
-                    Some(digits) => py.get_type::<pyo3::types::PyInt>().call1((digits,)).map(Some),
+                    Some(digits) => py
+                        .get_type::<pyo3::types::PyInt>()
+                        .call1((digits,))
+                        .map(Some),
                 }
             }
 

@@ -35,11 +35,21 @@ generic_members!(PyLeiriRef, LeiriNote);
 #[pyo3(signature = (s, syntax = "iri", *, absolute = false))]
 fn parse(py: Python<'_>, s: &str, syntax: &str, absolute: bool) -> PyResult<Py<PyAny>> {
     let value = match grammar(syntax)? {
-        Grammar::Uri => PyUriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
-        Grammar::Iri => PyIriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
-        Grammar::IriBis => PyIriBisRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
-        Grammar::Leiri => PyLeiriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
-        Grammar::Xri => PyXriRef::parse_as(py, s, absolute)?.into_pyobject(py)?.into_any(),
+        Grammar::Uri => PyUriRef::parse_as(py, s, absolute)?
+            .into_pyobject(py)?
+            .into_any(),
+        Grammar::Iri => PyIriRef::parse_as(py, s, absolute)?
+            .into_pyobject(py)?
+            .into_any(),
+        Grammar::IriBis => PyIriBisRef::parse_as(py, s, absolute)?
+            .into_pyobject(py)?
+            .into_any(),
+        Grammar::Leiri => PyLeiriRef::parse_as(py, s, absolute)?
+            .into_pyobject(py)?
+            .into_any(),
+        Grammar::Xri => PyXriRef::parse_as(py, s, absolute)?
+            .into_pyobject(py)?
+            .into_any(),
     };
     Ok(value.unbind())
 }

@@ -18,31 +18,49 @@ fn reference_of<S: Syntax>(absolute: &S::AbsBuf) -> S::RefBuf {
 }
 
 /// `reference` resolved against `base`, which must be absolute.
-pub(crate) fn resolve<S: Syntax>(base: &S::RefBuf, reference: &S::RefBuf) -> Result<S::RefBuf, ParseError> {
+pub(crate) fn resolve<S: Syntax>(
+    base: &S::RefBuf,
+    reference: &S::RefBuf,
+) -> Result<S::RefBuf, ParseError> {
     let base = S::parse_absolute(base.as_ref())?;
     let target = S::resolve(&base, &S::as_reference(reference))?;
     Ok(reference_of::<S>(&target))
 }
 
 /// The reference that resolves against `base` to `target` (both absolute).
-pub(crate) fn relativize<S: Syntax>(base: &S::RefBuf, target: &S::RefBuf) -> Result<S::RefBuf, ParseError> {
+pub(crate) fn relativize<S: Syntax>(
+    base: &S::RefBuf,
+    target: &S::RefBuf,
+) -> Result<S::RefBuf, ParseError> {
     let base = S::parse_absolute(base.as_ref())?;
     let target = S::parse_absolute(target.as_ref())?;
     S::relativize(&base, &target)
 }
 
-pub(crate) fn normalize<S: Syntax>(value: &S::RefBuf, options: Normalization) -> Result<S::RefBuf, ParseError> {
+pub(crate) fn normalize<S: Syntax>(
+    value: &S::RefBuf,
+    options: Normalization,
+) -> Result<S::RefBuf, ParseError> {
     S::normalize(&S::as_reference(value), options)
 }
 
-pub(crate) fn is_equivalent<S: Syntax>(a: &S::RefBuf, b: &S::RefBuf, options: Normalization) -> bool {
+pub(crate) fn is_equivalent<S: Syntax>(
+    a: &S::RefBuf,
+    b: &S::RefBuf,
+    options: Normalization,
+) -> bool {
     S::is_equivalent(&S::as_reference(a), &S::as_reference(b), options)
 }
 
 /// `text` (of `from`) converted to `to` by the library's `Conversion`
 /// (IDNA for the host when `idna`); a syntax into itself is the text
 /// checked in the target (IRI-bis is IRI there).
-pub(crate) fn convert(text: &str, from: Grammar, to: Grammar, idna: bool) -> Result<String, ParseError> {
+pub(crate) fn convert(
+    text: &str,
+    from: Grammar,
+    to: Grammar,
+    idna: bool,
+) -> Result<String, ParseError> {
     match Conversion::new(from, to) {
         Ok(mut conversion) => {
             conversion.uri = UriOptions::default().with_idna(idna);

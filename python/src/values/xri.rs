@@ -8,7 +8,10 @@ use pyo3::prelude::*;
 use xiri::XriRefBuf;
 
 impl PyXriRef {
-    fn with(&self, set: impl FnOnce(&mut XriRefBuf) -> Result<(), xiri::SetError>) -> PyResult<Self> {
+    fn with(
+        &self,
+        set: impl FnOnce(&mut XriRefBuf) -> Result<(), xiri::SetError>,
+    ) -> PyResult<Self> {
         let mut inner = self.inner.clone();
         set(&mut inner).map_err(|e| set_error(&e))?;
         Ok(Self { inner })
@@ -25,7 +28,11 @@ impl PyXriRef {
 
     /// The path's segments, as written.
     fn path_segments(&self) -> Vec<&str> {
-        self.inner.as_borrowed().segments().map(|s| s.as_str()).collect()
+        self.inner
+            .as_borrowed()
+            .segments()
+            .map(|s| s.as_str())
+            .collect()
     }
 
     #[pyo3(signature = (path, *, encode = false))]
