@@ -106,7 +106,7 @@ def test_setters_return_new_values():
 
 def test_str_eq_hash_and_pickle():
     a, b = xiri.parse("http://a/b"), xiri.parse("http://a/b")
-    assert str(a) == "http://a/b" and repr(a) == 'xiri.IriRef("http://a/b")'
+    assert str(a) == "http://a/b" and repr(a) == "xiri.IriRef('http://a/b')"
     assert a == b and a == "http://a/b" and a != "http://a/c"
     assert hash(a) == hash(b) == hash("http://a/b")
     assert len({a, b}) == 1

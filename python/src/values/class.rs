@@ -63,12 +63,10 @@ macro_rules! reference_class {
                 self.inner.as_ref()
             }
 
-            fn __repr__(&self) -> String {
-                format!(
-                    "xiri.{}({:?})",
-                    $name,
-                    <_ as AsRef<str>>::as_ref(&self.inner)
-                )
+            /// `xiri.IriRef('http://a/b')`: the text as Python's `repr` writes it.
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                let text = pyo3::types::PyString::new(py, self.inner.as_ref()).repr()?;
+                Ok(format!("xiri.{}({})", $name, text))
             }
 
             /// Equal to a value of the same class or a `str` of the same text.
