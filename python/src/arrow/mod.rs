@@ -119,37 +119,38 @@ fn normalize(
     text_op(py, array, ops::normalize(grammar), params, errors)
 }
 
-/// Each reference resolved against the absolute `base` (RFC 3986 5.2).
-#[pyfunction]
-#[pyo3(signature = (array, base, syntax = "iri", *, errors = false))]
-fn resolve(
-    py: Python<'_>,
-    array: AnyArray,
-    base: &str,
-    syntax: &str,
-    errors: bool,
-) -> PyResult<PyChunkedArray> {
-    let grammar = grammar(syntax)?;
-    grammar
-        .absolute()
-        .check(base)
-        .map_err(|e| crate::errors::parse_error(&e))?;
-    let params = Params {
-        base: base.to_string(),
-        ..Params::default()
+/// A function of the array and an absolute `base`, running `$op`.
+macro_rules! with_base {
+    ($(#[$doc:meta])* $name:ident, $op:path) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (array, base, syntax = "iri", *, errors = false))]
+        fn $name(py: Python<'_>, array: AnyArray, base: &str, syntax: &str, errors: bool) -> PyResult<PyChunkedArray> {
+            against_base(py, array, base, syntax, errors, $op)
+        }
     };
-    text_op(py, array, ops::resolve(grammar), params, errors)
 }
 
-/// The reference that resolves against `base` to each absolute target.
-#[pyfunction]
-#[pyo3(signature = (array, base, syntax = "iri", *, errors = false))]
-fn relativize(
+with_base!(
+    /// Each reference resolved against the absolute `base` (RFC 3986 5.2).
+    resolve,
+    ops::resolve
+);
+with_base!(
+    /// The reference that resolves against `base` to each absolute target.
+    relativize,
+    ops::relativize
+);
+
+/// The operation `op` of `syntax` over `array` with `base`, refused at
+/// once when `base` is not absolute.
+fn against_base(
     py: Python<'_>,
     array: AnyArray,
     base: &str,
     syntax: &str,
     errors: bool,
+    op: fn(Grammar) -> TextOp,
 ) -> PyResult<PyChunkedArray> {
     let grammar = grammar(syntax)?;
     grammar
@@ -160,7 +161,7 @@ fn relativize(
         base: base.to_string(),
         ..Params::default()
     };
-    text_op(py, array, ops::relativize(grammar), params, errors)
+    text_op(py, array, op(grammar), params, errors)
 }
 
 /// Each reference as a URI (RFC 3987 3.1), IDNA for the host when asked.

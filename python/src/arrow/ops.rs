@@ -49,33 +49,36 @@ macro_rules! by_syntax {
     };
 }
 
+/// A [`TextOp`] for `$grammar`: `$body`, written once over the syntax
+/// `$S`, with the string `$s` and the parameters `$p`, written out.
+macro_rules! syntax_op {
+    ($grammar:expr, |$S:ident, $s:ident, $p:ident| $body:expr) => {{
+        fn op<$S: Syntax>($s: &str, $p: &Params) -> Result<Option<String>, ParseError> {
+            Ok(Some($body.to_string()))
+        }
+        by_syntax!($grammar, op)
+    }};
+}
+
 pub(crate) fn normalize(grammar: Grammar) -> TextOp {
-    fn op<S: Syntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
-        Ok(Some(
-            S::normalize(&S::parse_reference(s)?, p.normalization)?.to_string(),
-        ))
-    }
-    by_syntax!(grammar, op)
+    syntax_op!(grammar, |S, s, p| S::normalize(
+        &S::parse_reference(s)?,
+        p.normalization
+    )?)
 }
 
 pub(crate) fn resolve(grammar: Grammar) -> TextOp {
-    fn op<S: Syntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
-        let base = S::parse_absolute(&p.base)?;
-        Ok(Some(
-            S::resolve(&base, &S::parse_reference(s)?)?.to_string(),
-        ))
-    }
-    by_syntax!(grammar, op)
+    syntax_op!(grammar, |S, s, p| S::resolve(
+        &S::parse_absolute(&p.base)?,
+        &S::parse_reference(s)?
+    )?)
 }
 
 pub(crate) fn relativize(grammar: Grammar) -> TextOp {
-    fn op<S: Syntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
-        let base = S::parse_absolute(&p.base)?;
-        Ok(Some(
-            S::relativize(&base, &S::parse_absolute(s)?)?.to_string(),
-        ))
-    }
-    by_syntax!(grammar, op)
+    syntax_op!(grammar, |S, s, p| S::relativize(
+        &S::parse_absolute(&p.base)?,
+        &S::parse_absolute(s)?
+    )?)
 }
 
 pub(crate) fn convert(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
@@ -112,6 +115,11 @@ pub(crate) fn component_index(grammar: Grammar, name: &str) -> PyResult<usize> {
     }
 }
 
+/// Component `index` of [`COMPONENTS`] among a reference's `parts`.
+fn pick(parts: [Option<&str>; 8], index: usize) -> Option<String> {
+    parts.get(index).copied().flatten().map(str::to_string)
+}
+
 pub(crate) fn component(grammar: Grammar) -> TextOp {
     fn generic<S: xiri::GenericSyntax>(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
         let r = xiri::Reference::<S>::parse(s)?;
@@ -126,11 +134,7 @@ pub(crate) fn component(grammar: Grammar) -> TextOp {
             r.query(),
             r.fragment(),
         ];
-        Ok(parts
-            .get(p.component)
-            .copied()
-            .flatten()
-            .map(str::to_string))
+        Ok(pick(parts, p.component))
     }
     fn xri(s: &str, p: &Params) -> Result<Option<String>, ParseError> {
         let r = xiri::XriRef::parse(s)?;
@@ -145,11 +149,7 @@ pub(crate) fn component(grammar: Grammar) -> TextOp {
             r.query(),
             r.fragment(),
         ];
-        Ok(parts
-            .get(p.component)
-            .copied()
-            .flatten()
-            .map(str::to_string))
+        Ok(pick(parts, p.component))
     }
     match grammar {
         Grammar::Uri => generic::<Rfc3986>,

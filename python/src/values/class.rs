@@ -1,6 +1,7 @@
 //! The methods every syntax's class has, generated for each by
 //! `reference_class!`: construction (which parses), text, equality,
-//! hashing, pickling, and the operations of `ops.rs`.
+//! hashing, pickling, the operations of `ops.rs`, and the path, query and
+//! fragment (read and set: XRIs have them as RFC 3986 does).
 
 /// A frozen Python class holding the owned reference of syntax `$S`,
 /// named `$name` in Python.
@@ -41,6 +42,16 @@ macro_rules! reference_class {
                     return Ok(value.get().inner.clone());
                 }
                 Ok(Self::parse(py, &other.extract::<std::borrow::Cow<'_, str>>()?)?.inner)
+            }
+
+            /// A copy changed by the library's setter `set`, or its refusal.
+            fn with(
+                &self,
+                set: impl FnOnce(&mut <$S as xiri::Syntax>::RefBuf) -> Result<(), xiri::SetError>,
+            ) -> PyResult<Self> {
+                let mut inner = self.inner.clone();
+                set(&mut inner).map_err(|e| crate::errors::set_error(&e))?;
+                Ok(Self { inner })
             }
 
             fn wrap(
@@ -189,6 +200,30 @@ macro_rules! reference_class {
             #[getter]
             fn fragment(&self) -> Option<&str> {
                 <$S as xiri::Syntax>::as_reference(&self.inner).fragment()
+            }
+
+            #[pyo3(signature = (path, *, encode = false))]
+            fn with_path(&self, path: &str, encode: bool) -> PyResult<Self> {
+                self.with(|r| match encode {
+                    true => r.set_path_encoded(path),
+                    false => r.set_path(path),
+                })
+            }
+
+            #[pyo3(signature = (query, *, encode = false))]
+            fn with_query(&self, query: Option<&str>, encode: bool) -> PyResult<Self> {
+                self.with(|r| match encode {
+                    true => r.set_query_encoded(query),
+                    false => r.set_query(query),
+                })
+            }
+
+            #[pyo3(signature = (fragment, *, encode = false))]
+            fn with_fragment(&self, fragment: Option<&str>, encode: bool) -> PyResult<Self> {
+                self.with(|r| match encode {
+                    true => r.set_fragment_encoded(fragment),
+                    false => r.set_fragment(fragment),
+                })
             }
         }
     };

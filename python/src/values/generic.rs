@@ -6,18 +6,6 @@
 /// The family's members, for the class `$Class` of `ReferenceBuf<$S>`.
 macro_rules! generic_members {
     ($Class:ident, $S:ty) => {
-        impl $Class {
-            /// A copy changed by `set`, or the setter's refusal.
-            fn with(
-                &self,
-                set: impl FnOnce(&mut xiri::ReferenceBuf<$S>) -> Result<(), xiri::SetError>,
-            ) -> PyResult<Self> {
-                let mut inner = self.inner.clone();
-                set(&mut inner).map_err(|e| set_error(&e))?;
-                Ok(Self { inner })
-            }
-        }
-
         #[pymethods]
         impl $Class {
             #[getter]
@@ -100,30 +88,6 @@ macro_rules! generic_members {
             #[pyo3(signature = (port))]
             fn with_port(&self, port: Option<u16>) -> PyResult<Self> {
                 self.with(|r| r.set_port(port))
-            }
-
-            #[pyo3(signature = (path, *, encode = false))]
-            fn with_path(&self, path: &str, encode: bool) -> PyResult<Self> {
-                self.with(|r| match encode {
-                    true => r.set_path_encoded(path),
-                    false => r.set_path(path),
-                })
-            }
-
-            #[pyo3(signature = (query, *, encode = false))]
-            fn with_query(&self, query: Option<&str>, encode: bool) -> PyResult<Self> {
-                self.with(|r| match encode {
-                    true => r.set_query_encoded(query),
-                    false => r.set_query(query),
-                })
-            }
-
-            #[pyo3(signature = (fragment, *, encode = false))]
-            fn with_fragment(&self, fragment: Option<&str>, encode: bool) -> PyResult<Self> {
-                self.with(|r| match encode {
-                    true => r.set_fragment_encoded(fragment),
-                    false => r.set_fragment(fragment),
-                })
             }
 
             /// A copy with `name=value` appended to the query (encoded for it).

@@ -13,7 +13,7 @@ pub(crate) use ops::{convert, options};
 mod xri;
 
 use crate::check::grammar;
-use crate::errors::{parse_error, set_error};
+use crate::errors::parse_error;
 use class::reference_class;
 use generic::generic_members;
 use pyo3::prelude::*;
