@@ -24,8 +24,10 @@ fn differ(rfc: Option<&Host>, browser: Option<&Host>) -> bool {
             !(n == d || (d.contains("xn--") && back == *n))
         }
         (Some(Host::Name(n)), Some(Host::Opaque(o))) => {
-            let encoded = xiri::pct::encode(n, xiri::pct::Component::Host, xiri::Grammar::Uri);
-            encoded.to_ascii_lowercase() != o.to_ascii_lowercase()
+            let written = format!("//{n}/");
+            let uri = xiri::IriRef::parse(&written).map(|r| r.to_uri());
+            let encoded = uri.ok().and_then(|u| u.host().map(|h| h.as_str().to_ascii_lowercase()));
+            encoded != Some(o.to_ascii_lowercase())
         }
         (Some(Host::Ipv4(a)), Some(Host::Opaque(o))) => a.to_string() != *o,
         (r, b) => r != b,
