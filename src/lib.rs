@@ -27,6 +27,8 @@ mod resolve;
 pub mod security;
 mod syntax;
 pub mod template;
+#[cfg(feature = "whatwg")]
+pub mod whatwg;
 /// The workbench for specification authors: the `xiri-workbench` crate
 /// (crates/workbench), here with the `workbench` feature.
 #[cfg(feature = "workbench")]

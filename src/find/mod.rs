@@ -337,4 +337,19 @@ impl<'a, S: GenericSyntax> Found<'a, S> {
     pub fn security(&self) -> Vec<crate::security::Finding> {
         crate::security::check(self.reference().as_str())
     }
+
+    /// Where a browser reads the reference elsewhere
+    /// ([`whatwg::compare`](crate::whatwg::compare)'s findings; the
+    /// `whatwg` feature).
+    ///
+    /// ```
+    /// let f = xiri::find::<xiri::Rfc3987>("fetch http://0x7f.1/admin now").next().unwrap();
+    /// assert_eq!(f.browser()[0].category, xiri::whatwg::Category::NumericHost);
+    /// ```
+    #[cfg(feature = "whatwg")]
+    pub fn browser(&self) -> Vec<crate::whatwg::Finding> {
+        crate::whatwg::compare(self.reference().as_str())
+            .findings()
+            .to_vec()
+    }
 }

@@ -37,6 +37,10 @@ mod syntax_family;
 mod uri_template;
 mod uri_template_props;
 mod verbatim;
+#[cfg(feature = "whatwg")]
+mod whatwg;
+#[cfg(feature = "whatwg")]
+mod whatwg_wpt;
 #[cfg(feature = "workbench")]
 mod workbench;
 #[cfg(feature = "workbench")]

@@ -37,6 +37,7 @@ fn main() -> ExitCode {
         Command::Check {
             target,
             strict,
+            browser_safe,
             ambiguity,
             trace,
             explain,
@@ -52,6 +53,7 @@ fn main() -> ExitCode {
                     target.rule.as_deref().unwrap_or("reference"),
                     cli::check::How {
                         strict,
+                        browser_safe,
                         explain,
                         zone_id,
                     },
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
             _ if zone_id => Err("--zone-id is for the built-in grammars (-g)".into()),
             _ if explain => Err("--explain is for the built-in XRI grammar (-g xri)".into()),
             _ if strict => Err("--strict is for the built-in IRI grammars (-g)".into()),
+            _ if browser_safe => Err("--browser-safe is for the built-in IRI grammars (-g)".into()),
             _ => target.source.load().and_then(|grammar| {
                 let rule = target.source.production(&grammar, target.rule.as_deref())?;
                 let decider = cli::source::decider(&grammar, &rule, "the grammar")?;

@@ -67,6 +67,8 @@ impl XriCheck {
 pub struct How {
     /// RFC 3987 section 4's bidi rules too.
     pub strict: bool,
+    /// The WHATWG URL Standard's reading must agree (`xiri::whatwg`).
+    pub browser_safe: bool,
     /// For XRI, whether Appendix A as printed would accept a refusal.
     pub explain: bool,
     /// RFC 6874's zone identifiers in IP literals.
@@ -118,6 +120,7 @@ pub fn run(
 ) -> Result<ExitCode, String> {
     let How {
         strict,
+        browser_safe,
         explain,
         zone_id,
     } = how;
@@ -125,16 +128,26 @@ pub fn run(
         GrammarArg::XriAppendixA if zone_id => {
             return Err("--zone-id is for -g uri, iri, iri-bis and leiri".into())
         }
+        GrammarArg::XriAppendixA if browser_safe => {
+            return Err("--browser-safe is for -g uri, iri, iri-bis and leiri".into())
+        }
         GrammarArg::XriAppendixA => return super::appendix_a::check(rule_name, json_input, inputs),
         GrammarArg::UriTemplate => {
-            if strict || explain {
-                return Err("--strict and --explain are for the reference grammars".into());
+            if strict || explain || browser_safe {
+                return Err(
+                    "--strict, --explain and --browser-safe are for the reference grammars".into(),
+                );
             }
             return super::uri_template::check(rule_name, json_input, inputs);
         }
         GrammarArg::Library(grammar) => grammar,
     };
     super::zone_id(grammar, zone_id)?;
+    if browser_safe && (zone_id || grammar == Grammar::Xri) {
+        return Err(
+            "--browser-safe is for -g uri, iri, iri-bis and leiri, without --zone-id".into(),
+        );
+    }
     if zone_id {
         let absolute = zoned_absolute(rule_name)?;
         if strict || explain {
@@ -170,6 +183,14 @@ pub fn run(
         ];
         return super::batch::run_fields(json_input, inputs, &fields, |text| {
             checked(text)?;
+            if browser_safe {
+                if let Some(error) = super::browser::refusal(text) {
+                    return Err(Refusal::Answered(
+                        vec![Value::Bool(false), language.clone()],
+                        error,
+                    ));
+                }
+            }
             Ok(vec![Value::Bool(true), language.clone()])
         });
     }

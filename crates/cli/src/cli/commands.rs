@@ -36,6 +36,12 @@ pub(crate) enum Command {
         /// breaks 4.2.
         #[arg(long)]
         strict: bool,
+        /// Also refuse an input a browser reads elsewhere: where RFC 3987's
+        /// reading and the WHATWG URL Standard's name another scheme, host,
+        /// user, password or port, or one of them refuses it (the finding,
+        /// as `lint`'s `browser` gives it, is the error).
+        #[arg(long)]
+        browser_safe: bool,
         /// Also say whether each accepted input has more than one
         /// derivation, with two of its trees (the Earley parser; with -g,
         /// on the grammar's ABNF).

@@ -116,6 +116,7 @@ fn write<S: GenericSyntax>(
                 "text": f.text(),
                 "reference": reference.as_str(),
                 "security": super::lint::security(reference.as_str()),
+                "browser": super::browser::findings(reference.as_str()),
             });
             if let Some(file) = file {
                 object["file"] = json!(file);

@@ -26,19 +26,28 @@ pub const MAX_LISTED: usize = 64;
 
 /// Each input's LEIRI Note section 5 characters (`findings`), after the
 /// error its bidi and spoofing findings (`security`), then how many of
-/// each were past [`MAX_LISTED`] (`omitted`, null when none was).
+/// each were past [`MAX_LISTED`] (`omitted`, null when none was), then
+/// where a browser reads it elsewhere (`browser`: `xiri::whatwg`'s
+/// findings, at most a few, whatever the input's length).
 pub fn lint(json_input: bool, inputs: super::batch::Args) -> Result<ExitCode, String> {
     let fields = [
         ("findings", Value::Null),
         ("security", json!([])),
         ("omitted", Value::Null),
+        ("browser", json!([])),
     ];
     super::batch::run_fields(json_input, inputs, &fields, |s| {
         let (findings, leiri_omitted) = leiri(s);
         let (security, security_omitted) = listed(security_runs(s));
         let omitted = (leiri_omitted + security_omitted > 0)
             .then(|| json!({ "findings": leiri_omitted, "security": security_omitted }));
-        Ok(vec![findings, security, omitted.unwrap_or(Value::Null)])
+        let browser = super::browser::findings(s);
+        Ok(vec![
+            findings,
+            security,
+            omitted.unwrap_or(Value::Null),
+            browser,
+        ])
     })
 }
 

@@ -79,6 +79,7 @@ pub mod appendix_a;
 pub mod args;
 pub mod batch;
 pub mod blocks;
+pub mod browser;
 pub mod check;
 pub mod commands;
 pub mod compare;

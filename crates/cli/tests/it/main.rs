@@ -7,6 +7,7 @@
 mod common;
 mod ecosystem;
 
+mod browser_cli;
 mod cli;
 mod cli_conventions;
 mod cli_everyday;
