@@ -82,6 +82,21 @@ pub(super) fn idna_host<S: GenericSyntax>(
             "a host name that passes IDNA ToASCII (DNS lengths)",
         ));
     };
+    // A name IDNA turned into a number a browser reads as an address, or
+    // into another name (issue 43; docs/DECISIONS.md, "IDNA that changes
+    // what a name reads as").
+    if ends_in_a_number(&mapped) {
+        return Err(fail(
+            host.start,
+            "a host name that IDNA does not map to a number (a browser reads it as an IPv4 address)",
+        ));
+    }
+    if let Some(at) = first_compatibility_character(name) {
+        return Err(fail(
+            host.start + at,
+            "no compatibility character in a host name for IDNA (UTS #46 maps it to another character)",
+        ));
+    }
     Ok(Some(format!(
         "{}{mapped}{}",
         &text[..host.start],
@@ -98,4 +113,39 @@ fn decode_utf8(text: &str) -> Result<String, usize> {
             Piece::Octet { .. } => Err(at),
         })
         .collect()
+}
+
+/// The offset in `name` of its first character (percent-encoded UTF-8
+/// read as the character) that UTS #46's mapping turns into other
+/// characters, its case aside: a compatibility character, whose NFKC form
+/// is not its NFC form ("ｅ" FULLWIDTH, "ⓔ" CIRCLED, "①"). Such a name
+/// reads as one thing and becomes another ASCII name ("ｅｖｉｌ" becomes
+/// "evil"). The full stops IDNA reads as "." (RFC 3490 3.1) are allowed.
+fn first_compatibility_character(name: &str) -> Option<usize> {
+    use unicode_normalization::UnicodeNormalization;
+    const FULL_STOPS: [char; 3] = ['\u{3002}', '\u{FF0E}', '\u{FF61}'];
+    pct::pieces(name).find_map(|(at, piece)| {
+        let c = match piece {
+            Piece::Plain(c) | Piece::Char { c, .. } => c,
+            Piece::Octet { .. } => return None,
+        };
+        let one = [c];
+        let mapped = !c.is_ascii()
+            && !FULL_STOPS.contains(&c)
+            && !one.iter().copied().nfkc().eq(one.iter().copied().nfc());
+        mapped.then_some(at)
+    })
+}
+
+/// Whether a host name ends in a number, which the WHATWG URL Standard's
+/// host parser reads as an IPv4 address ("ends in a number checker":
+/// the last label, after one trailing dot, all decimal digits or "0x"
+/// and hexadecimal digits). `name` is IDNA's lowercase ASCII output.
+fn ends_in_a_number(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    let last = name.rsplit('.').next().unwrap_or(name);
+    (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+        || last
+            .strip_prefix("0x")
+            .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
 }

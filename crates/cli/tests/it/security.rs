@@ -490,3 +490,44 @@ mod cli {
         assert_eq!(answer["error"]["offset"], 9);
     }
 }
+
+/// Issue 43: IDNA no longer turns a name silently into an IPv4 address
+/// ("①②⑦.0.0.1" became 127.0.0.1) or into another ASCII name through
+/// compatibility characters ("ｅｖｉｌ", "ⓔⓥⓘⓛ" became "evil"); names in
+/// their own characters, and IDNA's full stops, still convert.
+#[test]
+fn idna_refuses_a_name_it_would_map_to_an_address_or_to_another_name() {
+    let idna = UriOptions::default().with_idna(true);
+    let refused = |input: &str| {
+        let err = IriRef::parse(input)
+            .unwrap()
+            .to_uri_with(&idna)
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotConvertible, "{input}");
+        (err.offset(), err.expected()[0].clone())
+    };
+    let (at, why) = refused("http://\u{2460}\u{2461}\u{2466}.0.0.1/");
+    assert_eq!(at, 7);
+    assert!(why.contains("IPv4 address"), "{why}");
+    assert!(refused("http://\u{E9}.0x7f/").1.contains("IPv4 address"));
+    assert!(refused("http://\u{E9}.127./").1.contains("IPv4 address"));
+    for (input, at) in [
+        ("http://\u{FF45}\u{FF56}\u{FF49}\u{FF4C}.com/", 7),
+        ("http://\u{24D4}\u{24E5}\u{24D8}\u{24DB}.com/", 7),
+        ("http://ev\u{FF49}l.com/", 9),
+        ("http://ev%EF%BD%89l.com/", 9),
+    ] {
+        let (offset, why) = refused(input);
+        assert_eq!(offset, at, "{input}");
+        assert!(why.contains("compatibility character"), "{input}: {why}");
+    }
+    for (iri, uri) in [
+        ("http://\u{E9}.0x7g/", "http://xn--9ca.0x7g/"),
+        ("http://\u{E9}.a1/", "http://xn--9ca.a1/"),
+        ("http://\u{4F8B}\u{3048}\u{3002}jp/", "http://xn--r8jz45g.jp/"),
+        ("http://R\u{C9}SUM\u{C9}.org/", "http://xn--rsum-bpad.org/"),
+    ] {
+        let out = IriRef::parse(iri).unwrap().to_uri_with(&idna).unwrap();
+        assert_eq!(out.as_str(), uri);
+    }
+}
