@@ -4,7 +4,7 @@
 
 use super::decide::BRACKETS;
 use crate::figures::{Diagnostic, Location, Severity};
-use crate::rules::{cycle_text, references, LoadedGrammar, Reach, Rules};
+use crate::rules::{components, cycle_text, references, LoadedGrammar, Reach, Rules};
 use abnf_oracle::{Element, LintWarning};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
@@ -44,8 +44,9 @@ pub enum RuleKind {
         /// [`CYCLE_SHOWN`](crate::CYCLE_SHOWN) of them (every rule of a
         /// ring of thousands showing it whole made `rules` quadratic).
         cycle: Vec<String>,
-        /// How many rules the cycle has: the grammar's `left-recursion`
-        /// warning names them all.
+        /// How many rules the cycle has (the grammar's `left-recursion`
+        /// warning names in full a cycle through the first rule of the
+        /// rules that begin with one another, and how many they are).
         length: usize,
     },
     /// It reaches this left-recursive rule: only the Earley parser
@@ -92,12 +93,9 @@ impl fmt::Display for RuleKind {
             RuleKind::Recursive => f.write_str("recursive"),
             RuleKind::LeftRecursive { cycle, length } => {
                 write!(f, "left-recursive: {}", cycle_text(cycle, *length))?;
-                match cycle.first() {
-                    Some(first) if *length > cycle.len() => write!(
-                        f,
-                        " (a cycle of {length} rules: the warning on `{first}` names them all)"
-                    ),
-                    _ => Ok(()),
+                match *length > cycle.len() {
+                    true => write!(f, " (a cycle of {length} rules)"),
+                    false => Ok(()),
                 }
             }
             RuleKind::ReachesLeftRecursion(r) => {
@@ -330,8 +328,10 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
 /// reaching no recursion), and such a rule is not compiled again. Each
 /// compiled on its own was quadratic on a chain of rules each using the
 /// next (issue 41: a chain of rules of a thousand alternatives each, 80
-/// rules, took 1.85 s). The rules are taken in the order defined: a chain
-/// defined from its last rule up is still compiled a rule at a time.
+/// rules, took 1.85 s). A rule is taken before the rules it uses, so a
+/// chain defined from its last rule up is compiled once too. Many rules
+/// using one large rule still compile it each (each compile is bounded by
+/// the engine's budget of states).
 fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind> {
     let rules = Rules::new(grammar.mended());
     let n = rules.names.len();
@@ -343,9 +343,17 @@ fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind
             }
         }
     }
+    // Users before the rules they use: a component of the reference graph
+    // uses only components numbered lower.
+    let component = components(&uses);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(component.get(r).copied().unwrap_or(0)));
     let mut compiles = vec![false; n];
     let mut kinds = HashMap::new();
-    for (r, &name) in rules.names.iter().enumerate() {
+    for r in order {
+        let Some(&name) = rules.names.get(r) else {
+            continue;
+        };
         let known = compiles.get(r).copied().unwrap_or(false);
         let k = kind(grammar, name, reach, known);
         if k == RuleKind::Regular && !known {
@@ -366,7 +374,7 @@ fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind
 /// (`reach`): asked of each rule on its own, it was quadratic. `compiles`:
 /// a rule it is known to compile by the engine as a regular language.
 fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) -> RuleKind {
-    if let Some(prose) = reach.prose(name) {
+    if let Some(prose) = reach.prose(name).or_else(|| grammar.unchecked_prose(name)) {
         return prose_kind(grammar, prose.to_string());
     }
     if !reach.productive(name) {
