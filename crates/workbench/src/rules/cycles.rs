@@ -34,9 +34,10 @@ pub(crate) struct Walk {
 /// with the first), where the first begins with the second, and every
 /// rule of the component, in order. `first[u]` are the rules `u` can
 /// begin with and where. Returns for each rule on a cycle a cycle through
-/// it, its first `shown` rules: from the rule back to its component's
-/// first rule along a shortest path, then on to the rule along a shortest
-/// path (the loops of that walk are not cut: it may pass a rule twice).
+/// it, its first `shown` rules: that shortest cycle when the rule is on
+/// it, else from the rule back to its component's first rule along a
+/// shortest path, then on to the rule along a shortest path (the loops of
+/// that walk are not cut: it may pass a rule twice).
 /// One cycle a component, and `shown` rules a rule, keep it linear: a
 /// cycle through each rule, written in full, was quadratic on a ring with
 /// a chord from each rule back to the first (issue 41).

@@ -26,6 +26,7 @@ use super::left::Left;
 use crate::figures::{reversed, Diagnostic, FileRules, LoadOptions, Read, Severity};
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
 
 /// The kinds of error that leave the grammar unread: a rule that does
 /// not parse, bytes that are not UTF-8, a reversed range.
@@ -118,7 +119,13 @@ pub(crate) fn join(
         // the rules that parse, the others taken as prose, check).
         let mut definitions = with_prose(&joined, joined.undefined.iter().chain(&broken));
         let aside = super::reach::nullable_prose(&definitions);
-        definitions.retain(|d| !d.name.as_str().is_empty() && !aside.contains_key(&d.name.key()));
+        let left = core()
+            .map(|c| Left::find(&definitions, c))
+            .unwrap_or_default();
+        definitions.retain(|d| {
+            let name = d.name.as_str();
+            !name.is_empty() && !aside.contains_key(&d.name.key()) && !left.reaches(name)
+        });
         let checked =
             abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check();
         if let Ok(checked) = checked {
@@ -135,32 +142,15 @@ pub(crate) fn join(
     let refused = |errors: abnf_oracle::CheckErrors, files: &[Read]| -> Vec<Diagnostic> {
         errors.iter().map(|e| check_error(e, files)).collect()
     };
+    // abnf-oracle checks the rules that meet neither left recursion (which
+    // it refuses, listing cycles by the thousand when a set of rules begin
+    // with one another in many ways) nor a rule matching the empty string
+    // and reaching prose; they use no rule that does. The Earley parser
+    // and the diagrams take the others from their definitions.
     joined.aside = super::reach::nullable_prose(&definitions);
-    if joined.aside.is_empty() {
-        let errors = match check(definitions.clone()) {
-            Ok(checked) => {
-                joined.mended = definitions;
-                let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
-                joined.diagnostics.extend(nullable);
-                return Ok((joined, checked));
-            }
-            Err(errors) => errors,
-        };
-        // Left recursion is no error: with another, only the other is.
-        let others: Vec<Diagnostic> = errors
-            .iter()
-            .filter(|e| !matches!(e, CheckError::LeftRecursion { .. }))
-            .map(|e| check_error(e, &joined.files))
-            .collect();
-        if !others.is_empty() {
-            return Err(others);
-        }
+    if let Some(core) = core() {
+        joined.left = Left::find(&definitions, core);
     }
-    let core = check(Vec::new()).map_err(|errors| refused(errors, &joined.files))?;
-    // Left recursion, or rules set aside: abnf-oracle checks the rules
-    // that meet neither (which use no rule that does), the Earley parser
-    // decides the others.
-    joined.left = Left::find(&definitions, &core);
     let rest: Vec<Definition> = definitions
         .iter()
         .filter(|d| !joined.unchecked(d.name.as_str()))
@@ -181,6 +171,19 @@ pub(crate) fn join(
     let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
     joined.diagnostics.extend(nullable);
     Ok((joined, checked))
+}
+
+/// RFC 5234's core rules, checked once: what [`Left::find`] looks them up
+/// in (`None` were they to fail the check: left recursion is then refused
+/// by the check, as an error).
+fn core() -> Option<&'static CheckedGrammar> {
+    static CORE: OnceLock<Option<CheckedGrammar>> = OnceLock::new();
+    CORE.get_or_init(|| {
+        abnf_oracle::Grammar::new(Vec::new(), abnf_oracle::ParseOptions::default())
+            .check()
+            .ok()
+    })
+    .as_ref()
 }
 
 /// The definitions in force, and each of `names` (used and defined
