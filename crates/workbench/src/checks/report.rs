@@ -4,7 +4,7 @@
 
 use super::decide::BRACKETS;
 use crate::figures::{Diagnostic, Location, Severity};
-use crate::rules::{components, cycle_text, references, LoadedGrammar, Reach, Rules};
+use crate::rules::{cycle_text, references, LoadedGrammar, Reach, Rules};
 use abnf_oracle::{Element, LintWarning};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
@@ -328,7 +328,7 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
 /// reaching no recursion), and such a rule is not compiled again. Each
 /// compiled on its own was quadratic on a chain of rules each using the
 /// next (issue 41: a chain of rules of a thousand alternatives each, 80
-/// rules, took 1.85 s). A rule is taken before the rules it uses, so a
+/// rules, took 1.85 s). The rules no rule uses are taken first, so a
 /// chain defined from its last rule up is compiled once too. Many rules
 /// using one large rule still compile it each (each compile is bounded by
 /// the engine's budget of states).
@@ -336,18 +336,26 @@ fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind
     let rules = Rules::new(grammar.mended());
     let n = rules.names.len();
     let mut uses: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (used, users) in rules.users().into_iter().enumerate() {
+    let mut used = vec![false; n];
+    for (r, users) in rules.users().into_iter().enumerate() {
         for user in users {
             if let Some(u) = uses.get_mut(user) {
-                u.push(used);
+                u.push(r);
+            }
+            if user != r {
+                set_true(&mut used, r);
             }
         }
     }
-    // Users before the rules they use: a component of the reference graph
-    // uses only components numbered lower.
-    let component = components(&uses);
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&r| std::cmp::Reverse(component.get(r).copied().unwrap_or(0)));
+    // The rules no other rule uses first (a chain's first rule, wherever it
+    // is defined), then the others in the order defined. Every user before
+    // the rules it uses made a chain of rules matching the empty string
+    // (refused as too deep from 256 rules on) cheap when short, so that its
+    // cost grew a hundredfold for ten times the rules.
+    let unused = (0..n).filter(|&r| !used.get(r).copied().unwrap_or(true));
+    let order: Vec<usize> = unused
+        .chain((0..n).filter(|&r| used.get(r).copied().unwrap_or(false)))
+        .collect();
     let mut compiles = vec![false; n];
     let mut kinds = HashMap::new();
     for r in order {
@@ -406,5 +414,11 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) 
             .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c)),
         Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
         Err(_) => RuleKind::Recursive,
+    }
+}
+
+fn set_true(flags: &mut [bool], i: usize) {
+    if let Some(slot) = flags.get_mut(i) {
+        *slot = true;
     }
 }

@@ -227,7 +227,7 @@ fn set_flag(v: &mut [bool], i: usize) {
 /// `edges[u]` (an edge to a node out of range is ignored). Components are
 /// numbered from 0 in the order Tarjan's algorithm closes them: a
 /// component's edges lead only to components of lower or equal numbers.
-pub(crate) fn components(edges: &[Vec<usize>]) -> Vec<usize> {
+fn components(edges: &[Vec<usize>]) -> Vec<usize> {
     let n = edges.len();
     let mut index = vec![NONE; n];
     let mut low = vec![0; n];

@@ -18,7 +18,6 @@ mod names;
 mod reach;
 mod warnings;
 
-pub(crate) use cycles::components;
 pub(crate) use grammar::Broken;
 pub use grammar::{LoadError, LoadedGrammar};
 pub(crate) use left::{cycle_text, NO_GENERATOR};
