@@ -1,12 +1,15 @@
 //! ABNF grammars of about `n` bytes in the shapes that made loading a
 //! grammar, or `rules` on it, quadratic (issue 41): rules each reaching
 //! the next, towards left recursion, a prose value, a name defined
-//! nowhere or the empty string, defined in either order; a ring of rules
-//! each left-recursive through the next; a chain beside
-//! a left-recursive rule; a hub every rule of which begins with it; many
-//! rules no other rule uses; alternations and concatenations so wide that
-//! loading refuses them ([`REFUSED`]), and many rules each as wide as
-//! loading takes. `tests/growth.rs` loads them with the library,
+//! nowhere or the empty string, defined in either order; a chain of rules
+//! matching the empty string towards an optional prose value; a ring of
+//! rules each left-recursive through the next, and one with a chord from
+//! each rule back to the first; a chain beside a left-recursive rule; a
+//! hub every rule of which begins with it; many rules no other rule uses;
+//! alternations and concatenations so wide that loading refuses them
+//! ([`REFUSED`]); many rules each as wide as loading takes, in either
+//! order; and what is still quadratic ([`STILL_QUADRATIC`]).
+//! `tests/growth.rs` loads them with the library,
 //! `crates/cli/tests/it/cli_growth.rs` gives them to `rules` and `grammar`.
 #![allow(dead_code)]
 
@@ -64,6 +67,29 @@ fn hub(n: usize) -> String {
     text
 }
 
+/// `ri = r{i+1} / "0" / ... / "999"`: a rule as wide as loading takes,
+/// using the next.
+fn wide_rule(i: usize) -> String {
+    let items: Vec<String> = (0..1000).map(|j| format!("\"{j}\"")).collect();
+    format!("r{i} = r{} / {}", i + 1, items.join(" / "))
+}
+
+/// A ring of left-recursive rules with a chord from each rule back to the
+/// first (`r0 = r1 "a" / "b"`, `ri = r{i+1} "a" / r0 "c" / "b"`, the
+/// last back to `r0`): one component, a cycle through each rule (`ri`,
+/// `r0`, ..., `r{i-1}`) as long as its place in the ring.
+fn chords(n: usize) -> String {
+    chain(
+        n,
+        |i| match i {
+            0 => "r0 = r1 \"a\" / \"b\"".to_string(),
+            _ => format!("r{i} = r{} \"a\" / r0 \"c\" / \"b\"", i + 1),
+        },
+        "r{} = r0 \"a\" / \"b\"",
+        false,
+    )
+}
+
 fn next(i: usize) -> String {
     format!("r{i} = r{}", i + 1)
 }
@@ -111,6 +137,12 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
     ("chain_to_empty_reversed", |n| {
         chain(n, next, "r{} = \"\"", true)
     }),
+    ("nullable_chain_to_prose", |n| {
+        chain(n, next, "r{} = [<prose>]", false)
+    }),
+    ("nullable_chain_to_prose_reversed", |n| {
+        chain(n, next, "r{} = [<prose>]", true)
+    }),
     ("many_roots", |n| {
         chain(n, |i| format!("r{i} = 1000000*1000000\"a\""), "", false)
     }),
@@ -123,18 +155,20 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
     ("wide_by_increments", |n| {
         wide(n, "r = \"a\"\n", |i| format!("r =/ \"a{i}\""), "\n", "\n")
     }),
-    ("wide_rules", |n| {
-        chain(
-            n,
-            |i| {
-                let items: Vec<String> = (0..1000).map(|j| format!("\"{j}\"")).collect();
-                format!("r{i} = r{} / {}", i + 1, items.join(" / "))
-            },
-            "r{} = \"z\"",
-            false,
-        )
+    ("wide_rules", |n| chain(n, wide_rule, "r{} = \"z\"", false)),
+    ("wide_rules_reversed", |n| {
+        chain(n, wide_rule, "r{} = \"z\"", true)
     }),
+    ("left_recursion_with_chords", chords),
 ];
+
+/// Shapes `rules` is still quadratic on (issue 41 is open for them): many
+/// rules using one chain of wide rules (`ui = "i" r0`), each compiled with
+/// the chain inlined.
+pub const STILL_QUADRATIC: &[(&str, Grammar)] = &[("one_large_rule_used_by_many", |n| {
+    let users = chain(n / 2, |i| format!("u{i} = \"{i}\" r0"), "", false);
+    users + &chain(n / 2, wide_rule, "r{} = \"z\"", false)
+})];
 
 /// The shapes loading refuses once they are large enough: an alternation
 /// or a concatenation wider than `MAX_GROUP_WIDTH` (4096 items).

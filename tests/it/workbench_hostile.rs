@@ -209,3 +209,47 @@ fn rules_and_a_listing_grow_linearly_in_the_number_of_rules() {
     }
     assert!(large <= small * 20.0, "{small} s, then {large} s");
 }
+
+/// A chain of rules that match the empty string and reach prose (`r0 =
+/// r1`, `r1 = [<prose>]`), and a rule using it, are kept out of
+/// abnf-oracle's check (which took a pass a rule to find them, issue 41);
+/// every stage still answers for them as for any rule reaching prose,
+/// with the prose value abnf-oracle finds when it checks them.
+#[test]
+fn a_nullable_chain_to_prose_is_answered_as_prose_by_every_stage() {
+    use xiri::workbench::{DeciderError, RuleKind};
+    let text = "r0 = r1\nr1 = r2 / \"a\"\nr2 = [<prose>]\nuser = \"x\" 0*0r0 r1\nother = \"q\"\n";
+    let whole = abnf_oracle::Grammar::parse(text).unwrap().check().unwrap();
+    let g = LoadedGrammar::load(&[AbnfFile::new("g.abnf", text)]).unwrap();
+    let checked: Vec<&str> = g
+        .checked()
+        .rules()
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(checked, ["other"]);
+    let report = rules(&g, &[]);
+    let generator = Generator::new(&g, 1);
+    for rule in ["r0", "r1", "r2", "user"] {
+        let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
+            whole.can_recognize(rule)
+        else {
+            panic!("{rule} reaches prose");
+        };
+        match g.decider(rule) {
+            Err(DeciderError::Prose { rule: r, prose: p }) => {
+                assert_eq!((r.as_str(), p.as_str()), (rule, prose.as_str()))
+            }
+            other => panic!("{rule}: {other:?}"),
+        }
+        let kind = &report.rules.iter().find(|r| r.name == rule).unwrap().kind;
+        assert_eq!(*kind, RuleKind::Prose(prose.clone()), "{rule}");
+        let refusal = generator.check(rule).unwrap_err().to_string();
+        assert_eq!(refusal, whole.can_generate(rule).unwrap_err().to_string());
+        let page = diagram(&g, Some(rule)).unwrap();
+        assert!(page.contains(&format!("<section id=\"{rule}\">")), "{rule}");
+        assert!(page.contains("<section id=\"r2\">"), "{rule}");
+    }
+    assert!(g.decider("other").unwrap().decide("q").unwrap().accepted);
+    everything(text, "user", "xa");
+}

@@ -256,7 +256,7 @@ fn a_ring_of_left_recursive_rules_is_named_in_full_once() {
             r.kind.to_string(),
             format!(
                 "left-recursive: r0 -> r1 -> r2 -> r3 -> r4 -> r5 -> r6 -> r7 -> ... ({} more) -> r0 \
-                 (a cycle of {n} rules: the warning on `r0` names them all)",
+                 (a cycle of {n} rules)",
                 n - CYCLE_SHOWN
             )
         );
@@ -285,4 +285,54 @@ fn a_ring_of_left_recursive_rules_is_named_in_full_once() {
         (top.rule.as_str(), top.cycle.len(), top.length),
         ("r5", CYCLE_SHOWN, n)
     );
+}
+
+/// A ring with a chord from each rule back to the first (`ri = r{i+1} "a"
+/// / r0 "c" / "b"`): one set of rules that begin with one another, with a
+/// cycle through each rule as long as its place in the ring. A warning a
+/// cycle, each in full, was quadratic in the grammar (issue 41: 200 KB
+/// printed 166 MB); it is one warning, naming a shortest cycle through
+/// `r0` and the first rules of the set, and each rule shows the first
+/// rules of a cycle through itself.
+#[test]
+fn a_ring_with_chords_is_one_warning_naming_its_rules() {
+    use xiri::workbench::CYCLE_SHOWN;
+    let n = 300;
+    let mut text = "r0 = r1 \"a\" / \"b\"\n".to_string();
+    for i in 1..n {
+        text.push_str(&format!(
+            "r{i} = r{} \"a\" / r0 \"c\" / \"b\"\n",
+            (i + 1) % n
+        ));
+    }
+    let g = load(&text);
+    let report = rules(&g, &[]);
+    let warnings: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind == "left-recursion")
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].message.starts_with(&format!(
+            "`r0` is left-recursive (r0 -> r1 -> r0); {n} rules begin with one another through it \
+             (r0, r1, r2, r3, r4, r5, r6, r7, ... ({} more): `rules` gives a cycle through each): ",
+            n - CYCLE_SHOWN
+        )),
+        "{}",
+        warnings[0].message
+    );
+    for (i, r) in report.rules.iter().enumerate().skip(2) {
+        let RuleKind::LeftRecursive { cycle, length } = &r.kind else {
+            panic!("{}: {}", r.name, r.kind);
+        };
+        // ri -> r0 -> r1 -> ... -> r(i-1) -> ri.
+        let walk: Vec<String> = [i]
+            .into_iter()
+            .chain(0..i)
+            .map(|j| format!("r{j}"))
+            .collect();
+        assert_eq!(*length, i + 1, "{}", r.name);
+        assert_eq!(cycle[..], walk[..walk.len().min(CYCLE_SHOWN)], "{}", r.name);
+    }
 }

@@ -517,7 +517,12 @@ fn abnf_commands_grow_linearly() {
 /// 24 s). `wide_rules`, a chain of rules of 1000 alternatives each: `rules`
 /// compiled each rule with every rule it reaches inlined (5, 20, 80 rules:
 /// 0.01, 0.17, 1.85 s); a rule that compiles now tells that the rules it
-/// reaches do. Issue 41.
+/// reaches do, and rules are taken before the rules they use (the same
+/// chain defined from its last rule up). A chain of rules matching the
+/// empty string towards `[<prose>]` took abnf-oracle's check a pass a
+/// rule (2,000 and 20,000 rules: 0.03 and 1.70 s); a ring with a chord
+/// from each rule back to the first printed a warning a cycle, each in
+/// full (20 KB and 200 KB: 2 MB and 166 MB). Issue 41.
 #[test]
 fn rules_and_grammar_grow_linearly_on_hostile_grammars() {
     let shapes = grammars::HOSTILE_GRAMMARS;

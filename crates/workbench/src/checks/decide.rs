@@ -285,6 +285,10 @@ impl LoadedGrammar {
                 max_items: DEFAULT_MAX_ITEMS,
             });
         }
+        if let Some(prose) = self.unchecked_prose(&name) {
+            let prose = prose.to_string();
+            return Err(DeciderError::Prose { rule: name, prose });
+        }
         if let Err(abnf_oracle::MatchError::ProseValueReachable { prose, .. }) =
             self.checked().can_recognize(&name)
         {

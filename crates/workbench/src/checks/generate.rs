@@ -191,6 +191,12 @@ impl<'g> Generator<'g> {
         if let Some(left) = self.loaded.left_recursion(rule) {
             return Err(GenerateError(format!("{left}: {}", NO_GENERATOR)));
         }
+        if let Some(prose) = self.loaded.unchecked_prose(rule) {
+            let rule = self.loaded.rule_name(rule).unwrap_or(rule).to_string();
+            let prose = prose.to_string();
+            let refusal = abnf_oracle::GenError::ProseValueReachable { rule, prose };
+            return Err(GenerateError(refusal.to_string()));
+        }
         let found = self
             .grammar
             .rule(rule)

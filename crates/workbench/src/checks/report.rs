@@ -44,8 +44,9 @@ pub enum RuleKind {
         /// [`CYCLE_SHOWN`](crate::CYCLE_SHOWN) of them (every rule of a
         /// ring of thousands showing it whole made `rules` quadratic).
         cycle: Vec<String>,
-        /// How many rules the cycle has: the grammar's `left-recursion`
-        /// warning names them all.
+        /// How many rules the cycle has (the grammar's `left-recursion`
+        /// warning names in full a cycle through the first rule of the
+        /// rules that begin with one another, and how many they are).
         length: usize,
     },
     /// It reaches this left-recursive rule: only the Earley parser
@@ -92,12 +93,9 @@ impl fmt::Display for RuleKind {
             RuleKind::Recursive => f.write_str("recursive"),
             RuleKind::LeftRecursive { cycle, length } => {
                 write!(f, "left-recursive: {}", cycle_text(cycle, *length))?;
-                match cycle.first() {
-                    Some(first) if *length > cycle.len() => write!(
-                        f,
-                        " (a cycle of {length} rules: the warning on `{first}` names them all)"
-                    ),
-                    _ => Ok(()),
+                match *length > cycle.len() {
+                    true => write!(f, " (a cycle of {length} rules)"),
+                    false => Ok(()),
                 }
             }
             RuleKind::ReachesLeftRecursion(r) => {
@@ -330,22 +328,40 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
 /// reaching no recursion), and such a rule is not compiled again. Each
 /// compiled on its own was quadratic on a chain of rules each using the
 /// next (issue 41: a chain of rules of a thousand alternatives each, 80
-/// rules, took 1.85 s). The rules are taken in the order defined: a chain
-/// defined from its last rule up is still compiled a rule at a time.
+/// rules, took 1.85 s). The rules no rule uses are taken first, so a
+/// chain defined from its last rule up is compiled once too. Many rules
+/// using one large rule still compile it each (each compile is bounded by
+/// the engine's budget of states).
 fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind> {
     let rules = Rules::new(grammar.mended());
     let n = rules.names.len();
     let mut uses: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (used, users) in rules.users().into_iter().enumerate() {
+    let mut used = vec![false; n];
+    for (r, users) in rules.users().into_iter().enumerate() {
         for user in users {
             if let Some(u) = uses.get_mut(user) {
-                u.push(used);
+                u.push(r);
+            }
+            if user != r {
+                set_true(&mut used, r);
             }
         }
     }
+    // The rules no other rule uses first (a chain's first rule, wherever it
+    // is defined), then the others in the order defined. Every user before
+    // the rules it uses made a chain of rules matching the empty string
+    // (refused as too deep from 256 rules on) cheap when short, so that its
+    // cost grew a hundredfold for ten times the rules.
+    let unused = (0..n).filter(|&r| !used.get(r).copied().unwrap_or(true));
+    let order: Vec<usize> = unused
+        .chain((0..n).filter(|&r| used.get(r).copied().unwrap_or(false)))
+        .collect();
     let mut compiles = vec![false; n];
     let mut kinds = HashMap::new();
-    for (r, &name) in rules.names.iter().enumerate() {
+    for r in order {
+        let Some(&name) = rules.names.get(r) else {
+            continue;
+        };
         let known = compiles.get(r).copied().unwrap_or(false);
         let k = kind(grammar, name, reach, known);
         if k == RuleKind::Regular && !known {
@@ -366,7 +382,7 @@ fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind
 /// (`reach`): asked of each rule on its own, it was quadratic. `compiles`:
 /// a rule it is known to compile by the engine as a regular language.
 fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) -> RuleKind {
-    if let Some(prose) = reach.prose(name) {
+    if let Some(prose) = reach.prose(name).or_else(|| grammar.unchecked_prose(name)) {
         return prose_kind(grammar, prose.to_string());
     }
     if !reach.productive(name) {
@@ -398,5 +414,11 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) 
             .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c)),
         Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
         Err(_) => RuleKind::Recursive,
+    }
+}
+
+fn set_true(flags: &mut [bool], i: usize) {
+    if let Some(slot) = flags.get_mut(i) {
+        *slot = true;
     }
 }

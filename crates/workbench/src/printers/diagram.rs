@@ -354,6 +354,10 @@ svg a:hover rect{fill:#9cd0ff}";
 /// let g = LoadedGrammar::load(&[AbnfFile::new("g", "e = e \"+\" e / DIGIT\n")]).unwrap();
 /// let page = diagram(&g, Some("e")).unwrap();
 /// assert!(page.contains(r#"<section id="e">"#) && page.contains(r##"<a href="#e">"##));
+/// // So is a rule that matches the empty string and reaches prose.
+/// let g = LoadedGrammar::load(&[AbnfFile::new("g", "a = b\nb = [<prose>]\n")]).unwrap();
+/// let page = diagram(&g, Some("a")).unwrap();
+/// assert!(page.contains(r#"<section id="b">"#) && page.contains("prose"));
 /// ```
 pub fn diagram(grammar: &LoadedGrammar, rule: Option<&str>) -> Result<String, String> {
     let g = grammar.checked();
@@ -437,8 +441,9 @@ pub fn diagram(grammar: &LoadedGrammar, rule: Option<&str>) -> Result<String, St
     Ok(page)
 }
 
-/// A rule to draw: one of the checked grammar's, or one meeting left
-/// recursion, drawn from its definitions.
+/// A rule to draw: one of the checked grammar's, or one it leaves out
+/// (meeting left recursion, or reaching a rule that both matches the
+/// empty string and reaches prose), drawn from its definitions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Drawn {
     Checked(RuleId),
@@ -446,10 +451,12 @@ enum Drawn {
 }
 
 fn drawn(grammar: &LoadedGrammar, name: &str) -> Option<Drawn> {
-    match grammar.left_recursion(name) {
-        Some(left) => Some(Drawn::Defined(left.name)),
-        None => id_of(grammar.checked(), name).map(Drawn::Checked),
+    if grammar.unchecked(name) {
+        return grammar
+            .own_rule(name)
+            .map(|spelled| Drawn::Defined(spelled.to_string()));
     }
+    id_of(grammar.checked(), name).map(Drawn::Checked)
 }
 
 fn id_of(g: &CheckedGrammar, name: &str) -> Option<RuleId> {

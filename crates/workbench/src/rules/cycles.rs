@@ -8,40 +8,61 @@
 //! stack: a chain of rules as long as the grammar recurses no deeper than
 //! one frame), and a component that has a cycle is searched once from its
 //! first rule, forwards and backwards: a cycle through any other of its
-//! rules goes back to the first rule and forwards again, its loops cut.
+//! rules goes back to the first rule and forwards again. A cycle through
+//! each rule written in full was quadratic too (a ring with a chord from
+//! each rule back to the first): a component is named once, and each rule
+//! shows the first few rules of its cycle.
 
 use abnf_oracle::Span;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 const NONE: usize = usize::MAX;
 
-/// Calls `found` with a cycle through each rule of the graph on one (the
-/// rules of the cycle, each beginning with the next, the last with the
-/// first, and where the first begins with the second), the rules taken in
-/// order and a rule skipped when an earlier cycle holds it. `first[u]`
-/// are the rules `u` can begin with and where. Returns each rule's cycle,
-/// numbered in the order `found` was called.
+/// A cycle through one rule: its first rules (at most the number asked
+/// for), how many rules it has, and where its first rule begins with the
+/// second.
+#[derive(Clone, Debug)]
+pub(crate) struct Walk {
+    pub(crate) shown: Vec<usize>,
+    pub(crate) length: usize,
+    pub(crate) span: Span,
+}
+
+/// Calls `found` once for each strongly connected component of the graph
+/// that has a cycle, in the order of its first rule: the shortest cycle
+/// through its first rule (each rule beginning with the next, the last
+/// with the first), where the first begins with the second, and every
+/// rule of the component, in order. `first[u]` are the rules `u` can
+/// begin with and where. Returns for each rule on a cycle a cycle through
+/// it, its first `shown` rules: that shortest cycle when the rule is on
+/// it, else from the rule back to its component's first rule along a
+/// shortest path, then on to the rule along a shortest path (the loops of
+/// that walk are not cut: it may pass a rule twice).
+/// One cycle a component, and `shown` rules a rule, keep it linear: a
+/// cycle through each rule, written in full, was quadratic on a ring with
+/// a chord from each rule back to the first (issue 41).
 pub(crate) fn cycles(
     first: &[Vec<(usize, Span)>],
-    found: &mut impl FnMut(&[usize], Span),
-) -> Vec<Option<usize>> {
+    shown: usize,
+    found: &mut impl FnMut(&[usize], Span, &[usize]),
+) -> Vec<Option<Walk>> {
     let n = first.len();
     let edges: Vec<Vec<usize>> = first
         .iter()
         .map(|out| out.iter().map(|(t, _)| *t).filter(|&t| t < n).collect())
         .collect();
     let component = components(&edges);
-    let mut size = vec![0usize; n];
-    for &c in &component {
-        if let Some(s) = size.get_mut(c) {
-            *s += 1;
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (u, &c) in component.iter().enumerate() {
+        if let Some(m) = members.get_mut(c) {
+            m.push(u);
         }
     }
     let mut cyclic = vec![false; n];
     let mut back: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (u, out) in edges.iter().enumerate() {
         let c = get(&component, u);
-        if out.contains(&u) || get(&size, c) > 1 {
+        if out.contains(&u) || members.get(c).is_some_and(|m| m.len() > 1) {
             set_flag(&mut cyclic, c);
         }
         for &t in out.iter().filter(|&&t| get(&component, t) == c) {
@@ -52,56 +73,118 @@ pub(crate) fn cycles(
     }
     let component = &component;
     let same = |c: usize| move |t: &usize| get(component, *t) == c;
-    // The first rule of each component searched, and the trees of its search.
-    let mut root = vec![NONE; n];
+    let span_of = |u: usize, next: usize| {
+        first
+            .get(u)
+            .and_then(|out| out.iter().find(|(t, _)| *t == next))
+            .map_or_else(Span::default, |(_, s)| *s)
+    };
     let mut parent = vec![NONE; n];
     let mut toward = vec![NONE; n];
-    let mut cycle_of: Vec<Option<usize>> = vec![None; n];
-    let mut count = 0;
+    // How far each rule is from its component's first rule, and back.
+    let (mut forth, mut back_to) = (vec![0; n], vec![0; n]);
+    // The first `shown + 1` rules of the path from the component's first
+    // rule to each rule along `parent`.
+    let mut head: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut walks: Vec<Option<Walk>> = vec![None; n];
     for r in 0..n {
         let c = get(component, r);
-        if cycle_of.get(r).copied().flatten().is_some() || !cyclic.get(c).copied().unwrap_or(false)
-        {
+        let Some(rules) = members.get(c).filter(|m| m.first() == Some(&r)) else {
+            continue;
+        };
+        if !cyclic.get(c).copied().unwrap_or(false) {
             continue;
         }
-        let path = match get(&root, c) {
-            NONE => {
-                set(&mut root, c, r);
-                search(r, &edges, same(c), &mut parent);
-                search(r, &back, same(c), &mut toward);
-                shortest(r, &edges, &parent)
+        for &u in &search(r, &edges, same(c), &mut parent) {
+            let p = get(&parent, u);
+            let mut h = match p == u {
+                true => Vec::new(),
+                false => head.get(p).cloned().unwrap_or_default(),
+            };
+            if h.len() <= shown {
+                h.push(u);
             }
-            v => through(r, v, &parent, &toward),
-        };
-        let next = path.get(1).copied().unwrap_or(r);
-        let span = first
-            .get(r)
-            .and_then(|out| out.iter().find(|(t, _)| *t == next))
-            .map_or_else(Span::default, |(_, s)| *s);
-        for &x in &path {
-            if let Some(slot @ None) = cycle_of.get_mut(x) {
-                *slot = Some(count);
+            let d = if p == u { 0 } else { get(&forth, p) + 1 };
+            set(&mut forth, u, d);
+            if let Some(slot) = head.get_mut(u) {
+                *slot = h;
             }
         }
-        found(&path, span);
-        count += 1;
+        for &u in &search(r, &back, same(c), &mut toward) {
+            let t = get(&toward, u);
+            let d = if t == u { 0 } else { get(&back_to, t) + 1 };
+            set(&mut back_to, u, d);
+        }
+        let cycle = shortest(r, &edges, &parent);
+        let span = span_of(r, cycle.get(1).copied().unwrap_or(r));
+        found(&cycle, span, rules);
+        let walk = |shown: Vec<usize>, length: usize, span: Span| Walk {
+            shown,
+            length,
+            span,
+        };
+        // The rules on it show it; each other rule a walk through it.
+        let first_walk = walk(
+            cycle.iter().take(shown).copied().collect(),
+            cycle.len(),
+            span,
+        );
+        for &x in &cycle {
+            set_walk(&mut walks, x, first_walk.clone());
+        }
+        for &u in rules.iter() {
+            if walks.get(u).is_some_and(Option::is_some) {
+                continue;
+            }
+            // Back to `r`, then on along the path from `r` without its ends.
+            let mut shown_rules = vec![u];
+            let mut at = u;
+            while at != r && at != NONE && shown_rules.len() < shown {
+                at = get(&toward, at);
+                shown_rules.push(at);
+            }
+            let forward = head.get(u).map_or(&[][..], Vec::as_slice);
+            for &x in forward.iter().skip(1).filter(|&&x| x != u) {
+                if shown_rules.len() < shown {
+                    shown_rules.push(x);
+                }
+            }
+            let length = get(&back_to, u) + get(&forth, u);
+            let span = span_of(u, shown_rules.get(1).copied().unwrap_or(u));
+            set_walk(&mut walks, u, walk(shown_rules, length, span));
+        }
     }
-    cycle_of
+    walks
+}
+
+fn set_walk(walks: &mut [Option<Walk>], u: usize, walk: Walk) {
+    if let Some(slot) = walks.get_mut(u) {
+        *slot = Some(walk);
+    }
 }
 
 /// Breadth first from `r` along `edges` to the nodes `keep` keeps: each
-/// node's `tree` is the node it was reached from (`r`'s is `r`).
-fn search(r: usize, edges: &[Vec<usize>], keep: impl Fn(&usize) -> bool, tree: &mut [usize]) {
+/// node's `tree` is the node it was reached from (`r`'s is `r`). Returns
+/// the nodes in the order reached, `r` first.
+fn search(
+    r: usize,
+    edges: &[Vec<usize>],
+    keep: impl Fn(&usize) -> bool,
+    tree: &mut [usize],
+) -> Vec<usize> {
     set(tree, r, r);
-    let mut queue = VecDeque::from([r]);
-    while let Some(u) = queue.pop_front() {
+    let mut order = vec![r];
+    let mut at = 0;
+    while let Some(&u) = order.get(at) {
+        at += 1;
         for &t in edges.get(u).into_iter().flatten().filter(|t| keep(t)) {
             if get(tree, t) == NONE {
                 set(tree, t, u);
-                queue.push_back(t);
+                order.push(t);
             }
         }
     }
+    order
 }
 
 /// The path from `r` to `u` in the tree of a search from `r`, `r` first.
@@ -132,33 +215,6 @@ fn shortest(r: usize, edges: &[Vec<usize>], tree: &[usize]) -> Vec<usize> {
         }
     }
     vec![r]
-}
-
-/// A cycle through `u`: back to `v` along `toward` (the tree of a search
-/// from `v` against the edges), then from `v` to `u` along `parent`, with
-/// the loops of that walk cut out.
-fn through(u: usize, v: usize, parent: &[usize], toward: &[usize]) -> Vec<usize> {
-    let mut walk = vec![u];
-    let mut at = u;
-    while at != v && at != NONE {
-        at = get(toward, at);
-        walk.push(at);
-    }
-    let forward = down(v, u, parent);
-    walk.extend(forward.iter().skip(1).take(forward.len().saturating_sub(2)));
-    let mut path: Vec<usize> = Vec::new();
-    let mut at: HashMap<usize, usize> = HashMap::new();
-    for x in walk {
-        if let Some(&p) = at.get(&x) {
-            for y in path.drain(p + 1..) {
-                at.remove(&y);
-            }
-        } else {
-            at.insert(x, path.len());
-            path.push(x);
-        }
-    }
-    path
 }
 
 fn set_flag(v: &mut [bool], i: usize) {
@@ -243,30 +299,71 @@ mod tests {
     use super::{components, cycles};
     use abnf_oracle::Span;
 
-    fn all(edges: &[&[usize]]) -> (Vec<Vec<usize>>, Vec<Option<usize>>) {
+    type Found = (
+        Vec<(Vec<usize>, Vec<usize>)>,
+        Vec<Option<(Vec<usize>, usize)>>,
+    );
+
+    /// The cycle and the rules of each component found, and each rule's
+    /// walk (its first 4 rules and its length).
+    fn all(edges: &[&[usize]]) -> Found {
         let first: Vec<Vec<(usize, Span)>> = edges
             .iter()
             .map(|out| out.iter().map(|&t| (t, Span::default())).collect())
             .collect();
         let mut found = Vec::new();
-        let of = cycles(&first, &mut |path, _| found.push(path.to_vec()));
-        (found, of)
+        let walks = cycles(&first, 4, &mut |path, _, rules| {
+            found.push((path.to_vec(), rules.to_vec()))
+        });
+        let walks = walks
+            .into_iter()
+            .map(|w| w.map(|w| (w.shown, w.length)))
+            .collect();
+        (found, walks)
     }
 
     #[test]
-    fn a_hub_gets_a_cycle_through_each_rule() {
+    fn a_hub_is_one_component_with_a_cycle_through_each_rule() {
         // h = a1 / a2 / a3, each ai = h "x"; then a rule on no cycle.
-        let (found, of) = all(&[&[1, 2, 3], &[0], &[0], &[0], &[0]]);
-        assert_eq!(found, [vec![0, 1], vec![2, 0], vec![3, 0]]);
-        assert_eq!(of, [Some(0), Some(0), Some(1), Some(2), None]);
+        let (found, walks) = all(&[&[1, 2, 3], &[0], &[0], &[0], &[0]]);
+        assert_eq!(found, [(vec![0, 1], vec![0, 1, 2, 3])]);
+        let walk = |shown: &[usize]| Some((shown.to_vec(), shown.len()));
+        assert_eq!(
+            walks,
+            [
+                walk(&[0, 1]),
+                walk(&[0, 1]),
+                walk(&[2, 0]),
+                walk(&[3, 0]),
+                None
+            ]
+        );
     }
 
     #[test]
-    fn the_walk_back_and_forth_loses_its_loops() {
+    fn a_walk_goes_back_to_the_first_rule_and_forth() {
         // 0 -> 1 -> 2 -> 0, and 3 between 1 and 2 both ways: 3's walk is
         // 3 -> 2 -> 0 (back), 0 -> 1 -> 3 (forth); and a self-loop.
-        let (found, _) = all(&[&[1], &[2, 3], &[0, 3], &[2, 1], &[4]]);
-        assert_eq!(found, [vec![0, 1, 2], vec![3, 2, 0, 1], vec![4]]);
+        let (found, walks) = all(&[&[1], &[2, 3], &[0, 3], &[2, 1], &[4]]);
+        assert_eq!(
+            found,
+            [(vec![0, 1, 2], vec![0, 1, 2, 3]), (vec![4], vec![4])]
+        );
+        assert_eq!(walks[3], Some((vec![3, 2, 0, 1], 4)));
+        assert_eq!(walks[4], Some((vec![4], 1)));
+    }
+
+    #[test]
+    fn a_ring_with_chords_shows_a_few_rules_of_each_walk() {
+        // 0 -> 1 -> ... -> 9 -> 0, and each rule to 0: one component, and
+        // rule i's walk is i -> 0 -> 1 -> ... -> i - 1.
+        let edges: Vec<Vec<usize>> = (0..10).map(|i| vec![(i + 1) % 10, 0]).collect();
+        let edges: Vec<&[usize]> = edges.iter().map(Vec::as_slice).collect();
+        let (found, walks) = all(&edges);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1.len(), 10);
+        assert_eq!(walks[7], Some((vec![7, 0, 1, 2], 8)));
+        assert_eq!(walks[2], Some((vec![2, 0, 1], 3)));
     }
 
     #[test]

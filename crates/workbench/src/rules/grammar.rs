@@ -187,6 +187,10 @@ impl LoadedGrammar {
     /// recursion: when some rules are left-recursive, this holds every
     /// rule that does not reach one ([`left_recursion`](Self::left_recursion)
     /// is `None` for exactly these), and the Earley parser takes the others.
+    /// It leaves out too the rules that reach a rule both matching the
+    /// empty string and reaching a prose value (`r0 = r1`, ..., `rN =
+    /// [<p>]`: its check takes a pass over the grammar a rule of such a
+    /// chain); they reach prose, so they are listed and drawn, not checked.
     ///
     /// ```
     /// use xiri_workbench::{AbnfFile, LoadedGrammar};
@@ -195,6 +199,9 @@ impl LoadedGrammar {
     /// let text = "e = e \"+\" e / t\nt = 1*DIGIT\n";
     /// let g = LoadedGrammar::load(&[AbnfFile::new("g", text)]).unwrap();
     /// assert_eq!(g.checked().rules()[0].name.as_str(), "t");
+    /// let text = "a = b\nb = [<prose>]\nc = \"x\"\n";
+    /// let g = LoadedGrammar::load(&[AbnfFile::new("g", text)]).unwrap();
+    /// assert_eq!(g.checked().rules()[0].name.as_str(), "c");
     /// ```
     pub fn checked(&self) -> &CheckedGrammar {
         &self.checked
@@ -276,13 +283,27 @@ impl LoadedGrammar {
     }
 
     /// The Earley parser for `rule`: from the checked grammar, or from
-    /// the definitions when the rule meets left recursion.
+    /// the definitions when the checked grammar leaves it out.
     pub(crate) fn earley(&self, rule: &str) -> Result<Earley, EarleyError> {
-        if self.joined.left.reaches(rule) {
+        if self.joined.unchecked(rule) {
             Earley::from_definitions(&self.joined.mended, rule, &self.checked)
         } else {
             Earley::new(&self.checked, rule)
         }
+    }
+
+    /// Whether the checked grammar leaves the rule out ([`Joined::unchecked`]).
+    pub(crate) fn unchecked(&self, rule: &str) -> bool {
+        self.joined.unchecked(rule)
+    }
+
+    /// The prose value a rule reaches when the checked grammar leaves it
+    /// out for it ([`Joined::aside`]): it is listed, not checked.
+    pub(crate) fn unchecked_prose(&self, rule: &str) -> Option<&str> {
+        self.joined
+            .aside
+            .get(&rule.to_ascii_lowercase())
+            .map(String::as_str)
     }
 
     /// The definitions abnf-oracle and the Earley parser are given: those

@@ -4,7 +4,7 @@
 use super::left::Left;
 use crate::figures::{Diagnostic, Read};
 use abnf_oracle::Definition;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// Files joined into one grammar, with what is wrong with it.
 pub(crate) struct Joined {
@@ -23,4 +23,17 @@ pub(crate) struct Joined {
     pub(crate) mended: Vec<Definition>,
     /// The left recursion of `mended`.
     pub(crate) left: Left,
+    /// The rules of `mended` kept out of abnf-oracle's check because they
+    /// reach a rule that both matches the empty string and reaches prose
+    /// (by key), with the prose value each reaches (`reach.rs`).
+    pub(crate) aside: HashMap<String, String>,
+}
+
+impl Joined {
+    /// Whether abnf-oracle's checked grammar leaves the rule out: it
+    /// meets left recursion, or is [`aside`](Self::aside). The Earley
+    /// parser and the diagrams take it from its definitions.
+    pub(crate) fn unchecked(&self, name: &str) -> bool {
+        self.left.reaches(name) || self.aside.contains_key(&name.to_ascii_lowercase())
+    }
 }

@@ -13,14 +13,13 @@
 //! begins nothing), over the definitions rather than the checked graph it
 //! cannot build.
 
-use super::cycles::cycles;
-use super::names::references;
+use super::cycles::{cycles, Walk};
 use super::reach::{nullable, Rules};
 use crate::figures::{Diagnostic, Location, Read, Severity};
 use abnf_oracle::{CheckedGrammar, Definition, Element, Span};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// What `generate` and `compare` say of a rule that is left-recursive or
 /// reaches one that is.
@@ -55,8 +54,11 @@ pub struct LeftRecursion {
     /// A cycle `rule` is on: each rule begins with the next, the last
     /// with the first (`["expr"]` for `expr = expr "+" expr`); its first
     /// [`CYCLE_SHOWN`] rules when it is longer (each rule of a ring of
-    /// thousands holding the whole ring made `rules` quadratic; the
-    /// grammar's `left-recursion` warning names every rule of it).
+    /// thousands holding the whole ring made `rules` quadratic). The
+    /// grammar's `left-recursion` warning names once each set of rules
+    /// that begin with one another, and a shortest cycle through its
+    /// first rule in full; a rule on that cycle shows it, another rule a
+    /// cycle through itself, back to that first rule and on.
     ///
     /// ```
     /// use xiri_workbench::{AbnfFile, LoadedGrammar, CYCLE_SHOWN};
@@ -115,26 +117,61 @@ pub(crate) fn cycle_text(cycle: &[String], length: usize) -> String {
     parts.join(" -> ")
 }
 
-/// A left-recursive cycle, and where its first rule begins with the next.
+/// A strongly connected component of left recursion: the shortest cycle
+/// through its first rule, in full, where that rule begins with the next,
+/// and the component's first [`CYCLE_SHOWN`] rules and how many it has.
 #[derive(Clone, Debug)]
 pub(crate) struct Cycle {
     pub(crate) rules: Vec<String>,
     pub(crate) span: Span,
+    pub(crate) members: Vec<String>,
+    pub(crate) size: usize,
+}
+
+impl Cycle {
+    /// The grammar's warning: the cycle in full, and when the component
+    /// has other rules, how many and its first rules (each gets a cycle
+    /// through it in `rules`).
+    pub(crate) fn warning(&self) -> String {
+        let first = self.rules.first().map_or("", String::as_str);
+        let mut text = format!(
+            "`{first}` is left-recursive ({})",
+            cycle_text(&self.rules, self.rules.len())
+        );
+        if self.size > self.rules.len() {
+            let mut shown = self.members.join(", ");
+            if self.size > self.members.len() {
+                let _ = write!(shown, ", ... ({} more)", self.size - self.members.len());
+            }
+            let _ = write!(
+                text,
+                "; {} rules begin with one another through it ({shown}: `rules` gives a cycle through each)",
+                self.size
+            );
+        }
+        format!("{text}: {NO_GENERATOR}")
+    }
 }
 
 /// A rule that meets left recursion: the left-recursive rule (itself, or
-/// the nearest it reaches), whether it is on a cycle, and the cycle's index.
+/// the nearest it reaches), whether it is on a cycle, and the index of
+/// the rule whose cycle it shows.
 #[derive(Clone, Debug)]
 struct Reach {
     rule: String,
     on_cycle: bool,
-    cycle: usize,
+    walk: usize,
 }
 
-/// The grammar's left recursion: its cycles, and every rule that meets one.
+/// The grammar's left recursion: its components, a cycle through each
+/// rule on one, and every rule that meets one.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Left {
     pub(crate) cycles: Vec<Cycle>,
+    /// By rule index: a cycle through the rule, when it is on one.
+    walks: Vec<Option<Walk>>,
+    /// The rules' names, by index.
+    names: Vec<String>,
     /// By rule key.
     reach: HashMap<String, Reach>,
 }
@@ -144,7 +181,6 @@ impl Left {
     /// which never refer to the user's, are looked up in `core`.
     pub(crate) fn find(definitions: &[Definition], core: &CheckedGrammar) -> Left {
         let rules = Rules::new(definitions);
-        let n = rules.names.len();
         let nullable = nullable(&rules, core);
         let first: Vec<Vec<(usize, Span)>> = rules
             .bodies
@@ -157,36 +193,30 @@ impl Left {
                 out
             })
             .collect();
-        let mut left = Left::default();
-        let cycle_of = cycles(&first, &mut |path, span| {
-            let names = path
-                .iter()
-                .map(|&x| rules.names.get(x).copied().unwrap_or_default().to_string());
+        let mut left = Left {
+            names: rules.names.iter().map(|n| n.to_string()).collect(),
+            ..Left::default()
+        };
+        let name = |x: &usize| rules.names.get(*x).copied().unwrap_or_default().to_string();
+        left.walks = cycles(&first, CYCLE_SHOWN, &mut |path, span, members| {
             left.cycles.push(Cycle {
-                rules: names.collect(),
+                rules: path.iter().map(name).collect(),
                 span,
+                members: members.iter().take(CYCLE_SHOWN).map(name).collect(),
+                size: members.len(),
             });
         });
         // Every rule on a cycle, then every rule using one, nearest first.
-        let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (r, alternatives) in rules.bodies.iter().enumerate() {
-            for a in alternatives {
-                references(a, &mut |name, _| {
-                    if let Some(slot) = rules.get(name).and_then(|t| users.get_mut(t)) {
-                        slot.push(r);
-                    }
-                });
-            }
-        }
+        let users = rules.referrers();
         let mut queue = VecDeque::new();
-        for (r, cycle) in cycle_of.iter().enumerate() {
-            let (Some(cycle), Some(name)) = (cycle, rules.names.get(r)) else {
+        for (r, walk) in left.walks.iter().enumerate() {
+            let (Some(_), Some(name)) = (walk, rules.names.get(r)) else {
                 continue;
             };
             let reach = Reach {
                 rule: name.to_string(),
                 on_cycle: true,
-                cycle: *cycle,
+                walk: r,
             };
             left.reach.insert(name.to_ascii_lowercase(), reach);
             queue.push_back(r);
@@ -224,22 +254,23 @@ impl Left {
     /// How `name` (spelled as the grammar spells it) meets left recursion.
     pub(crate) fn of(&self, name: &str, files: &[Read]) -> Option<LeftRecursion> {
         let reach = self.reach.get(&name.to_ascii_lowercase())?;
-        let cycle = self.cycles.get(reach.cycle)?;
+        let walk = self.walks.get(reach.walk)?.as_ref()?;
         let location = Diagnostic::at(
             Severity::Warning,
             "left-recursion",
             None,
             String::new(),
             files,
-            cycle.span,
+            walk.span,
         )
         .location;
+        let names = walk.shown.iter().filter_map(|&x| self.names.get(x));
         Some(LeftRecursion {
             name: name.to_string(),
             on_cycle: reach.on_cycle,
             rule: reach.rule.clone(),
-            cycle: cycle.rules.iter().take(CYCLE_SHOWN).cloned().collect(),
-            length: cycle.rules.len(),
+            cycle: names.cloned().collect(),
+            length: walk.length,
             location,
         })
     }

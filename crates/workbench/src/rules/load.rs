@@ -17,13 +17,16 @@
 //! the orphan `=/` dropped, each undefined name defined as a prose value),
 //! which is what [`rules`](crate::rules) classifies. Left recursion, which
 //! abnf-oracle refuses too, is legal ABNF: it is a warning, and
-//! abnf-oracle checks the rules that do not reach it (`left.rs`).
+//! abnf-oracle checks the rules that do not reach it (`left.rs`), nor a
+//! rule that both matches the empty string and reaches prose, which its
+//! check takes a pass a rule of a chain to find (`reach.rs`).
 
 use super::joined::Joined;
-use super::left::{cycle_text, Left, NO_GENERATOR};
+use super::left::Left;
 use crate::figures::{reversed, Diagnostic, FileRules, LoadOptions, Read, Severity};
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
 
 /// The kinds of error that leave the grammar unread: a rule that does
 /// not parse, bytes that are not UTF-8, a reversed range.
@@ -72,6 +75,7 @@ pub(crate) fn join(
         duplicated: BTreeSet::new(),
         mended: Vec::new(),
         left: Left::default(),
+        aside: HashMap::new(),
     };
     for (index, mut definitions) in parsed.into_iter().enumerate() {
         super::mend::resolve_prose(&mut joined, &mut definitions);
@@ -114,7 +118,14 @@ pub(crate) fn join(
         // that parse get wrong (those the checked grammar finds too, when
         // the rules that parse, the others taken as prose, check).
         let mut definitions = with_prose(&joined, joined.undefined.iter().chain(&broken));
-        definitions.retain(|d| !d.name.as_str().is_empty());
+        let aside = super::reach::nullable_prose(&definitions);
+        let left = core()
+            .map(|c| Left::find(&definitions, c))
+            .unwrap_or_default();
+        definitions.retain(|d| {
+            let name = d.name.as_str();
+            !name.is_empty() && !aside.contains_key(&d.name.key()) && !left.reaches(name)
+        });
         let checked =
             abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check();
         if let Ok(checked) = checked {
@@ -131,47 +142,27 @@ pub(crate) fn join(
     let refused = |errors: abnf_oracle::CheckErrors, files: &[Read]| -> Vec<Diagnostic> {
         errors.iter().map(|e| check_error(e, files)).collect()
     };
-    let errors = match check(definitions.clone()) {
-        Ok(checked) => {
-            joined.mended = definitions;
-            let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
-            joined.diagnostics.extend(nullable);
-            return Ok((joined, checked));
-        }
-        Err(errors) => errors,
-    };
-    // Left recursion is no error: with another, only the other is.
-    let others: Vec<Diagnostic> = errors
-        .iter()
-        .filter(|e| !matches!(e, CheckError::LeftRecursion { .. }))
-        .map(|e| check_error(e, &joined.files))
-        .collect();
-    if !others.is_empty() {
-        return Err(others);
+    // abnf-oracle checks the rules that meet neither left recursion (which
+    // it refuses, listing cycles by the thousand when a set of rules begin
+    // with one another in many ways) nor a rule matching the empty string
+    // and reaching prose; they use no rule that does. The Earley parser
+    // and the diagrams take the others from their definitions.
+    joined.aside = super::reach::nullable_prose(&definitions);
+    if let Some(core) = core() {
+        joined.left = Left::find(&definitions, core);
     }
-    let Ok(core) = check(Vec::new()) else {
-        return Err(refused(errors, &joined.files));
-    };
-    // Left recursion only: abnf-oracle checks the rules that do not reach
-    // it (which use no rule that does), the Earley parser decides the others.
-    joined.left = Left::find(&definitions, &core);
     let rest: Vec<Definition> = definitions
         .iter()
-        .filter(|d| !joined.left.reaches(d.name.as_str()))
+        .filter(|d| !joined.unchecked(d.name.as_str()))
         .cloned()
         .collect();
     let checked = check(rest).map_err(|errors| refused(errors, &joined.files))?;
     for cycle in &joined.left.cycles {
-        let first = cycle.rules.first().cloned().unwrap_or_default();
-        let message = format!(
-            "`{first}` is left-recursive ({}): {NO_GENERATOR}",
-            cycle_text(&cycle.rules, cycle.rules.len())
-        );
         joined.diagnostics.push(Diagnostic::at(
             Severity::Warning,
             "left-recursion",
-            Some(first),
-            message,
+            cycle.rules.first().cloned(),
+            cycle.warning(),
             &joined.files,
             cycle.span,
         ));
@@ -180,6 +171,19 @@ pub(crate) fn join(
     let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
     joined.diagnostics.extend(nullable);
     Ok((joined, checked))
+}
+
+/// RFC 5234's core rules, checked once: what [`Left::find`] looks them up
+/// in (`None` were they to fail the check: left recursion is then refused
+/// by the check, as an error).
+fn core() -> Option<&'static CheckedGrammar> {
+    static CORE: OnceLock<Option<CheckedGrammar>> = OnceLock::new();
+    CORE.get_or_init(|| {
+        abnf_oracle::Grammar::new(Vec::new(), abnf_oracle::ParseOptions::default())
+            .check()
+            .ok()
+    })
+    .as_ref()
 }
 
 /// The definitions in force, and each of `names` (used and defined
