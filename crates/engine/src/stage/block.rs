@@ -47,6 +47,18 @@ pub(crate) struct Block {
     pub(crate) refused: [u64; SETS],
 }
 
+impl Block {
+    /// The block of a chunk whose bytes from `len` on are padding: every
+    /// set refuses them, the bytes before are left to be classified.
+    #[inline]
+    pub(crate) fn padding(len: usize) -> Block {
+        Block {
+            refused: [!below(len); SETS],
+            ..Block::default()
+        }
+    }
+}
+
 /// The bits below `n` (all of them from 64 up).
 #[inline]
 pub(crate) fn below(n: usize) -> u64 {
@@ -74,15 +86,16 @@ fn gather(word: u64, bit: u32) -> u64 {
     ((word >> bit) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// The block of `chunk` (64 bytes, the input's or a padded copy), by a
+/// The block of `chunk`'s first `len` bytes (64 bytes, the input's or a
+/// copy padded with zero bytes), by a
 /// lookup a byte in the stage's class table and in [`DELIMITERS`], eight
 /// bytes packed into a `u64` and each bit gathered by a multiplication.
 // Only 256-entry arrays indexed by a byte, and fixed-size arrays by
 // constants below their length.
 #[allow(clippy::indexing_slicing)]
-pub(crate) fn swar(stage: &Stage, chunk: &[u8; BLOCK]) -> Block {
-    let mut block = Block::default();
-    for (g, eight) in chunk.chunks_exact(8).enumerate() {
+pub(crate) fn swar(stage: &Stage, chunk: &[u8; BLOCK], len: usize) -> Block {
+    let mut block = Block::padding(len);
+    for (g, eight) in chunk.chunks_exact(8).take(len.div_ceil(8)).enumerate() {
         let (mut class, mut delimiters) = (0u64, 0u64);
         for (j, &b) in eight.iter().enumerate() {
             class |= u64::from(stage.class[usize::from(b)]) << (8 * j);

@@ -15,12 +15,13 @@ use std::arch::x86_64::{
     _mm256_srli_epi16,
 };
 
-/// [`Block`] of `chunk` with SSSE3: four 16-byte chunks.
+/// [`Block`] of `chunk`'s first `len` bytes (the rest is padding) with
+/// SSSE3: 16 bytes at a time.
 ///
 /// Called only where the processor has SSSE3 (the caller's `unsafe`).
 #[target_feature(enable = "ssse3")]
-pub(crate) fn ssse3(stage: &Stage, chunk: &[u8; BLOCK]) -> Block {
-    let mut block = Block::default();
+pub(crate) fn ssse3(stage: &Stage, chunk: &[u8; BLOCK], len: usize) -> Block {
+    let mut block = Block::padding(len);
     // SAFETY (every load below): each reads 16 bytes from an array or a
     // 16-byte slice of one (`chunks_exact(16)` of 64 bytes, `split_at(16)`
     // of 32); unaligned loads read any address.
@@ -37,7 +38,7 @@ pub(crate) fn ssse3(stage: &Stage, chunk: &[u8; BLOCK]) -> Block {
     let wide_bits = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
     let low = _mm_set1_epi8(0x0F);
     let zero = _mm_set1_epi8(0);
-    for (c, sixteen) in chunk.chunks_exact(16).enumerate() {
+    for (c, sixteen) in chunk.chunks_exact(16).take(len.div_ceil(16)).enumerate() {
         let v = unsafe { _mm_loadu_si128(sixteen.as_ptr().cast()) };
         let shift = 16 * c;
         let bits = |m: __m128i| u64::from(_mm_movemask_epi8(m) as u16) << shift;
@@ -65,13 +66,14 @@ pub(crate) fn ssse3(stage: &Stage, chunk: &[u8; BLOCK]) -> Block {
     block
 }
 
-/// [`Block`] of `chunk` with AVX2: two 32-byte chunks (a shuffle looks
-/// up within each 16-byte lane, so each table is in both).
+/// [`Block`] of `chunk`'s first `len` bytes with AVX2: 32 bytes at a
+/// time (a shuffle looks up within each 16-byte lane, so each table is in
+/// both).
 ///
 /// Called only where the processor has AVX2 (the caller's `unsafe`).
 #[target_feature(enable = "avx2")]
-pub(crate) fn avx2(stage: &Stage, chunk: &[u8; BLOCK]) -> Block {
-    let mut block = Block::default();
+pub(crate) fn avx2(stage: &Stage, chunk: &[u8; BLOCK], len: usize) -> Block {
+    let mut block = Block::padding(len);
     // SAFETY (every load below): as in `ssse3`, 16 bytes from a 16-byte
     // slice, or 32 from a 32-byte slice (`chunks_exact(32)` of 64 bytes).
     let lanes = |half: &[u8]| unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(half.as_ptr().cast())) };
@@ -84,7 +86,7 @@ pub(crate) fn avx2(stage: &Stage, chunk: &[u8; BLOCK]) -> Block {
     let wide_bits = bits_of([0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128]);
     let low = _mm256_set1_epi8(0x0F);
     let zero = _mm256_set1_epi8(0);
-    for (c, thirty_two) in chunk.chunks_exact(32).enumerate() {
+    for (c, thirty_two) in chunk.chunks_exact(32).take(len.div_ceil(32)).enumerate() {
         let v = unsafe { _mm256_loadu_si256(thirty_two.as_ptr().cast()) };
         let shift = 32 * c;
         let bits = |m: __m256i| u64::from(_mm256_movemask_epi8(m) as u32) << shift;
