@@ -37,6 +37,9 @@ impl Automaton {
     /// The bytes `state` loops on: ASCII bytes it keeps; `%` if every
     /// `%XX` of `hex` digits keeps it; a lead byte all of whose characters
     /// keep it (by its skip table) with the continuation bytes.
+    // Run at build time on a compiled automaton; only 256-entry arrays
+    // and a 256-entry skip table indexed by a byte.
+    #[allow(clippy::indexing_slicing)]
     fn loops(&self, state: usize, hex: &[bool; 256]) -> [bool; 256] {
         let mut keeps = [false; 256];
         let digits: Vec<u8> = (0u8..=u8::MAX).filter(|&b| hex[usize::from(b)]).collect();

@@ -75,7 +75,7 @@ pub const SETS: usize = 8;
 /// let uri = abnf::effective("uri", &read).unwrap();
 /// let a = compile(&uri, "URI-reference", &Options::new().with_split()).unwrap();
 /// let stage = Stage::derive(&a).unwrap();
-/// assert_eq!(stage.accept("http://a/b?c#d").unwrap().after(QUERY), Some(10));
+/// assert_eq!(stage.accept("http://a/b?c#d").unwrap().after(QUERY), Some(11));
 /// // An IP literal, and a refusal, are left to the walk.
 /// assert_eq!(stage.accept("http://[::1]/"), None);
 /// assert_eq!(stage.accept("http://a/b c"), None);
@@ -314,7 +314,12 @@ impl Stage {
                 } & valid
                     & !below(from);
                 let end = first(ends);
-                if block.refused[set] & valid & range(from, end) != 0 {
+                let refused = match set {
+                    PATH => block.refused[PATH],
+                    QUERY => block.refused[QUERY],
+                    _ => block.refused[FRAGMENT],
+                };
+                if refused & valid & range(from, end) != 0 {
                     return None;
                 }
                 if end == BLOCK {
