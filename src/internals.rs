@@ -93,7 +93,10 @@ pub fn first_stage_check(grammar: Grammar, input: &str) -> Result<bool, String> 
 /// ```
 pub fn first_stage(
     grammar: Grammar,
-) -> Option<(&'static xiri_engine::stage::Stage, &'static crate::engine::Automaton)> {
+) -> Option<(
+    &'static xiri_engine::stage::Stage,
+    &'static crate::engine::Automaton,
+)> {
     Some((
         crate::syntax::builtin::stage(grammar)?,
         crate::syntax::builtin::reference(grammar)?,

@@ -180,7 +180,9 @@ fn cases() -> usize {
 /// characters around its edges (63 to 66, 127 to 130).
 #[test]
 fn long_references_with_delimiters_around_the_blocks_edges() {
-    let pieces = ["a", "/", "?", "#", "%41", "%4", "%", "\u{e9}", "\u{fffe}", ":", "@", "["];
+    let pieces = [
+        "a", "/", "?", "#", "%41", "%4", "%", "\u{e9}", "\u{fffe}", ":", "@", "[",
+    ];
     for grammar in GRAMMARS {
         let mut rng = Rng(0x10_96 ^ grammar as u64);
         let mut tally = Tally::default();

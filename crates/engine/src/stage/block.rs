@@ -62,7 +62,11 @@ impl Block {
 /// The bits below `n` (all of them from 64 up).
 #[inline]
 pub(crate) fn below(n: usize) -> u64 {
-    if n >= BLOCK { u64::MAX } else { (1u64 << n) - 1 }
+    if n >= BLOCK {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
 }
 
 /// The bits `from..to`.
@@ -125,7 +129,14 @@ mod tests {
 
     #[test]
     fn gather_takes_bit_zero_of_each_byte_in_order() {
-        for word in [0u64, 1, 0x0100, 0x0101_0101_0101_0101, 0x8001_0001_0100_01FF, u64::MAX] {
+        for word in [
+            0u64,
+            1,
+            0x0100,
+            0x0101_0101_0101_0101,
+            0x8001_0001_0100_01FF,
+            u64::MAX,
+        ] {
             let naive = (0..8).fold(0u64, |m, j| m | (((word >> (8 * j)) & 1) << j));
             assert_eq!(gather(word, 0), naive, "{word:#x}");
         }

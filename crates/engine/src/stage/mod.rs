@@ -235,10 +235,7 @@ impl Stage {
             // A scheme: a relative reference's first segment holds no ":".
             let scheme = range(1, delimiter);
             let lead = bytes.first().copied().unwrap_or(0);
-            if delimiter == 0
-                || !self.starts_scheme(lead)
-                || block.refused[SCHEME] & scheme != 0
-            {
+            if delimiter == 0 || !self.starts_scheme(lead) || block.refused[SCHEME] & scheme != 0 {
                 return None;
             }
             pos = delimiter + 1;

@@ -9,10 +9,9 @@ use super::block::{BLOCK, Block};
 use super::{SETS, Stage};
 use std::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-    _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi16,
-    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8,
-    _mm256_srli_epi16,
+    _mm_or_si128, _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_and_si256,
+    _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 /// [`Block`] of `chunk`'s first `len` bytes (the rest is padding) with
@@ -76,7 +75,8 @@ pub(crate) fn avx2(stage: &Stage, chunk: &[u8; BLOCK], len: usize) -> Block {
     let mut block = Block::padding(len);
     // SAFETY (every load below): as in `ssse3`, 16 bytes from a 16-byte
     // slice, or 32 from a 32-byte slice (`chunks_exact(32)` of 64 bytes).
-    let lanes = |half: &[u8]| unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(half.as_ptr().cast())) };
+    let lanes =
+        |half: &[u8]| unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(half.as_ptr().cast())) };
     let tables: [(__m256i, __m256i); SETS] = std::array::from_fn(|k| {
         let (ascii, wide) = stage.sets.get(k).unwrap_or(&[0; 32]).split_at(16);
         (lanes(ascii), lanes(wide))

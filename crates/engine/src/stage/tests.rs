@@ -38,7 +38,13 @@ fn the_stage_accepts_only_what_the_walk_accepts_with_the_same_marks() {
     ];
     let long = format!("http://h/{}%41?{}#x", "a".repeat(60), "b".repeat(70));
     for grammar in ["uri", "iri", "iri-bis", "leiri"] {
-        let rule = if grammar == "leiri" { "LEIRI-reference" } else if grammar == "uri" { "URI-reference" } else { "IRI-reference" };
+        let rule = if grammar == "leiri" {
+            "LEIRI-reference"
+        } else if grammar == "uri" {
+            "URI-reference"
+        } else {
+            "IRI-reference"
+        };
         let a = compiled(grammar, rule, true);
         let stage = Stage::derive(&a).unwrap_or_else(|| panic!("{grammar}: no stage"));
         assert!(stage.is_consistent(&a));
@@ -46,7 +52,10 @@ fn the_stage_accepts_only_what_the_walk_accepts_with_the_same_marks() {
         for input in inputs.iter().copied().chain([long.as_str()]) {
             let walk = a.split_of(input);
             let answers = PATHS.map(|p| stage.accept_with(input, p));
-            assert!(answers.iter().all(|x| *x == answers[0]), "{grammar} {input:?}: {answers:?}");
+            assert!(
+                answers.iter().all(|x| *x == answers[0]),
+                "{grammar} {input:?}: {answers:?}"
+            );
             if let Some(marks) = answers[0] {
                 assert_eq!(walk, Some(marks), "{grammar} {input:?}");
                 decided += 1;
@@ -55,4 +64,3 @@ fn the_stage_accepts_only_what_the_walk_accepts_with_the_same_marks() {
         assert!(decided >= 10, "{grammar}: {decided}");
     }
 }
-
