@@ -143,6 +143,18 @@ fn edges() -> Vec<char> {
             0xE0..=0xEF => ((lead & 0x0F) << 12, (lead & 0x0F) << 12 | 0xFFF),
             _ => ((lead & 0x07) << 18, (lead & 0x07) << 18 | 0x3FFFF),
         };
+        // E0 and F0 start at U+0800 and U+10000 (shorter forms are
+        // overlong); F4 ends at U+10FFFF.
+        let (first, last) = (
+            first.max(0x80).max(if lead == 0xE0 {
+                0x800
+            } else if lead == 0xF0 {
+                0x10000
+            } else {
+                0
+            }),
+            last.min(0x10FFFF),
+        );
         chars.extend([first, last, first + 1, last - 1]);
     }
     let ranges = [

@@ -65,9 +65,10 @@ pub(crate) fn automaton(
 /// run to where it stops.
 pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
     // The first stage is the unzoned rule's.
-    let staged = match zone_id {
-        false => crate::syntax::builtin::staged(grammar, input),
-        true => None,
+    let staged = if zone_id {
+        None
+    } else {
+        crate::syntax::builtin::staged(grammar, input)
     };
     match automaton(grammar, zone_id) {
         Some(automaton) => {
