@@ -90,10 +90,10 @@ pub const LONGEST: usize = 256;
 /// let uri = abnf::effective("uri", &read).unwrap();
 /// let a = compile(&uri, "URI-reference", &Options::new().with_split()).unwrap();
 /// let stage = Stage::derive(&a).unwrap();
-/// assert_eq!(stage.accept("http://a/b?c#d").unwrap().after(QUERY), Some(11));
+/// assert_eq!(stage.accept("http://example/b?c#d").unwrap().after(QUERY), Some(17));
 /// // An IP literal, and a refusal, are left to the walk.
-/// assert_eq!(stage.accept("http://[::1]/"), None);
-/// assert_eq!(stage.accept("http://a/b c"), None);
+/// assert_eq!(stage.accept("http://[::1]/index.html"), None);
+/// assert_eq!(stage.accept("http://example/b c"), None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stage {
@@ -161,11 +161,11 @@ impl Stage {
     /// let iri = abnf::effective("iri", &read).unwrap();
     /// let a = compile(&iri, "IRI-reference", &Options::new().with_split()).unwrap();
     /// let stage = Stage::derive(&a).unwrap();
-    /// assert_eq!(stage.accept("//r\u{e9}sum\u{e9}/x"), a.split_of("//r\u{e9}sum\u{e9}/x"));
+    /// assert_eq!(stage.accept("//r\u{e9}sum\u{e9}.example/x"), a.split_of("//r\u{e9}sum\u{e9}.example/x"));
     /// // U+E000 is private use: allowed in a query, not in a path, where
     /// // the stage leaves it to the walk (which refuses it).
-    /// assert!(stage.accept("?\u{e000}").is_some());
-    /// assert_eq!(stage.accept("/\u{e000}"), None);
+    /// assert!(stage.accept("?query-\u{e000}-private").is_some());
+    /// assert_eq!(stage.accept("/path-\u{e000}-private"), None);
     /// ```
     #[inline]
     pub fn accept(&self, input: &str) -> Option<Marks> {
