@@ -237,6 +237,17 @@ fn emit(
         a.states(),
     )
     .map_err(|e| e.to_string())?;
+    if REFERENCES.contains(&rule) {
+        // The first stage in front of the walk, its sets read off this
+        // automaton (crates/engine/src/stage/); `None` turns it off.
+        let stage = engine::stage::Stage::derive(a)
+            .map_or_else(|| "None".to_string(), |s| format!("Some({})", s.to_rust()));
+        writeln!(
+            out,
+            "/// The first stage of `{rule}` of the `{grammar}` grammar, derived from its automaton.\npub(crate) static {konst}_STAGE: Option<xiri_engine::stage::Stage> = {stage};\n",
+        )
+        .map_err(|e| e.to_string())?;
+    }
     Ok(konst)
 }
 

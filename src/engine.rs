@@ -27,6 +27,7 @@
 
 #[cfg(feature = "workbench")]
 pub use crate::workbench::earley;
+pub use xiri_engine::stage;
 pub use xiri_engine::{
     compile, compile_checked, to_rust, to_rust_with_files, Automaton, CharAutomaton, CompileError,
     Options, Refusal, TableFiles, MAX_CALL_DEPTH, MAX_GROUP_NESTING,

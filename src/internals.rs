@@ -44,3 +44,61 @@ pub fn pest_check(rule: &crate::Rule, input: &str) -> Result<(), crate::ParseErr
 pub fn xri_pest_reads(input: &str) -> bool {
     crate::xri::pest_reads(input)
 }
+
+/// For tests/it/first_stage.rs and the `first_stage` fuzz target: the
+/// first stage of `grammar`'s reference rule held to the table walk.
+/// `Ok(true)` when the stage decides `input`, with every way of
+/// classifying (SWAR, SSSE3 and AVX2 where the processor has them) giving
+/// the walk's verdict and marks; `Ok(false)` when it leaves `input` to the
+/// walk with every way; a description of the difference otherwise.
+///
+/// ```
+/// assert_eq!(xiri::first_stage_check(xiri::Grammar::Iri, "http://a/b?c#d"), Ok(true));
+/// // An IP literal and a refusal are the walk's.
+/// assert_eq!(xiri::first_stage_check(xiri::Grammar::Iri, "http://[::1]/"), Ok(false));
+/// assert_eq!(xiri::first_stage_check(xiri::Grammar::Uri, "http://a/b c"), Ok(false));
+/// ```
+pub fn first_stage_check(grammar: Grammar, input: &str) -> Result<bool, String> {
+    use xiri_engine::stage::Path;
+    let Some((stage, walk)) = first_stage(grammar) else {
+        return Ok(false);
+    };
+    let answers = [Path::Swar, Path::Ssse3, Path::Avx2, Path::Detect]
+        .map(|path| stage.accept_with(input, path));
+    let [first, ..] = answers;
+    if answers.iter().any(|a| *a != first) {
+        return Err(format!(
+            "{grammar} {input:?}: the ways of classifying differ (SWAR, SSSE3, AVX2, detected): {answers:?}"
+        ));
+    }
+    match first {
+        None => Ok(false),
+        Some(marks) => match walk.check_split(input) {
+            Ok(walked) if walked == marks => Ok(true),
+            walked => Err(format!(
+                "{grammar} {input:?}: the stage accepts with {marks:?}, the walk gives {walked:?}"
+            )),
+        },
+    }
+}
+
+/// For tests/it/first_stage.rs: the first stage of `grammar`'s reference
+/// rule, as build.rs wrote it, and the automaton it was derived from;
+/// `None` for XRI.
+///
+/// ```
+/// let (stage, automaton) = xiri::first_stage(xiri::Grammar::Uri).unwrap();
+/// assert!(stage.is_consistent(automaton));
+/// assert!(xiri::first_stage(xiri::Grammar::Xri).is_none());
+/// ```
+pub fn first_stage(
+    grammar: Grammar,
+) -> Option<(
+    &'static xiri_engine::stage::Stage,
+    &'static crate::engine::Automaton,
+)> {
+    Some((
+        crate::syntax::builtin::stage(grammar)?,
+        crate::syntax::builtin::reference(grammar)?,
+    ))
+}

@@ -9,6 +9,7 @@ use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 use xiri_engine::marks::Marks;
+use xiri_engine::stage::Stage;
 use xiri_engine::Parts;
 
 /// A table of bytes that build.rs wrote to `OUT_DIR`.
@@ -138,11 +139,36 @@ pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
     }
 }
 
+/// The first stage of `grammar`'s reference rule (crates/engine/src/stage/),
+/// which build.rs derived from the rule's automaton: `None` for XRI's.
+pub(crate) fn stage(grammar: Grammar) -> Option<&'static Stage> {
+    match grammar {
+        Grammar::Uri => URI_URI_REFERENCE_STAGE.as_ref(),
+        Grammar::Iri => IRI_IRI_REFERENCE_STAGE.as_ref(),
+        Grammar::IriBis => IRI_BIS_IRI_REFERENCE_STAGE.as_ref(),
+        Grammar::Leiri => LEIRI_LEIRI_REFERENCE_STAGE.as_ref(),
+        Grammar::Xri => None,
+    }
+}
+
+/// The marks of Appendix B's split of `input` if the first stage of
+/// `grammar`'s reference rule accepts it; `None` where the table walk
+/// must decide (the stage never refuses: a refusal's offset and expected
+/// set are the walk's).
+#[inline]
+pub(crate) fn staged(grammar: Grammar, input: &str) -> Option<Marks> {
+    stage(grammar)?.accept(input)
+}
+
 /// Whether `grammar`'s reference rule accepts `input`, with where its run
 /// saw the delimiters of RFC 3986 Appendix B's split (none for XRI's,
 /// which records none); its refusal as the rule's [`ParseError`] if not.
+/// The first stage decides first ([`staged`]), the table walk the rest.
 #[inline]
 pub(crate) fn check_reference(grammar: Grammar, input: &str) -> Result<Marks, ParseError> {
+    if let Some(marks) = staged(grammar, input) {
+        return Ok(marks);
+    }
     match reference(grammar) {
         Some(automaton) => automaton
             .check_split(input)

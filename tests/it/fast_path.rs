@@ -112,7 +112,7 @@ fn cases() -> usize {
     common::samples("XIRI_FAST_CASES", 5000, 20000)
 }
 
-fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
+pub(crate) fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
     let chars: Vec<char> = s.chars().collect();
     let mut out = Vec::new();
     for _ in 0..8 {
@@ -128,7 +128,7 @@ fn mutations(s: &str, rng: &mut Rng) -> Vec<String> {
     out
 }
 
-fn seeds() -> Vec<String> {
+pub(crate) fn seeds() -> Vec<String> {
     let mut seeds = Vec::new();
     for file in ["reference-ascii.txt", "reference-nonascii.txt", "xri.txt"] {
         seeds.extend(common::corpus(file));

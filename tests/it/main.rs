@@ -26,6 +26,8 @@ mod everyday_xri;
 mod fast_path;
 mod find;
 mod find_stream;
+#[cfg(feature = "internals")]
+mod first_stage;
 mod fuzz_findings;
 mod hostile;
 mod normalization;

@@ -45,6 +45,7 @@
 //! | `walk.rs` | the table loop: one pass over the bytes ([`Automaton::longest_from`]) |
 //! | `calls/` | the run with calls: every reading of a rule with brackets |
 //! | `verdict.rs` | the verdicts ([`Automaton::check`], [`Automaton::matches`]): the table loop, or the run with calls |
+//! | `stage/` | the first stage in front of the walk: a reference of an RFC 3986-shaped grammar decided from bitmasks of its bytes, its sets derived from the automaton ([`stage::Stage`]) |
 #![deny(missing_docs)]
 // The run never panics on its input: no unwrap, expect, panic, unreachable
 // or indexing that input could reach; tests are exempt.
@@ -70,6 +71,7 @@ mod reading;
 mod refusal;
 mod simd;
 mod skip;
+pub mod stage;
 mod tables;
 mod utf8;
 mod verdict;

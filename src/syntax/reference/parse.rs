@@ -64,9 +64,15 @@ pub(crate) fn automaton(
 /// (an error copies its input), so a refusal costs only the automaton's
 /// run to where it stops.
 pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
+    // The first stage is the unzoned rule's.
+    let staged = if zone_id {
+        None
+    } else {
+        crate::syntax::builtin::staged(grammar, input)
+    };
     match automaton(grammar, zone_id) {
         Some(automaton) => {
-            let marks = automaton.split_of(input)?;
+            let marks = staged.or_else(|| automaton.split_of(input))?;
             Some(crate::syntax::split::from_marks(grammar, input, marks).spans(input.len()))
         }
         None => parse_spans(grammar, zone_id, input, false).ok(),

@@ -1,0 +1,66 @@
+//! The stage on the built-in reference rules, against the walk, with
+//! each way of classifying: the quick check of the engine's own tests
+//! (tests/it/first_stage.rs in the library holds it to the walk on the
+//! corpora, every byte at every place and every UTF-8 boundary).
+
+use super::{Path, Stage};
+use crate::fixtures::compiled;
+
+/// Each way the stage classifies, forced.
+const PATHS: [Path; 4] = [Path::Swar, Path::Ssse3, Path::Avx2, Path::Detect];
+
+#[test]
+fn the_stage_accepts_only_what_the_walk_accepts_with_the_same_marks() {
+    let inputs = [
+        "http://user:pw@host.example:8080/a/b;c?q=1&r#frag",
+        "http://a/b/c/d;p?q",
+        "a:b",
+        "//h",
+        "//h?",
+        "//@h:",
+        "?q?#f",
+        "#f#",
+        "",
+        "1a:b",
+        ":b",
+        "a%41b/c",
+        "a%4",
+        "a%",
+        "http://[::1]/",
+        "http://h/%c3%a9\u{e9}",
+        "http://h/\u{fffe}",
+        "http://h?\u{e000}",
+        "http://h/\u{e000}",
+        "s://u@@h",
+        "s://h:12a",
+        "s://h:1:2",
+        "s:/a//b",
+    ];
+    let long = format!("http://h/{}%41?{}#x", "a".repeat(60), "b".repeat(70));
+    for grammar in ["uri", "iri", "iri-bis", "leiri"] {
+        let rule = if grammar == "leiri" {
+            "LEIRI-reference"
+        } else if grammar == "uri" {
+            "URI-reference"
+        } else {
+            "IRI-reference"
+        };
+        let a = compiled(grammar, rule, true);
+        let stage = Stage::derive(&a).unwrap_or_else(|| panic!("{grammar}: no stage"));
+        assert!(stage.is_consistent(&a));
+        let mut decided = 0;
+        for input in inputs.iter().copied().chain([long.as_str()]) {
+            let walk = a.split_of(input);
+            let answers = PATHS.map(|p| stage.accept_with(input, p));
+            assert!(
+                answers.iter().all(|x| *x == answers[0]),
+                "{grammar} {input:?}: {answers:?}"
+            );
+            if let Some(marks) = answers[0] {
+                assert_eq!(walk, Some(marks), "{grammar} {input:?}");
+                decided += 1;
+            }
+        }
+        assert!(decided >= 10, "{grammar}: {decided}");
+    }
+}
