@@ -524,7 +524,10 @@ fn idna_refuses_a_name_it_would_map_to_an_address_or_to_another_name() {
     for (iri, uri) in [
         ("http://\u{E9}.0x7g/", "http://xn--9ca.0x7g/"),
         ("http://\u{E9}.a1/", "http://xn--9ca.a1/"),
-        ("http://\u{4F8B}\u{3048}\u{3002}jp/", "http://xn--r8jz45g.jp/"),
+        (
+            "http://\u{4F8B}\u{3048}\u{3002}jp/",
+            "http://xn--r8jz45g.jp/",
+        ),
         ("http://R\u{C9}SUM\u{C9}.org/", "http://xn--rsum-bpad.org/"),
     ] {
         let out = IriRef::parse(iri).unwrap().to_uri_with(&idna).unwrap();
