@@ -256,17 +256,18 @@ fn a_long_label_is_searched_not_scanned_prefix_by_prefix() {
     assert_eq!(found(&input), [(Kind::MixedScript, 100_007)]);
 }
 
+/// The offset and the expectation of IRI -> URI's refusal of `input`
+/// with `idna`, which must be `NotConvertible`.
+fn refused_by_idna(input: &str, idna: &UriOptions) -> (usize, String) {
+    let err = IriRef::parse(input).unwrap().to_uri_with(idna).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotConvertible, "{input}");
+    (err.offset(), err.expected()[0].to_string())
+}
+
 #[test]
 fn idna_refuses_look_alikes_bidi_formatting_and_mixed_scripts_in_a_host() {
     let idna = UriOptions::default().with_idna(true);
-    let refused = |input: &str| {
-        let err = IriRef::parse(input)
-            .unwrap()
-            .to_uri_with(&idna)
-            .unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::NotConvertible, "{input}");
-        (err.offset(), err.expected()[0].clone())
-    };
+    let refused = |input: &str| refused_by_idna(input, &idna);
     // The reproducer: U+2215 DIVISION SLASH after "é".
     let (at, why) = refused("http://\u{E9}\u{2215}evil.com/");
     assert_eq!(at, 9);
@@ -498,14 +499,7 @@ mod cli {
 #[test]
 fn idna_refuses_a_name_it_would_map_to_an_address_or_to_another_name() {
     let idna = UriOptions::default().with_idna(true);
-    let refused = |input: &str| {
-        let err = IriRef::parse(input)
-            .unwrap()
-            .to_uri_with(&idna)
-            .unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::NotConvertible, "{input}");
-        (err.offset(), err.expected()[0].clone())
-    };
+    let refused = |input: &str| refused_by_idna(input, &idna);
     let (at, why) = refused("http://\u{2460}\u{2461}\u{2466}.0.0.1/");
     assert_eq!(at, 7);
     assert!(why.contains("IPv4 address"), "{why}");
