@@ -27,7 +27,7 @@ fn texts() -> Vec<(&'static str, String)> {
         someone. Nothing here is an identifier, 10:30, a: b, c.d, e-f.\n";
     let corpus: String = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/find/corpus.jsonl"
+        "/../tests/data/find/corpus.jsonl"
     ))
     .expect("the corpus")
     .lines()

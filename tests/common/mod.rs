@@ -39,14 +39,13 @@ pub fn unescape(text: &str) -> String {
     vectors::unescape(text)
 }
 
-/// The repository's root, the `xiri` library's folder, whichever package's
-/// tests include this file (the root's, or crates/cli's, two folders down).
+/// The repository's root, the `xiri` library's folder (the one with
+/// `grammar/`), whichever package includes this file: the root's tests,
+/// crates/cli's, or the benches (benches/, a package of its own).
 pub fn root() -> &'static std::path::Path {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    match dir.join("build.rs").exists() {
-        true => dir,
-        false => dir.ancestors().nth(2).unwrap_or(dir),
-    }
+    let root = dir.ancestors().find(|d| d.join("grammar").is_dir());
+    root.unwrap_or(dir)
 }
 
 /// `tests/data/`: what the tests read of the specifications and of the
