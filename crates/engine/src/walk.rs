@@ -159,7 +159,7 @@ impl Automaton {
     /// always fall within `trans`, because every automaton run keeps
     /// [`Automaton::is_consistent`]'s invariants (build.rs refuses to write
     /// a built-in one that does not, and `compile` to return one;
-    /// tests/engine.rs holds every built-in automaton to them). Without
+    /// tests/it/engine.rs holds every built-in automaton to them). Without
     /// the check, a reference's parse runs 3.6% fewer instructions
     /// (cachegrind, the peer benchmark's ASCII corpus).
     // The only other indexing is of 256-entry arrays by a byte: never out

@@ -252,7 +252,7 @@ fn char_dfa(
 
 /// A rule's character-class automaton, run a character at a time with no
 /// acceleration: the oracle the byte-level automaton is tested against
-/// (`tests/engine_bytes.rs`). Only for rules without calls.
+/// (`tests/it/engine_bytes.rs`). Only for rules without calls.
 ///
 /// ```
 /// let a = xiri_engine::CharAutomaton::compile("a = 1*%x61-7A %xE9\n", "a").unwrap();
