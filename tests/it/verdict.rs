@@ -64,21 +64,9 @@ fn agree<S: GenericSyntax>(grammar: Grammar) {
 }
 
 #[test]
-fn uri_verdicts_agree_with_parse() {
+fn verdicts_agree_with_parse_in_every_syntax() {
     agree::<xiri::Rfc3986>(Grammar::Uri);
-}
-
-#[test]
-fn iri_verdicts_agree_with_parse() {
     agree::<xiri::Rfc3987>(Grammar::Iri);
-}
-
-#[test]
-fn iri_bis_verdicts_agree_with_parse() {
     agree::<xiri::Rfc3987bis>(Grammar::IriBis);
-}
-
-#[test]
-fn leiri_verdicts_agree_with_parse() {
     agree::<xiri::LeiriNote>(Grammar::Leiri);
 }
