@@ -9,33 +9,85 @@ const SYNTAXES: &str = "uri, iri, iri-bis, leiri, xri";
 
 /// The grammar named `syntax` (`uri`, `iri`, `iri-bis`, `leiri`, `xri`).
 pub(crate) fn grammar(syntax: &str) -> PyResult<Grammar> {
-    syntax
-        .parse()
-        .map_err(|_| unknown("syntax", syntax, SYNTAXES))
+    // The names as spelled in the signatures and the docs, compared first
+    // (a call's cost is tens of instructions: the default `iri` is not
+    // looked up in any case).
+    match syntax {
+        "iri" => Ok(Grammar::Iri),
+        "uri" => Ok(Grammar::Uri),
+        _ => syntax
+            .parse()
+            .map_err(|_| unknown("syntax", syntax, SYNTAXES)),
+    }
 }
 
-/// A rule of a grammar with its automaton, looked up once: `is_valid` runs
-/// the library's engine on it directly (`Automaton::matches`, what
-/// `Rule::check` runs), without finding the rule by name on every call.
+/// A rule of a grammar with its verdict, looked up once: `is_valid` runs
+/// the library's verdict-only entry for the reference and absolute forms
+/// of the four RFC 3986-shaped syntaxes (`IriRef::is_valid` and its kin:
+/// the first stage, then the table walk), the rule's automaton
+/// (`Automaton::matches`, what `Rule::check` runs) for any other rule,
+/// without finding the rule by name on every call.
 #[derive(Clone, Copy)]
 pub(crate) struct Checker {
     rule: Rule,
-    automaton: Option<&'static xiri::engine::Automaton>,
+    verdict: Verdict,
+}
+
+/// How a [`Checker`] decides.
+#[derive(Clone, Copy)]
+enum Verdict {
+    /// The library's `is_valid` of a syntax's reference or absolute form.
+    Form(fn(&str) -> bool),
+    /// The rule's automaton.
+    Automaton(&'static xiri::engine::Automaton),
+    /// The rule's `check` (a rule the engine does not compile: none of
+    /// the five grammars has one).
+    Check,
 }
 
 impl Checker {
     fn new(rule: Rule) -> Checker {
-        Checker {
-            rule,
-            automaton: rule.automaton(),
+        let verdict = match rule.automaton() {
+            Some(automaton) => Verdict::Automaton(automaton),
+            None => Verdict::Check,
+        };
+        Checker { rule, verdict }
+    }
+
+    /// The checker of an entry rule (0 reference, 1 absolute, 2 relative)
+    /// of `grammar`.
+    fn entry(grammar: Grammar, index: usize) -> Checker {
+        use xiri::{Absolute, GenericSyntax, Reference};
+        fn forms<S: GenericSyntax>() -> [fn(&str) -> bool; 2] {
+            [Reference::<S>::is_valid, Absolute::<S>::is_valid]
+        }
+        let rule = match index {
+            0 => grammar.reference(),
+            1 => grammar.absolute(),
+            _ => grammar.relative(),
+        };
+        let forms = match grammar {
+            Grammar::Uri => forms::<xiri::Rfc3986>(),
+            Grammar::Iri => forms::<xiri::Rfc3987>(),
+            Grammar::IriBis => forms::<xiri::Rfc3987bis>(),
+            Grammar::Leiri => forms::<xiri::LeiriNote>(),
+            Grammar::Xri => return Checker::new(rule),
+        };
+        match forms.get(index) {
+            Some(&form) => Checker {
+                rule,
+                verdict: Verdict::Form(form),
+            },
+            None => Checker::new(rule),
         }
     }
 
     /// Whether the whole input matches.
     pub(crate) fn is_valid(&self, input: &str) -> bool {
-        match self.automaton {
-            Some(automaton) => automaton.matches(input),
-            None => self.rule.check(input).is_ok(),
+        match self.verdict {
+            Verdict::Form(is_valid) => is_valid(input),
+            Verdict::Automaton(automaton) => automaton.matches(input),
+            Verdict::Check => self.rule.check(input).is_ok(),
         }
     }
 
@@ -53,14 +105,9 @@ fn entry(grammar: Grammar, index: usize) -> Checker {
     const ENTRIES: usize = 3 * Grammar::ALL.len();
     static CHECKERS: [std::sync::OnceLock<Checker>; ENTRIES] =
         [const { std::sync::OnceLock::new() }; ENTRIES];
-    let slot = Grammar::ALL.iter().position(|g| *g == grammar).unwrap_or(0) * 3 + index;
-    let make = || {
-        Checker::new(match index {
-            0 => grammar.reference(),
-            1 => grammar.absolute(),
-            _ => grammar.relative(),
-        })
-    };
+    // `Grammar::ALL` lists the grammars in their declaration order.
+    let slot = grammar as usize * 3 + index;
+    let make = || Checker::entry(grammar, index);
     match CHECKERS.get(slot) {
         Some(checker) => *checker.get_or_init(make),
         None => make(),
@@ -88,11 +135,25 @@ pub(crate) fn rule(syntax: &str, rule: &str) -> PyResult<Checker> {
     Ok(entry(grammar, index))
 }
 
+/// `is_valid`'s default syntax and rule: statics, so that a call that
+/// leaves them out is told by the address of the text it gets (one
+/// comparison, where looking the rule up costs tens of instructions of a
+/// call of about a thousand: python/benches/instructions.py).
+static DEFAULT_SYNTAX: &str = "iri";
+static DEFAULT_RULE: &str = "reference";
+
 /// Whether `s` matches `rule` of `syntax`.
 #[pyfunction]
-#[pyo3(signature = (s, syntax = "iri", rule = "reference"))]
+#[pyo3(
+    signature = (s, syntax = DEFAULT_SYNTAX, rule = DEFAULT_RULE),
+    text_signature = "(s, syntax='iri', rule='reference')"
+)]
 fn is_valid(py: Python<'_>, s: &str, syntax: &str, rule: &str) -> PyResult<bool> {
-    let rule = self::rule(syntax, rule)?;
+    let rule = if std::ptr::eq(syntax, DEFAULT_SYNTAX) && std::ptr::eq(rule, DEFAULT_RULE) {
+        entry(Grammar::Iri, 0)
+    } else {
+        self::rule(syntax, rule)?
+    };
     Ok(crate::maybe_detached(py, s, || rule.is_valid(s)))
 }
 

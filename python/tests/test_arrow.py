@@ -69,3 +69,18 @@ def test_empty_and_sliced_inputs():
 def test_not_strings_is_a_type_error():
     with pytest.raises(TypeError, match="array of strings"):
         xa.is_valid(pa.array([1, 2]))
+
+
+@pytest.mark.parametrize("string_type", [pa.string(), pa.large_string(), pa.string_view()])
+def test_the_import_copies_no_string_bytes(string_type):
+    # Strings longer than 12 bytes, so that utf8_view keeps them in a data
+    # buffer; the Rust side sees the bytes at pyarrow's own address.
+    strings = [f"http://example.org/{i}/a-long-enough-path" for i in range(1000)]
+    chunks = [pa.array(strings[:500], type=string_type), pa.array(strings[500:], type=string_type)]
+    data = 2  # after the validity bitmap and the offsets (or views)
+    for given in [chunks[0], pa.chunked_array(chunks)]:
+        expected = [c.buffers()[data].address for c in getattr(given, "chunks", [given])]
+        assert xa._rust._value_addresses(given) == expected
+    # A copy would be at another address (the check can fail).
+    copied = pa.array(chunks[0].to_pylist(), type=string_type)
+    assert xa._rust._value_addresses(copied) != [chunks[0].buffers()[data].address]

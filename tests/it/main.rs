@@ -39,6 +39,8 @@ mod syntax_family;
 mod uri_template;
 mod uri_template_props;
 mod verbatim;
+#[cfg(feature = "internals")]
+mod verdict;
 #[cfg(feature = "whatwg")]
 mod whatwg;
 #[cfg(feature = "whatwg")]

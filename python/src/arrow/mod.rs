@@ -195,6 +195,18 @@ fn to_iri(py: Python<'_>, array: AnyArray, syntax: &str, errors: bool) -> PyResu
     text_op(py, array, ops::convert, params, errors)
 }
 
+/// The address of each chunk's string bytes once imported, as every
+/// function here reads them: the tests compare them with the producer's
+/// buffers (the import copies nothing). Private: not in the stubs.
+#[pyfunction]
+fn _value_addresses(array: AnyArray) -> PyResult<Vec<usize>> {
+    let (chunks, _) = array.into_chunked_array()?.into_inner();
+    chunks
+        .iter()
+        .map(|c| strings::value_address(c.as_ref()))
+        .collect()
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let arrow = PyModule::new(m.py(), "arrow")?;
     arrow.add_function(wrap_pyfunction!(is_valid, &arrow)?)?;
@@ -205,5 +217,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     arrow.add_function(wrap_pyfunction!(relativize, &arrow)?)?;
     arrow.add_function(wrap_pyfunction!(to_uri, &arrow)?)?;
     arrow.add_function(wrap_pyfunction!(to_iri, &arrow)?)?;
+    arrow.add_function(wrap_pyfunction!(_value_addresses, &arrow)?)?;
     m.add_submodule(&arrow)
 }

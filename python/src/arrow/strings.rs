@@ -28,6 +28,27 @@ fn each_str(array: &dyn Array, mut f: impl FnMut(Option<&str>)) -> PyResult<()> 
     Ok(())
 }
 
+/// The address of the string bytes of `array` (of its first data buffer
+/// for `utf8_view`; 0 where it has none), as the functions read them: for
+/// the test that shows the import copies nothing (tests/test_arrow.py).
+pub(crate) fn value_address(array: &dyn Array) -> PyResult<usize> {
+    let address = match array.data_type() {
+        DataType::Utf8 => array.as_string::<i32>().values().as_ptr() as usize,
+        DataType::LargeUtf8 => array.as_string::<i64>().values().as_ptr() as usize,
+        DataType::Utf8View => array
+            .as_string_view()
+            .data_buffers()
+            .first()
+            .map_or(0, |b| b.as_ptr() as usize),
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "not an array of strings: {other}"
+            )));
+        }
+    };
+    Ok(address)
+}
+
 /// A boolean array: `test` of each string, null for null.
 pub(crate) fn booleans(array: &dyn Array, test: impl Fn(&str) -> bool) -> PyResult<ArrayRef> {
     let mut out = BooleanBuilder::with_capacity(array.len());

@@ -5,6 +5,7 @@ use crate::syntax::bounds::Bounds;
 use crate::syntax::components::Spans;
 use crate::syntax::error::{ErrorKind, ParseError};
 use crate::syntax::grammar::Grammar;
+use xiri_engine::marks::Marks;
 
 /// Parses `input` with `grammar`'s reference rule (with RFC 6874's zone
 /// identifiers when `zone_id`); with `absolute`, a
@@ -60,23 +61,42 @@ pub(crate) fn automaton(
     }
 }
 
-/// [`parse_spans`] of a reference, `None` on refusal: no error is built
-/// (an error copies its input), so a refusal costs only the automaton's
-/// run to where it stops.
-pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
-    // The first stage is the unzoned rule's.
-    let staged = if zone_id {
-        None
-    } else {
-        crate::syntax::builtin::staged(grammar, input)
-    };
-    match automaton(grammar, zone_id) {
-        Some(automaton) => {
-            let marks = staged.or_else(|| automaton.split_of(input))?;
-            Some(crate::syntax::split::from_marks(grammar, input, marks).spans(input.len()))
+/// The marks of Appendix B's split if `grammar`'s reference rule (with
+/// RFC 6874's zone identifiers when `zone_id`) accepts `input`, `None` on
+/// refusal: the first stage decides first (the unzoned rule's), the table
+/// walk the rest. No error is built (an error copies its input), so a
+/// refusal costs only the automaton's run to where it stops.
+#[inline]
+fn try_marks(grammar: Grammar, zone_id: bool, input: &str) -> Option<Marks> {
+    if !zone_id {
+        if let Some(marks) = crate::syntax::builtin::staged(grammar, input) {
+            return Some(marks);
         }
-        None => parse_spans(grammar, zone_id, input, false).ok(),
     }
+    match automaton(grammar, zone_id) {
+        Some(automaton) => automaton.split_of(input),
+        None => crate::syntax::zone::check_reference(grammar, zone_id, input).ok(),
+    }
+}
+
+/// Whether `grammar`'s reference rule (zoned when `zone_id`) accepts
+/// `input`, and, with `absolute`, the input has a scheme: what
+/// [`parse_bounds`] decides, without a value or an error.
+#[inline]
+pub(crate) fn is_valid(grammar: Grammar, zone_id: bool, input: &str, absolute: bool) -> bool {
+    match try_marks(grammar, zone_id, input) {
+        Some(marks) if absolute => {
+            crate::syntax::split::from_marks(grammar, input, marks).has_scheme()
+        }
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// [`parse_spans`] of a reference, `None` on refusal ([`try_marks`]).
+pub(crate) fn try_spans(grammar: Grammar, zone_id: bool, input: &str) -> Option<Spans> {
+    let marks = try_marks(grammar, zone_id, input)?;
+    Some(crate::syntax::split::from_marks(grammar, input, marks).spans(input.len()))
 }
 
 /// The engine's spans against pest's alone, for `crate::fast_path_check`.
