@@ -24,7 +24,7 @@
 //!   linkifiers find them.
 //!
 //! Bidi and spoofing findings come with each identifier through
-//! [`Found::security`] (the `security` feature). The whole search is
+//! `Found::security` (the `security` feature). The whole search is
 //! linear in the text: each byte is looked at a bounded number of times.
 //! [`Stream`] does the same over a text given in pieces, holding only
 //! what may still change an answer.
