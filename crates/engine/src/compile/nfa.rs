@@ -6,18 +6,50 @@
 
 use super::error::CompileError;
 use super::ranges::{merge, num_name};
-use abnf_oracle::{CharVal, CheckedGrammar, Node, NodeId, NumVal, RuleId};
+use abnf_oracle::{CharVal, CheckedGrammar, Node, NodeId, NumVal, Repeat, RuleId};
 use std::collections::HashMap;
 
 /// How many NFA states a rule may take before it is refused as too large.
-const STATE_BUDGET: usize = 400_000;
+pub(super) const STATE_BUDGET: usize = 400_000;
 
 /// How deep the construction may recurse (nested groups and inlined rule
 /// references, each a level): the built-in grammars need 32 at most (the
 /// test below), and a rule deeper than this, as a chain of thousands of
 /// rules each using the next, is refused as too large rather than
 /// overflowing the stack; the Earley parser decides it then.
-const MAX_DEPTH: usize = 256;
+pub(super) const MAX_DEPTH: usize = 256;
+
+/// How many copies of its body a repetition may make.
+pub(super) const MAX_COPIES: u64 = 10_000;
+
+/// How many optional copies of its body a repetition makes after the
+/// `min` it must.
+pub(super) fn optional_copies(repeat: &Repeat) -> u64 {
+    match repeat.max {
+        Some(max) => max.saturating_sub(repeat.min),
+        None => 0,
+    }
+}
+
+/// Why a rule is refused past [`STATE_BUDGET`].
+pub(super) fn too_many_states() -> CompileError {
+    CompileError::TooLarge(format!("more than {STATE_BUDGET} NFA states"))
+}
+
+/// Why a rule is refused past [`MAX_DEPTH`].
+pub(super) fn nested_too_deep() -> CompileError {
+    CompileError::TooLarge(format!(
+        "groups and rule references nested more than {MAX_DEPTH} deep"
+    ))
+}
+
+/// Why a rule is refused for a repetition of more than [`MAX_COPIES`].
+pub(super) fn repeated_too_often(repeat: &Repeat) -> CompileError {
+    CompileError::TooLarge(format!(
+        "a repetition of {} to {:?}",
+        repeat.min, repeat.max
+    ))
+}
 
 /// A character edge: on any character of `sets[set]`, to `to`; named
 /// `names[name]` in expected sets.
@@ -149,9 +181,7 @@ impl<'g> Builder<'g> {
 
     fn state(&mut self) -> Result<usize, CompileError> {
         if self.nfa.states.len() >= STATE_BUDGET {
-            return Err(CompileError::TooLarge(format!(
-                "more than {STATE_BUDGET} NFA states"
-            )));
+            return Err(too_many_states());
         }
         self.nfa.states.push(State::default());
         Ok(self.nfa.states.len() - 1)
@@ -199,9 +229,7 @@ impl<'g> Builder<'g> {
     /// Compiles `id` from state `from`; returns the state after it.
     fn node(&mut self, id: NodeId, ctx: Ctx, from: usize) -> Result<usize, CompileError> {
         if self.depth >= MAX_DEPTH {
-            return Err(CompileError::TooLarge(format!(
-                "groups and rule references nested more than {MAX_DEPTH} deep"
-            )));
+            return Err(nested_too_deep());
         }
         self.depth += 1;
         #[cfg(test)]
@@ -242,15 +270,9 @@ impl<'g> Builder<'g> {
                 Ok(at)
             }
             Node::Repeat { repeat, body, .. } => {
-                let optional = match repeat.max {
-                    Some(max) => max.saturating_sub(repeat.min),
-                    None => 0,
-                };
-                if repeat.min.saturating_add(optional) > 10_000 {
-                    return Err(CompileError::TooLarge(format!(
-                        "a repetition of {} to {:?}",
-                        repeat.min, repeat.max
-                    )));
+                let optional = optional_copies(repeat);
+                if repeat.min.saturating_add(optional) > MAX_COPIES {
+                    return Err(repeated_too_often(repeat));
                 }
                 let mut at = from;
                 for _ in 0..repeat.min {
