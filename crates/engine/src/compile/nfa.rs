@@ -51,6 +51,27 @@ pub(super) fn repeated_too_often(repeat: &Repeat) -> CompileError {
     ))
 }
 
+/// The middle of `items` when they are `brackets` around it: a call.
+pub(super) fn bracketed(
+    g: &CheckedGrammar,
+    brackets: Option<(char, char)>,
+    items: &[NodeId],
+) -> Option<NodeId> {
+    let (open, close) = brackets?;
+    let is = |id: NodeId, c: char| match g.node(id) {
+        Node::CharVal(v) => v.value.chars().eq([c]),
+        Node::NumVal {
+            value: NumVal::Scalar(v),
+            ..
+        } => *v == u64::from(c),
+        _ => false,
+    };
+    match items {
+        [first, middle, last] if is(*first, open) && is(*last, close) => Some(*middle),
+        _ => None,
+    }
+}
+
 /// A character edge: on any character of `sets[set]`, to `to`; named
 /// `names[name]` in expected sets.
 pub(super) struct Edge {
@@ -381,19 +402,7 @@ impl<'g> Builder<'g> {
 
     /// The middle of `items` when they are the bracket pair around it.
     fn bracketed(&self, items: &[NodeId]) -> Option<NodeId> {
-        let (open, close) = self.brackets?;
-        let is = |id: NodeId, c: char| match self.g.node(id) {
-            Node::CharVal(v) => v.value.chars().eq([c]),
-            Node::NumVal {
-                value: NumVal::Scalar(v),
-                ..
-            } => *v == u64::from(c),
-            _ => false,
-        };
-        match items {
-            [first, middle, last] if is(*first, open) && is(*last, close) => Some(*middle),
-            _ => None,
-        }
+        bracketed(self.g, self.brackets, items)
     }
 
     /// A call to the fragment of `middle` (the bracket pair `whole`) from
