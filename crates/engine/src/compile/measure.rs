@@ -132,9 +132,14 @@ impl<'g> Structures<'g> {
                 }
             }
         }
-        // A group is built from its own start, at the first level.
-        for middle in middles {
+        // A group is built from its own start, at the first level; the
+        // groups written inside one are measured too.
+        while let Some(middle) = middles.pop() {
+            if s.groups.contains_key(&middle) {
+                continue;
+            }
             let size = s.measure(middle, 1);
+            middles.extend(size.iter().flat_map(|size| size.calls.iter().copied()));
             s.groups.insert(middle, size);
         }
         s
@@ -312,6 +317,10 @@ mod tests {
             // through a group, at the depth limit's edge; a group whose
             // middle reaches 256 levels, and one past.
             "a = \"(\" b \")\" c\nb = \"x\" / \"(\" b \")\"\nc = \"(\" b \")\"\n".into(),
+            "a = \"(\" (\"(\" 9998\"x\" \")\" / a) \")\"\n".into(),
+            // `a` builds the group around `x` once; `x` on its own inlines
+            // `b`, then builds the group, `b` again: too large.
+            "a = \"(\" x \")\" / \"y\"\nx = b / a\nb = 30c\nc = 9999\"x\"\n".into(),
             chain(255, "\"(\" r0 \")\""),
             chain(256, "\"(\" r0 \")\""),
             format!("a = \"(\" r0 \")\"\n{}", chain(254, "\"x\"")),
@@ -349,5 +358,16 @@ mod tests {
             }
         }
         assert!(compared > 1_000, "{compared}");
+    }
+
+    /// A rule that compiles with brackets tells nothing of the rules it
+    /// reaches: `a` builds the group around `x` once, `x` inlines `b` and
+    /// then builds the group, `b` again.
+    #[test]
+    fn a_rule_reached_from_one_that_compiles_may_be_too_large() {
+        let text = "a = \"(\" x \")\" / \"y\"\nx = b / a\nb = 30c\nc = 9999\"x\"\n";
+        let found: Vec<String> = both(text).into_iter().map(|(m, _)| m).collect();
+        assert_eq!(found[4], "Ok(())");
+        assert!(found[5].starts_with("Err(TooLarge"), "{}", found[5]);
     }
 }
