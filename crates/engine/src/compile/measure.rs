@@ -8,11 +8,12 @@
 //! rules took 0.44 and 28 s), and so did each rule of a chain its last
 //! rule closes through brackets.
 
-use super::error::CompileError;
-use super::nfa::{
-    MAX_COPIES, MAX_DEPTH, STATE_BUDGET, bracketed, nested_too_deep, optional_copies,
-    repeated_too_often, too_many_states,
+use super::budget::{
+    MAX_COPIES, MAX_DEPTH, STATE_BUDGET, nested_too_deep, optional_copies, repeated_too_often,
+    too_many_states,
 };
+use super::error::CompileError;
+use super::nfa::bracketed;
 use abnf_oracle::{CheckedGrammar, Node, NodeId, Repeat, RuleId};
 use std::collections::{HashMap, HashSet};
 

@@ -14,6 +14,7 @@
 //! grammar.
 
 mod appendix_b;
+mod budget;
 mod bytes;
 mod chars;
 mod dfa;
