@@ -79,9 +79,9 @@ mod walk;
 
 pub use automaton::Automaton;
 pub use compile::{
-    CharAutomaton, CompileError, MAX_GROUP_NESTING, MAX_GROUP_WIDTH, Options, TableFiles, TooWide,
-    compile, compile_checked, merge_ranges, nesting_message, num_name, structure, to_rust,
-    to_rust_with_files, too_deep, too_wide,
+    CharAutomaton, CompileError, MAX_GROUP_NESTING, MAX_GROUP_WIDTH, Options, Structures,
+    TableFiles, TooWide, compile, compile_checked, merge_ranges, nesting_message, num_name,
+    structure, to_rust, to_rust_with_files, too_deep, too_wide,
 };
 pub use limits::MAX_CALL_DEPTH;
 pub use refusal::Refusal;

@@ -14,12 +14,14 @@
 //! grammar.
 
 mod appendix_b;
+mod budget;
 mod bytes;
 mod chars;
 mod dfa;
 mod emit;
 mod error;
 mod groups;
+mod measure;
 mod minimize;
 mod nesting;
 mod nfa;
@@ -29,6 +31,7 @@ mod width;
 
 pub use emit::{TableFiles, to_rust, to_rust_with_files};
 pub use error::CompileError;
+pub use measure::Structures;
 pub use nesting::{MAX_GROUP_NESTING, message as nesting_message, too_deep};
 pub use ranges::{merge as merge_ranges, num_name};
 pub use width::{MAX_GROUP_WIDTH, TooWide, too_wide};

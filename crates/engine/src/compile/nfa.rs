@@ -4,20 +4,35 @@
 //! options' bracket pair) made a call to a fragment of its own, which is
 //! how recursion through brackets stays finite.
 
+use super::budget::{
+    MAX_COPIES, MAX_DEPTH, STATE_BUDGET, nested_too_deep, optional_copies, repeated_too_often,
+    too_many_states,
+};
 use super::error::CompileError;
 use super::ranges::{merge, num_name};
 use abnf_oracle::{CharVal, CheckedGrammar, Node, NodeId, NumVal, RuleId};
 use std::collections::HashMap;
 
-/// How many NFA states a rule may take before it is refused as too large.
-const STATE_BUDGET: usize = 400_000;
-
-/// How deep the construction may recurse (nested groups and inlined rule
-/// references, each a level): the built-in grammars need 32 at most (the
-/// test below), and a rule deeper than this, as a chain of thousands of
-/// rules each using the next, is refused as too large rather than
-/// overflowing the stack; the Earley parser decides it then.
-const MAX_DEPTH: usize = 256;
+/// The middle of `items` when they are `brackets` around it: a call.
+pub(super) fn bracketed(
+    g: &CheckedGrammar,
+    brackets: Option<(char, char)>,
+    items: &[NodeId],
+) -> Option<NodeId> {
+    let (open, close) = brackets?;
+    let is = |id: NodeId, c: char| match g.node(id) {
+        Node::CharVal(v) => v.value.chars().eq([c]),
+        Node::NumVal {
+            value: NumVal::Scalar(v),
+            ..
+        } => *v == u64::from(c),
+        _ => false,
+    };
+    match items {
+        [first, middle, last] if is(*first, open) && is(*last, close) => Some(*middle),
+        _ => None,
+    }
+}
 
 /// A character edge: on any character of `sets[set]`, to `to`; named
 /// `names[name]` in expected sets.
@@ -149,9 +164,7 @@ impl<'g> Builder<'g> {
 
     fn state(&mut self) -> Result<usize, CompileError> {
         if self.nfa.states.len() >= STATE_BUDGET {
-            return Err(CompileError::TooLarge(format!(
-                "more than {STATE_BUDGET} NFA states"
-            )));
+            return Err(too_many_states());
         }
         self.nfa.states.push(State::default());
         Ok(self.nfa.states.len() - 1)
@@ -199,9 +212,7 @@ impl<'g> Builder<'g> {
     /// Compiles `id` from state `from`; returns the state after it.
     fn node(&mut self, id: NodeId, ctx: Ctx, from: usize) -> Result<usize, CompileError> {
         if self.depth >= MAX_DEPTH {
-            return Err(CompileError::TooLarge(format!(
-                "groups and rule references nested more than {MAX_DEPTH} deep"
-            )));
+            return Err(nested_too_deep());
         }
         self.depth += 1;
         #[cfg(test)]
@@ -242,15 +253,9 @@ impl<'g> Builder<'g> {
                 Ok(at)
             }
             Node::Repeat { repeat, body, .. } => {
-                let optional = match repeat.max {
-                    Some(max) => max.saturating_sub(repeat.min),
-                    None => 0,
-                };
-                if repeat.min.saturating_add(optional) > 10_000 {
-                    return Err(CompileError::TooLarge(format!(
-                        "a repetition of {} to {:?}",
-                        repeat.min, repeat.max
-                    )));
+                let optional = optional_copies(repeat);
+                if repeat.min.saturating_add(optional) > MAX_COPIES {
+                    return Err(repeated_too_often(repeat));
                 }
                 let mut at = from;
                 for _ in 0..repeat.min {
@@ -359,19 +364,7 @@ impl<'g> Builder<'g> {
 
     /// The middle of `items` when they are the bracket pair around it.
     fn bracketed(&self, items: &[NodeId]) -> Option<NodeId> {
-        let (open, close) = self.brackets?;
-        let is = |id: NodeId, c: char| match self.g.node(id) {
-            Node::CharVal(v) => v.value.chars().eq([c]),
-            Node::NumVal {
-                value: NumVal::Scalar(v),
-                ..
-            } => *v == u64::from(c),
-            _ => false,
-        };
-        match items {
-            [first, middle, last] if is(*first, open) && is(*last, close) => Some(*middle),
-            _ => None,
-        }
+        bracketed(self.g, self.brackets, items)
     }
 
     /// A call to the fragment of `middle` (the bracket pair `whole`) from

@@ -4,11 +4,12 @@
 
 use super::decide::BRACKETS;
 use crate::figures::{Diagnostic, Location, Severity};
-use crate::rules::{cycle_text, references, LoadedGrammar, Reach, Rules};
+use crate::rules::{cycle_text, references, LoadedGrammar, Reach};
 use abnf_oracle::{Element, LintWarning};
+use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fmt;
-use xiri_engine::{structure, CompileError};
+use xiri_engine::{CompileError, Structures};
 
 /// What kind of language a rule has, as far as the engine is concerned.
 ///
@@ -185,15 +186,12 @@ pub fn rules(grammar: &LoadedGrammar, entries: &[&str]) -> RulesReport {
         entries.iter().map(|e| e.to_string()).collect()
     };
     let reach = Reach::new(grammar.mended());
-    let kinds = kinds(grammar, &reach);
+    let engine = Kinds::new(grammar.checked());
     let rules: Vec<RuleReport> = grammar
         .rules()
         .map(|name| RuleReport {
             name: name.to_string(),
-            kind: kinds
-                .get(&name.to_ascii_lowercase())
-                .cloned()
-                .unwrap_or_else(|| kind(grammar, name, &reach, false)),
+            kind: kind(grammar, name, &reach, &engine),
             location: grammar.location_of(name),
         })
         .collect();
@@ -322,66 +320,13 @@ fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
     }
 }
 
-/// The kind of every rule (by key). The engine compiles a rule with every
-/// rule it reaches inlined, so a rule that compiles tells that every rule
-/// it reaches compiles too (each is a smaller, shallower part of it,
-/// reaching no recursion), and such a rule is not compiled again. Each
-/// compiled on its own was quadratic on a chain of rules each using the
-/// next (issue 41: a chain of rules of a thousand alternatives each, 80
-/// rules, took 1.85 s). The rules no rule uses are taken first, so a
-/// chain defined from its last rule up is compiled once too. Many rules
-/// using one large rule still compile it each (each compile is bounded by
-/// the engine's budget of states).
-fn kinds(grammar: &LoadedGrammar, reach: &Reach<'_>) -> HashMap<String, RuleKind> {
-    let rules = Rules::new(grammar.mended());
-    let n = rules.names.len();
-    let mut uses: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut used = vec![false; n];
-    for (r, users) in rules.users().into_iter().enumerate() {
-        for user in users {
-            if let Some(u) = uses.get_mut(user) {
-                u.push(r);
-            }
-            if user != r {
-                set_true(&mut used, r);
-            }
-        }
-    }
-    // The rules no other rule uses first (a chain's first rule, wherever it
-    // is defined), then the others in the order defined. Every user before
-    // the rules it uses made a chain of rules matching the empty string
-    // (refused as too deep from 256 rules on) cheap when short, so that its
-    // cost grew a hundredfold for ten times the rules.
-    let unused = (0..n).filter(|&r| !used.get(r).copied().unwrap_or(true));
-    let order: Vec<usize> = unused
-        .chain((0..n).filter(|&r| used.get(r).copied().unwrap_or(false)))
-        .collect();
-    let mut compiles = vec![false; n];
-    let mut kinds = HashMap::new();
-    for r in order {
-        let Some(&name) = rules.names.get(r) else {
-            continue;
-        };
-        let known = compiles.get(r).copied().unwrap_or(false);
-        let k = kind(grammar, name, reach, known);
-        if k == RuleKind::Regular && !known {
-            let mut stack = vec![r];
-            while let Some(u) = stack.pop() {
-                if let Some(slot @ false) = compiles.get_mut(u) {
-                    *slot = true;
-                    stack.extend(uses.get(u).into_iter().flatten());
-                }
-            }
-        }
-        kinds.insert(name.to_ascii_lowercase(), k);
-    }
-    kinds
-}
-
 /// What kind of rule `name` is, with what every rule reaches found once
-/// (`reach`): asked of each rule on its own, it was quadratic. `compiles`:
-/// a rule it is known to compile by the engine as a regular language.
-fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) -> RuleKind {
+/// (`reach`) and every rule's size measured once (`engine`): asked of
+/// each rule on its own, each was quadratic (issue 41: a chain of rules
+/// each using the next, and many rules using one large rule, which the
+/// engine built again for each of its users: 20 KB and 200 KB of them
+/// took 0.44 and 28 s).
+fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, engine: &Kinds<'_>) -> RuleKind {
     if let Some(prose) = reach.prose(name).or_else(|| grammar.unchecked_prose(name)) {
         return prose_kind(grammar, prose.to_string());
     }
@@ -399,26 +344,56 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, compiles: bool) 
             RuleKind::ReachesLeftRecursion(left.rule)
         };
     }
-    let checked = grammar.checked();
     let Some(id) = grammar.checked_id(name) else {
         return RuleKind::Empty;
     };
-    if compiles {
-        return RuleKind::Regular;
-    }
-    match structure(checked, id, None) {
+    match engine.of(id, None) {
         Ok(()) => RuleKind::Regular,
         Err(CompileError::Recursive(_)) => BRACKETS
             .iter()
-            .find(|&&pair| structure(checked, id, Some(pair)).is_ok())
+            .find(|&&pair| engine.of(id, Some(pair)).is_ok())
             .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c)),
         Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
         Err(_) => RuleKind::Recursive,
     }
 }
 
-fn set_true(flags: &mut [bool], i: usize) {
-    if let Some(slot) = flags.get_mut(i) {
-        *slot = true;
+/// The engine's verdict on each rule, without brackets and with each pair
+/// of [`BRACKETS`], each measured over the whole grammar once, when first
+/// asked (a rule at a time, a chain of wide rules its last rule closes
+/// through brackets cost the chain for each rule; issue 41).
+struct Kinds<'g> {
+    grammar: &'g abnf_oracle::CheckedGrammar,
+    plain: OnceCell<Structures<'g>>,
+    bracketed: [OnceCell<Structures<'g>>; BRACKETS.len()],
+}
+
+impl<'g> Kinds<'g> {
+    fn new(grammar: &'g abnf_oracle::CheckedGrammar) -> Self {
+        Kinds {
+            grammar,
+            plain: OnceCell::new(),
+            bracketed: Default::default(),
+        }
+    }
+
+    fn of(
+        &self,
+        id: abnf_oracle::RuleId,
+        brackets: Option<(char, char)>,
+    ) -> Result<(), CompileError> {
+        let cell = match brackets {
+            None => Some(&self.plain),
+            Some(pair) => BRACKETS
+                .iter()
+                .position(|&p| p == pair)
+                .and_then(|i| self.bracketed.get(i)),
+        };
+        match cell {
+            Some(cell) => cell
+                .get_or_init(|| Structures::new(self.grammar, brackets))
+                .of(id),
+            None => xiri_engine::structure(self.grammar, id, brackets),
+        }
     }
 }

@@ -23,4 +23,4 @@ pub use grammar::{LoadError, LoadedGrammar};
 pub(crate) use left::{cycle_text, NO_GENERATOR};
 pub use left::{LeftRecursion, CYCLE_SHOWN};
 pub(crate) use names::references;
-pub(crate) use reach::{Reach, Rules};
+pub(crate) use reach::Reach;

@@ -1,0 +1,374 @@
+//! [`structure`](super::structure) for every rule of a grammar, each rule
+//! measured once: how many NFA states its construction takes and how
+//! deep it nests, from the measures of the rules it uses, and which
+//! bracketed groups it calls (each group is built once a rule, whichever
+//! rule calls it). Asked of each rule on its own, the construction
+//! inlines every rule the rule reaches again, so many rules using one
+//! large rule cost that rule each (issue 41: 20 KB and 200 KB of such
+//! rules took 0.44 and 28 s), and so did each rule of a chain its last
+//! rule closes through brackets.
+
+use super::budget::{
+    MAX_COPIES, MAX_DEPTH, STATE_BUDGET, nested_too_deep, optional_copies, repeated_too_often,
+    too_many_states,
+};
+use super::error::CompileError;
+use super::nfa::bracketed;
+use abnf_oracle::{CheckedGrammar, Node, NodeId, Repeat, RuleId};
+use std::collections::{HashMap, HashSet};
+
+/// What the construction of a node takes, counted as the builder
+/// (`nfa.rs`) counts: saturating, since nested repetitions multiply.
+#[derive(Clone, Debug)]
+struct Size {
+    /// NFA states.
+    states: u64,
+    /// Levels of nodes, a rule reference one more than its target's body.
+    height: u64,
+    /// The first repetition of more than [`MAX_COPIES`] copies.
+    repeated: Option<Repeat>,
+    /// The middles of the bracketed groups it calls, sorted.
+    calls: Vec<NodeId>,
+}
+
+impl Size {
+    fn leaf(states: u64) -> Self {
+        Size {
+            states,
+            height: 1,
+            repeated: None,
+            calls: Vec::new(),
+        }
+    }
+
+    /// `self` and `other` side by side, under one more level.
+    fn beside(mut self, other: Size) -> Self {
+        self.states = self.states.saturating_add(other.states);
+        self.height = self.height.max(other.height.saturating_add(1));
+        self.repeated = self.repeated.or(other.repeated);
+        if !other.calls.is_empty() {
+            self.calls.extend(other.calls);
+            self.calls.sort_unstable();
+            self.calls.dedup();
+        }
+        self
+    }
+
+    /// Why the builder refuses a piece of this size, but for the states
+    /// of the whole.
+    fn refusal(&self) -> Option<CompileError> {
+        if let Some(repeat) = &self.repeated {
+            return Some(repeated_too_often(repeat));
+        }
+        (self.height > MAX_DEPTH as u64).then(nested_too_deep)
+    }
+}
+
+/// Every rule's [`structure`](super::structure) with one choice of
+/// brackets, each rule measured once and its measure reused by every rule
+/// that uses it, each bracketed group once. A rule that reaches recursion
+/// (other than through the brackets), a prose value or an undefined name
+/// is built as [`structure`](super::structure) builds it, when asked.
+///
+/// The verdict is [`structure`](super::structure)'s; of a rule too large
+/// for more than one reason, the reason given may be another of them.
+///
+/// ```
+/// let text = "a = b b\nb = 3\"x\" / c\nc = \"(\" c \")\"\n";
+/// let g = abnf_oracle::Grammar::parse(text).unwrap().check().unwrap();
+/// let a = abnf_oracle::RuleId::User(0);
+/// assert!(xiri_engine::Structures::new(&g, None).of(a).is_err());
+/// assert!(xiri_engine::Structures::new(&g, Some(('(', ')'))).of(a).is_ok());
+/// ```
+pub struct Structures<'g> {
+    grammar: &'g CheckedGrammar,
+    brackets: Option<(char, char)>,
+    /// Each rule's body measured, or `None` when the builder must answer.
+    sizes: HashMap<RuleId, Option<Size>>,
+    /// Each bracketed group's middle measured, as a call builds it.
+    groups: HashMap<NodeId, Option<Size>>,
+}
+
+impl<'g> Structures<'g> {
+    /// Measures every rule of `grammar` (each after the rules it uses: an
+    /// iterative walk, so a chain of thousands of rules is no deeper a
+    /// stack), then every group between `brackets`.
+    ///
+    /// ```
+    /// let g = abnf_oracle::Grammar::parse("a = \"x\"\n").unwrap().check().unwrap();
+    /// assert!(xiri_engine::Structures::new(&g, None).of(abnf_oracle::RuleId::User(0)).is_ok());
+    /// ```
+    pub fn new(grammar: &'g CheckedGrammar, brackets: Option<(char, char)>) -> Self {
+        let mut s = Structures {
+            grammar,
+            brackets,
+            sizes: HashMap::new(),
+            groups: HashMap::new(),
+        };
+        let users = (0..grammar.rules().len()).filter_map(|i| u32::try_from(i).ok());
+        let mut middles = Vec::new();
+        for root in users.map(RuleId::User) {
+            if s.sizes.contains_key(&root) {
+                continue;
+            }
+            let mut open = HashSet::from([root]);
+            let mut stack = vec![(root, s.uses(root, &mut middles), 0)];
+            while let Some((rule, used, next)) = stack.last_mut() {
+                let rule = *rule;
+                match used.get(*next).copied() {
+                    Some(u) => {
+                        *next += 1;
+                        // A rule on the stack is a cycle: it has no size
+                        // yet, and its users are left to the builder.
+                        if !s.sizes.contains_key(&u) && open.insert(u) {
+                            stack.push((u, s.uses(u, &mut middles), 0));
+                        }
+                    }
+                    None => {
+                        stack.pop();
+                        open.remove(&rule);
+                        let size = s.measure(grammar.rule_by_id(rule).body, 1);
+                        s.sizes.insert(rule, size);
+                    }
+                }
+            }
+        }
+        // A group is built from its own start, at the first level; the
+        // groups written inside one are measured too.
+        while let Some(middle) = middles.pop() {
+            if s.groups.contains_key(&middle) {
+                continue;
+            }
+            let size = s.measure(middle, 1);
+            middles.extend(size.iter().flat_map(|size| size.calls.iter().copied()));
+            s.groups.insert(middle, size);
+        }
+        s
+    }
+
+    /// What [`structure`](super::structure)`(grammar, id, brackets)` says.
+    ///
+    /// ```
+    /// let g = abnf_oracle::Grammar::parse("a = 20000\"x\"\n").unwrap().check().unwrap();
+    /// let e = xiri_engine::Structures::new(&g, None).of(abnf_oracle::RuleId::User(0));
+    /// assert!(matches!(e, Err(xiri_engine::CompileError::TooLarge(_))));
+    /// ```
+    pub fn of(&self, id: RuleId) -> Result<(), CompileError> {
+        let build = || super::structure(self.grammar, id, self.brackets);
+        let Some(Some(size)) = self.sizes.get(&id) else {
+            return build();
+        };
+        // The rule's start state, then its body's; each group it calls,
+        // and they call, once: its start state, then its middle's.
+        let mut states = size.states.saturating_add(1);
+        let mut refusal = size.refusal();
+        let mut seen = HashSet::new();
+        let mut calls = size.calls.clone();
+        while let Some(middle) = calls.pop() {
+            if !seen.insert(middle) {
+                continue;
+            }
+            let Some(Some(group)) = self.groups.get(&middle) else {
+                return build();
+            };
+            states = states.saturating_add(group.states).saturating_add(1);
+            refusal = refusal.or_else(|| group.refusal());
+            calls.extend(&group.calls);
+        }
+        match refusal {
+            Some(e) => Err(e),
+            None if states > STATE_BUDGET as u64 => Err(too_many_states()),
+            None => Ok(()),
+        }
+    }
+
+    /// The rules `rule`'s body inlines where the builder goes; the middles
+    /// of the groups it calls are added to `middles`.
+    fn uses(&self, rule: RuleId, middles: &mut Vec<NodeId>) -> Vec<RuleId> {
+        let g = self.grammar;
+        let mut found = Vec::new();
+        let mut stack = vec![g.rule_by_id(rule).body];
+        while let Some(id) = stack.pop() {
+            match g.node(id) {
+                Node::Concat { items } => match bracketed(g, self.brackets, items) {
+                    Some(middle) => middles.push(middle),
+                    None => stack.extend(items),
+                },
+                Node::Alt { branches } => stack.extend(branches),
+                Node::Repeat { repeat, body, .. } if builds_body(repeat) => stack.push(*body),
+                Node::Optional { body } => stack.push(*body),
+                Node::RuleRef { .. } => found.extend(g.target(id)),
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// The size of node `id` at `level` (the body of a rule is at 1),
+    /// from the sizes of the rules it refers to; `None` where only the
+    /// builder can tell: a prose value, an undefined name, a rule not
+    /// measured (recursion or what reaches it), or a body nested deeper
+    /// than the builder goes.
+    fn measure(&self, id: NodeId, level: usize) -> Option<Size> {
+        if level > MAX_DEPTH {
+            return None;
+        }
+        let g = self.grammar;
+        let inner = |id: NodeId| self.measure(id, level + 1);
+        let (states, items) = match g.node(id) {
+            Node::Alt { branches } => (1, branches),
+            Node::Concat { items } => match bracketed(g, self.brackets, items) {
+                // A call: the state after it; the group is built apart.
+                Some(middle) => {
+                    let mut call = Size::leaf(1);
+                    call.calls.push(middle);
+                    return Some(call);
+                }
+                None => (0, items),
+            },
+            Node::Optional { body } => return Some(Size::leaf(1).beside(inner(*body)?)),
+            Node::Repeat { repeat, body, .. } => {
+                if !builds_body(repeat) {
+                    let too_many = repeat.min.saturating_add(optional_copies(repeat)) > MAX_COPIES;
+                    let mut size = Size::leaf(1);
+                    size.repeated = too_many.then_some(*repeat);
+                    return Some(size);
+                }
+                let copy = inner(*body)?;
+                let looped = match repeat.max {
+                    None => copy.states.saturating_add(1),
+                    Some(_) => optional_copies(repeat)
+                        .saturating_mul(copy.states)
+                        .saturating_add(1),
+                };
+                let states = repeat
+                    .min
+                    .saturating_mul(copy.states)
+                    .saturating_add(looped);
+                return Some(Size::leaf(0).beside(Size { states, ..copy }));
+            }
+            Node::RuleRef { .. } => {
+                let target = g.target(id)?;
+                return Some(Size::leaf(0).beside(self.sizes.get(&target)?.clone()?));
+            }
+            Node::CharVal(v) => return Some(Size::leaf(v.value.chars().count() as u64)),
+            Node::NumVal { value, .. } => {
+                let count = match value {
+                    abnf_oracle::NumVal::Concat(vs) => vs.len() as u64,
+                    _ => 1,
+                };
+                return Some(Size::leaf(count));
+            }
+            Node::ProseVal(_) => return None,
+        };
+        let mut size = Size::leaf(states);
+        for &item in items {
+            size = size.beside(inner(item)?);
+        }
+        Some(size)
+    }
+}
+
+/// Whether the builder compiles a repetition's body: not when it refuses
+/// the repetition, nor when it is repeated at most zero times.
+fn builds_body(repeat: &Repeat) -> bool {
+    let optional = optional_copies(repeat);
+    repeat.min.saturating_add(optional) <= MAX_COPIES && (repeat.min > 0 || repeat.max != Some(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Structures;
+    use abnf_oracle::RuleId;
+
+    /// Each rule's verdict and reason, measured and built, without
+    /// brackets and with `(` `)`.
+    fn both(text: &str) -> Vec<(String, String)> {
+        let g = abnf_oracle::Grammar::parse(text).unwrap().check().unwrap();
+        let mut found = Vec::new();
+        for brackets in [None, Some(('(', ')'))] {
+            let structures = Structures::new(&g, brackets);
+            for id in (0..g.rules().len() as u32).map(RuleId::User) {
+                let built = format!("{:?}", super::super::structure(&g, id, brackets));
+                found.push((format!("{:?}", structures.of(id)), built));
+            }
+        }
+        found
+    }
+
+    /// At and past each limit, around recursion, prose, repetitions the
+    /// builder skips and groups between brackets, and on the built-in
+    /// grammars: what is measured is what is built.
+    #[test]
+    fn measuring_says_what_building_says() {
+        let chain = |n: usize, last: &str| {
+            let mut text: String = (0..n).map(|i| format!("r{i} = r{}\n", i + 1)).collect();
+            text.push_str(&format!("r{n} = {last}\n"));
+            text
+        };
+        let mut texts = vec![
+            // 255 rules above a character: the first at 256 levels, the
+            // second one past; then a group at the bottom.
+            chain(255, "\"x\""),
+            chain(256, "\"x\""),
+            chain(254, "(\"x\" / \"y\")"),
+            chain(3, "\"(\" r0 \")\" / \"z\""),
+            chain(3, "\"(\" r0 \")\" / \"(\" \"z\" \")\" / r0"),
+            // A group called from two rules, and from itself; chains closed
+            // through a group, at the depth limit's edge; a group whose
+            // middle reaches 256 levels, and one past.
+            "a = \"(\" b \")\" c\nb = \"x\" / \"(\" b \")\"\nc = \"(\" b \")\"\n".into(),
+            "a = \"(\" (\"(\" 9998\"x\" \")\" / a) \")\"\n".into(),
+            // `a` builds the group around `x` once; `x` on its own inlines
+            // `b`, then builds the group, `b` again: too large.
+            "a = \"(\" x \")\" / \"y\"\nx = b / a\nb = 30c\nc = 9999\"x\"\n".into(),
+            chain(255, "\"(\" r0 \")\""),
+            chain(256, "\"(\" r0 \")\""),
+            format!("a = \"(\" r0 \")\"\n{}", chain(254, "\"x\"")),
+            format!("a = \"(\" r0 \")\"\n{}", chain(255, "\"x\"")),
+            chain(3, "<prose>"),
+            chain(3, "0*0r0 \"x\""),
+            chain(3, "0r0 / 20001\"x\""),
+            chain(3, "9999\"ab\" 2*\"c\" 1*3 \"d\""),
+            // 400,000 states (the start, 39 times 10,000, then 9,998);
+            // then one more.
+            "a = 39b c\nb = 9999\"x\"\nc = 9997\"x\"\n".into(),
+            "a = 39b c\nb = 9999\"x\"\nc = 9998\"x\"\n".into(),
+            // The same with a call for `c` (the state after it, the
+            // group's start, 9,995 characters and the loop's state).
+            "a = 39b c\nb = 9999\"x\"\nc = \"(\" 9995\"x\" \")\"\n".into(),
+            "a = 39b c\nb = 9999\"x\"\nc = \"(\" 9996\"x\" \")\"\n".into(),
+            "a = b \"x\" / 1*b\nb = [ %x30-39.41 ] *c\nc = d d\nd = \"\"\n".into(),
+        ];
+        for grammar in crate::fixtures::GRAMMARS {
+            texts.push(crate::fixtures::abnf(grammar));
+        }
+        let mut compared = 0;
+        for text in &texts {
+            let Ok(Ok(_)) = abnf_oracle::Grammar::parse(text).map(|g| g.check()) else {
+                continue;
+            };
+            for (i, (measured, built)) in both(text).into_iter().enumerate() {
+                assert_eq!(
+                    measured,
+                    built,
+                    "rule {i} of {}",
+                    &text[..text.len().min(200)]
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
+    }
+
+    /// A rule that compiles with brackets tells nothing of the rules it
+    /// reaches: `a` builds the group around `x` once, `x` inlines `b` and
+    /// then builds the group, `b` again.
+    #[test]
+    fn a_rule_reached_from_one_that_compiles_may_be_too_large() {
+        let text = "a = \"(\" x \")\" / \"y\"\nx = b / a\nb = 30c\nc = 9999\"x\"\n";
+        let found: Vec<String> = both(text).into_iter().map(|(m, _)| m).collect();
+        assert_eq!(found[4], "Ok(())");
+        assert!(found[5].starts_with("Err(TooLarge"), "{}", found[5]);
+    }
+}
