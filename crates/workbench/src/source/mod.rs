@@ -24,7 +24,7 @@ mod rfc_text;
 mod shape;
 mod xml;
 
-pub use choice::{FigureChoice, Skipped};
+pub use choice::{FigureChoice, Skipped, SKIPPED_SHOWN};
 pub use figure::Figure;
 pub use file::AbnfFile;
 pub(crate) use lines::{Columns, Lines, Origin};
