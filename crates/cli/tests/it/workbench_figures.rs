@@ -229,6 +229,17 @@ fn a_fenced_block_in_a_list_item_is_taken() {
     assert!(found.figures[0]
         .text()
         .starts_with("cookie-av      = expires-av"));
+    // Its one indented code block (JavaScript) is a figure, skipped by
+    // its lines; the list items' indented paragraphs are none.
+    let skipped: Vec<(usize, &str)> = found
+        .skipped
+        .iter()
+        .map(|s| (s.line, s.first.as_str()))
+        .collect();
+    assert_eq!(
+        skipped,
+        [(75, "document.cookie = \"name=value; Secure; NonHttp\";")]
+    );
     // Columns are the draft's, past the list item's indentation: the
     // rules RFC 6265 defines are undefined here.
     let errors = errors(name);

@@ -19,6 +19,7 @@ mod figure;
 mod file;
 mod lines;
 pub(crate) mod lists;
+mod indented;
 mod markdown;
 mod rfc_text;
 mod shape;
