@@ -44,7 +44,11 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .collect();
-    assert_eq!(LoadedGrammar::load(&files).is_ok(), errors.is_empty(), "{text}");
+    assert_eq!(
+        LoadedGrammar::load(&files).is_ok(),
+        errors.is_empty(),
+        "{text}"
+    );
     let _ = rules(&grammar, &[]);
     let names: Vec<&str> = grammar.rules().take(RULES).collect();
     // The seed is the input's: the same input, the same members.
@@ -54,9 +58,14 @@ fuzz_target!(|data: &[u8]| {
         if let Err(DeciderError::Broken { broken, .. }) = &decider {
             let reported = errors.iter().any(|d| {
                 d.location.is_some()
-                    && d.rule.as_deref().is_some_and(|r| r.eq_ignore_ascii_case(broken))
+                    && d.rule
+                        .as_deref()
+                        .is_some_and(|r| r.eq_ignore_ascii_case(broken))
             });
-            assert!(reported, "{rule} reaches {broken}, whose error is not reported\n{text}");
+            assert!(
+                reported,
+                "{rule} reaches {broken}, whose error is not reported\n{text}"
+            );
         }
         let (Ok(()), Ok(decider)) = (generator.check(rule), decider) else {
             continue;

@@ -308,10 +308,7 @@ fn a_rule_reaching_the_broken_part_is_refused_with_its_error() {
     }
     // A syntax error refuses only the rules that reach the broken rule;
     // the others are decided, the error warned about.
-    let dir = Dir::new(
-        "draft-syntax",
-        &[("s.abnf", "a = \"x\"\nb = (\nc = b\n")],
-    );
+    let dir = Dir::new("draft-syntax", &[("s.abnf", "a = \"x\"\nb = (\nc = b\n")]);
     let (out, err, code) = dir.xiri(&["check", "--abnf", "s.abnf", "-R", "a", "x"]);
     assert_eq!((code, out.contains("\"valid\":true")), (0, true), "{out}");
     assert!(

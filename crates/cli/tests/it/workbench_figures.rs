@@ -147,7 +147,11 @@ fn rfc_3261_whole_loads_around_its_syntax_error() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     let rule_lines = stdout
         .lines()
-        .filter(|l| l.split_whitespace().nth(1).is_some_and(|w| w.starts_with("rfc3261.txt:")))
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .is_some_and(|w| w.starts_with("rfc3261.txt:"))
+        })
         .count();
     assert_eq!(rule_lines, 283);
     assert!(stdout.ends_with("4 errors, 1 warning\n"), "{stdout}");
@@ -345,5 +349,7 @@ fn many_skipped_figures_are_counted_in_one_line_and_listed_on_demand() {
     // Five or fewer are each named (RFC 6787's three SIP exchanges).
     let (_, err) = run(&["extract", "rfc6787-excerpts.xml"]);
     assert_eq!(err.lines().count(), 3, "{err}");
-    assert!(err.lines().all(|l| l.contains(": a figure skipped, not ABNF: 2 of its")));
+    assert!(err
+        .lines()
+        .all(|l| l.contains(": a figure skipped, not ABNF: 2 of its")));
 }

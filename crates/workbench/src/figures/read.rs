@@ -41,7 +41,11 @@ pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRul
     // Each figure skipped named, or, when they are many, summed up in one
     // note placed at the first.
     let summary = Skipped::summary(&read.skipped);
-    let shown = if summary.is_some() { 1 } else { read.skipped.len() };
+    let shown = if summary.is_some() {
+        1
+    } else {
+        read.skipped.len()
+    };
     for skipped in read.skipped.iter().take(shown) {
         let mut location = read.location(0, 1);
         if let Some(start) = read.lines.start(skipped.line.saturating_sub(1)) {

@@ -24,6 +24,6 @@ pub(crate) use broken::Broken;
 pub use grammar::{LoadError, LoadedGrammar};
 pub(crate) use left::{cycle_text, NO_GENERATOR};
 pub use left::{LeftRecursion, CYCLE_SHOWN};
-pub(crate) use names::references;
 pub(crate) use load::{BROKEN, UNDEFINED};
+pub(crate) use names::references;
 pub(crate) use reach::{Reach, Rules};

@@ -123,7 +123,8 @@ mod tests {
             taken[0].origins()[0].columns,
             crate::source::Columns::Shift(4)
         );
-        let skipped: Vec<(usize, &str)> = skipped.iter().map(|s| (s.line, s.first.as_str())).collect();
+        let skipped: Vec<(usize, &str)> =
+            skipped.iter().map(|s| (s.line, s.first.as_str())).collect();
         assert_eq!(skipped, [(17, "$ curl https://example.com/")]);
         // `--figures abnf` takes no unmarked block.
         let (marked, _) = figures(text, FigureChoice::Marked);

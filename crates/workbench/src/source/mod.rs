@@ -17,9 +17,9 @@
 mod choice;
 mod figure;
 mod file;
+mod indented;
 mod lines;
 pub(crate) mod lists;
-mod indented;
 mod markdown;
 mod rfc_text;
 mod shape;
