@@ -60,6 +60,18 @@ fn taken_in(text: &str, from: usize, to: usize) -> BTreeSet<String> {
         .collect()
 }
 
+/// `xiri` run in the sources' folder: standard output, standard error,
+/// exit status.
+fn xiri(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .current_dir(SOURCES)
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out.stdout), text(out.stderr), out.status.code())
+}
+
 fn errors(name: &str) -> Vec<String> {
     let files = [AbnfFile::new(name, source(name))];
     LoadedGrammar::analyze(&files)
@@ -138,13 +150,8 @@ fn rfc_3261_whole_loads_around_its_syntax_error() {
     assert_eq!(reaching, 6);
     // On the command line: the rules, the errors, one note for the 255
     // figures skipped; exit 1, as for a grammar with other errors.
-    let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
-        .current_dir(SOURCES)
-        .args(["rules", "--abnf", "rfc3261.txt"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (stdout, _, code) = xiri(&["rules", "--abnf", "rfc3261.txt"]);
+    assert_eq!(code, Some(1));
     let rule_lines = stdout
         .lines()
         .filter(|l| {
@@ -329,25 +336,16 @@ fn extract_lists_every_figure_with_its_verdict() {
 
 #[test]
 fn many_skipped_figures_are_counted_in_one_line_and_listed_on_demand() {
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
-            .current_dir(SOURCES)
-            .args(args)
-            .output()
-            .unwrap();
-        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-        (text(out.stdout), text(out.stderr))
-    };
-    let (_, err) = run(&["extract", "rfc3261.txt"]);
+    let (_, err, _) = xiri(&["extract", "rfc3261.txt"]);
     assert_eq!(
         err,
         "xiri: rfc3261.txt: 255 figures skipped, not ABNF, the first at lines 19, 474, 617, 643, 645 (`xiri extract --list` names each, and why; `--figures all` reads them)\n"
     );
-    let (out, _) = run(&["extract", "--list", "rfc3261.txt"]);
+    let (out, _, _) = xiri(&["extract", "--list", "rfc3261.txt"]);
     let skipped = out.lines().filter(|l| l.contains("  skipped  ")).count();
     assert_eq!(skipped, 255);
     // Five or fewer are each named (RFC 6787's three SIP exchanges).
-    let (_, err) = run(&["extract", "rfc6787-excerpts.xml"]);
+    let (_, err, _) = xiri(&["extract", "rfc6787-excerpts.xml"]);
     assert_eq!(err.lines().count(), 3, "{err}");
     assert!(err
         .lines()

@@ -100,34 +100,3 @@ impl Indented {
         self.blocks
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::source::markdown::figures;
-    use crate::source::FigureChoice;
-
-    #[test]
-    fn indented_code_blocks_are_figures_chosen_by_their_lines() {
-        let text = "---\ntitle: x\n\n    front = \"matter\"\n--- abstract\n\nProse.\n\n    date = 4DIGIT \"-\" 2DIGIT\n      / \"x\"\n\n    more = date\n\nProse.\n    lazy = \"continuation\"\n\n    $ curl https://example.com/\n\n- item\n\n    item = \"continued\"\n\n> quote\n>\n>     q = \"x\"\n\n```\n    fenced = \"x\"\n```\n";
-        let (taken, skipped) = figures(text, FigureChoice::Auto);
-        let texts: Vec<&str> = taken.iter().map(|f| f.text()).collect();
-        assert_eq!(
-            texts,
-            [
-                "date = 4DIGIT \"-\" 2DIGIT\n  / \"x\"\n\nmore = date\n",
-                "fenced = \"x\"\n"
-            ]
-        );
-        assert_eq!(taken[0].line(), 9);
-        assert_eq!(
-            taken[0].origins()[0].columns,
-            crate::source::Columns::Shift(4)
-        );
-        let skipped: Vec<(usize, &str)> =
-            skipped.iter().map(|s| (s.line, s.first.as_str())).collect();
-        assert_eq!(skipped, [(17, "$ curl https://example.com/")]);
-        // `--figures abnf` takes no unmarked block.
-        let (marked, _) = figures(text, FigureChoice::Marked);
-        assert!(marked.is_empty());
-    }
-}
