@@ -73,5 +73,5 @@ pub use printers::{canonical, diagram, rules_listing, Order, CANONICAL_WIDTH};
 pub use rules::{LeftRecursion, LoadError, LoadedGrammar, CYCLE_SHOWN};
 pub use source::{
     extract, extract_with, AbnfFile, Extracted, Figure, FigureChoice, ListSyntax, Skipped,
-    SourceFormat,
+    SourceFormat, SKIPPED_SHOWN,
 };

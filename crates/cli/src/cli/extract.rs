@@ -1,13 +1,14 @@
 //! `xiri extract`: the ABNF figures of RFCs and drafts (text, xml2rfc XML,
 //! kramdown-rfc Markdown) or ABNF files, in order, each after a comment
 //! naming the file and line it starts on; what is printed loads as ABNF.
-//! Each figure left out is named on standard error, with why; `--list`
-//! prints every figure with its verdict instead.
+//! Each figure left out is named on standard error, with why (more than
+//! a few are counted in one line instead); `--list` prints every figure
+//! with its verdict.
 
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use xiri::workbench::{extract_with, AbnfFile, FigureChoice};
+use xiri::workbench::{extract_with, AbnfFile, FigureChoice, Skipped};
 
 pub fn run(paths: &[PathBuf], choice: FigureChoice, list: bool) -> Result<ExitCode, String> {
     let mut out = String::new();
@@ -46,11 +47,16 @@ pub fn run(paths: &[PathBuf], choice: FigureChoice, list: bool) -> Result<ExitCo
             }
             continue;
         }
-        for s in &extracted.skipped {
-            eprintln!(
-                "xiri: {}:{}: a figure skipped, not ABNF: {} (`--figures all` reads it): {}",
-                file.name, s.line, s.why, s.first
-            );
+        match Skipped::summary(&extracted.skipped) {
+            Some(summary) => eprintln!("xiri: {}: {summary}", file.name),
+            None => {
+                for s in &extracted.skipped {
+                    eprintln!(
+                        "xiri: {}:{}: a figure skipped, not ABNF: {} (`--figures all` reads it): {}",
+                        file.name, s.line, s.why, s.first
+                    );
+                }
+            }
         }
         for figure in &extracted.figures {
             if !out.is_empty() {

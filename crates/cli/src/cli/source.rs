@@ -189,7 +189,8 @@ pub fn decider<'g>(
             // The errors the rule reaches, where it reaches one; else all.
             let reached = match &e {
                 DeciderError::Undefined { undefined: r, .. }
-                | DeciderError::DefinedTwice { twice: r, .. } => Some(r.as_str()),
+                | DeciderError::DefinedTwice { twice: r, .. }
+                | DeciderError::Broken { broken: r, .. } => Some(r.as_str()),
                 _ => None,
             };
             let mut message = e.to_string();
@@ -246,9 +247,9 @@ impl Source {
     }
 
     /// Loaded for analysis, read as --lists and --values say. Only a
-    /// syntax error (or an inverted range) refuses it: the grammar's
-    /// other errors (undefined rules, rules defined twice, `=/` without a
-    /// base) refuse only a rule that reaches them ([`decider`]), and are
+    /// grammar of which no rule reads is refused: its errors (syntax
+    /// errors, undefined rules, rules defined twice, `=/` without a base)
+    /// refuse only a rule that reaches them ([`decider`]), and are
     /// warnings otherwise ([`warn`]).
     pub fn load(&self) -> Result<LoadedGrammar, String> {
         LoadedGrammar::analyze_with(&self.files()?, &self.reading.options())

@@ -11,7 +11,8 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 use xiri::workbench::{
-    extract, extract_with, AbnfFile, FigureChoice, LoadedGrammar, Severity, SourceFormat,
+    extract, extract_with, rules, AbnfFile, DeciderError, FigureChoice, LoadedGrammar, RuleKind,
+    Severity, SourceFormat,
 };
 
 const SOURCES: &str = concat!(
@@ -59,6 +60,18 @@ fn taken_in(text: &str, from: usize, to: usize) -> BTreeSet<String> {
         .collect()
 }
 
+/// `xiri` run in the sources' folder: standard output, standard error,
+/// exit status.
+fn xiri(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiri"))
+        .current_dir(SOURCES)
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out.stdout), text(out.stderr), out.status.code())
+}
+
 fn errors(name: &str) -> Vec<String> {
     let files = [AbnfFile::new(name, source(name))];
     LoadedGrammar::analyze(&files)
@@ -103,6 +116,59 @@ fn a_whole_rfc_with_protocol_examples_loads_its_abnf_and_names_the_rest() {
     );
 }
 
+#[test]
+fn rfc_3261_whole_loads_around_its_syntax_error() {
+    let text = source("rfc3261.txt");
+    let g = LoadedGrammar::analyze(&[AbnfFile::new("rfc3261.txt", text.as_str())]).unwrap();
+    // Section 25's rules are all listed but `digest-uri-value`, whose
+    // comment runs on without `;`: it is broken, and refuses only the
+    // rules reaching it. Beside them, rules of figures outside section 25
+    // that it does not define (`header` of section 7.3.1 among them).
+    let listed: BTreeSet<String> = g.rules().map(str::to_string).collect();
+    let section = names_in(&text, 12222, 12972);
+    let missing: Vec<&String> = section.difference(&listed).collect();
+    assert_eq!(missing, ["digest-uri-value"]);
+    assert_eq!(listed.len(), 283);
+    let errors = g
+        .diagnostics()
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    assert_eq!(errors, 4);
+    let refused = |rule: &str| match g.decider(rule) {
+        Err(DeciderError::Broken { broken, .. }) => broken == "digest-uri-value",
+        _ => false,
+    };
+    assert!(refused("digest-uri") && refused("Authorization") && refused("digest-uri-value"));
+    assert!(!refused("Via") && g.decider("Via").is_ok());
+    let report = rules(&g, &[]);
+    let reaching = report
+        .rules
+        .iter()
+        .filter(|r| r.kind == RuleKind::Broken("digest-uri-value".into()))
+        .count();
+    assert_eq!(reaching, 6);
+    // On the command line: the rules, the errors, one note for the 255
+    // figures skipped; exit 1, as for a grammar with other errors.
+    let (stdout, _, code) = xiri(&["rules", "--abnf", "rfc3261.txt"]);
+    assert_eq!(code, Some(1));
+    let rule_lines = stdout
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .is_some_and(|w| w.starts_with("rfc3261.txt:"))
+        })
+        .count();
+    assert_eq!(rule_lines, 283);
+    assert!(stdout.ends_with("4 errors, 1 warning\n"), "{stdout}");
+    let skipped: Vec<&str> = stdout.lines().filter(|l| l.contains("skipped")).collect();
+    assert_eq!(
+        skipped,
+        ["rfc3261.txt:19:21: note: 255 figures skipped, not ABNF, the first at lines 19, 474, 617, 643, 645 (`xiri extract --list` names each, and why; `--figures all` reads them)"]
+    );
+}
+
 /// RFC 6787's normative section, one untyped `<artwork>` in CDATA, and the
 /// SIP exchanges with SDP bodies before it, untyped too.
 fn xml_source(name: &str, typed: usize) {
@@ -141,6 +207,15 @@ fn xml_source(name: &str, typed: usize) {
     // Only the typed figures, when asked for.
     let marked = extract_with(&text, FigureChoice::Marked);
     assert_eq!(marked.figures.len(), typed, "{name}");
+    // The grammar loads around `field-content`, a prose value over three
+    // lines: 226 rules (227 less it), its 5 errors.
+    let g = LoadedGrammar::analyze(&[AbnfFile::new(name, text.as_str())]).unwrap();
+    let listed: BTreeSet<String> = g.rules().map(str::to_string).collect();
+    let missing: Vec<&String> = section.difference(&listed).collect();
+    assert_eq!(missing, ["field-content"], "{name}");
+    assert_eq!(listed.len(), 226, "{name}");
+    assert_eq!(errors(name).len(), 5, "{name}");
+    assert!(errors(name)[0].contains("a prose value runs over several lines"));
 }
 
 #[test]
@@ -165,6 +240,17 @@ fn a_fenced_block_in_a_list_item_is_taken() {
     assert!(found.figures[0]
         .text()
         .starts_with("cookie-av      = expires-av"));
+    // Its one indented code block (JavaScript) is a figure, skipped by
+    // its lines; the list items' indented paragraphs are none.
+    let skipped: Vec<(usize, &str)> = found
+        .skipped
+        .iter()
+        .map(|s| (s.line, s.first.as_str()))
+        .collect();
+    assert_eq!(
+        skipped,
+        [(75, "document.cookie = \"name=value; Secure; NonHttp\";")]
+    );
     // Columns are the draft's, past the list item's indentation: the
     // rules RFC 6265 defines are undefined here.
     let errors = errors(name);
@@ -246,4 +332,22 @@ fn extract_lists_every_figure_with_its_verdict() {
         ),
         "{errors}"
     );
+}
+
+#[test]
+fn many_skipped_figures_are_counted_in_one_line_and_listed_on_demand() {
+    let (_, err, _) = xiri(&["extract", "rfc3261.txt"]);
+    assert_eq!(
+        err,
+        "xiri: rfc3261.txt: 255 figures skipped, not ABNF, the first at lines 19, 474, 617, 643, 645 (`xiri extract --list` names each, and why; `--figures all` reads them)\n"
+    );
+    let (out, _, _) = xiri(&["extract", "--list", "rfc3261.txt"]);
+    let skipped = out.lines().filter(|l| l.contains("  skipped  ")).count();
+    assert_eq!(skipped, 255);
+    // Five or fewer are each named (RFC 6787's three SIP exchanges).
+    let (_, err, _) = xiri(&["extract", "rfc6787-excerpts.xml"]);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err
+        .lines()
+        .all(|l| l.contains(": a figure skipped, not ABNF: 2 of its")));
 }

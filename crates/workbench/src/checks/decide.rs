@@ -103,6 +103,23 @@ pub enum DeciderError {
         /// The rule defined twice.
         twice: String,
     },
+    /// The rule is, or reaches, a broken rule: one with a definition
+    /// that does not read (a syntax error, an alternation too wide; in a
+    /// grammar [`analyze`](LoadedGrammar::analyze)d with errors).
+    ///
+    /// ```
+    /// use xiri_workbench::{AbnfFile, DeciderError, LoadedGrammar};
+    /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nb = (\"x\"\nc = \"y\"\n")]).unwrap();
+    /// assert!(matches!(g.decider("a"), Err(DeciderError::Broken { broken, .. }) if broken == "b"));
+    /// assert!(matches!(g.decider("b"), Err(DeciderError::Broken { broken, .. }) if broken == "b"));
+    /// assert!(g.decider("c").unwrap().decide("y").unwrap().accepted);
+    /// ```
+    Broken {
+        /// The rule.
+        rule: String,
+        /// The broken rule.
+        broken: String,
+    },
 }
 
 impl fmt::Display for DeciderError {
@@ -125,6 +142,14 @@ impl fmt::Display for DeciderError {
             DeciderError::DefinedTwice { rule, twice } => write!(
                 f,
                 "{rule} reaches {twice}, which is defined twice with `=`: which definition is meant is for the grammar to say (`=/` adds alternatives)"
+            ),
+            DeciderError::Broken { rule, broken } if rule == broken => write!(
+                f,
+                "{rule} has an error in its definition, which no engine can decide: mend it"
+            ),
+            DeciderError::Broken { rule, broken } => write!(
+                f,
+                "{rule} reaches {broken}, which has an error in its definition, which no engine can decide: mend it, or ask for a rule that does not reach it"
             ),
         }
     }
@@ -252,10 +277,15 @@ impl LoadedGrammar {
     /// assert_eq!(d.parse("1+2+3").unwrap().unwrap().count(10), 2);
     /// ```
     pub fn decider(&self, rule: &str) -> Result<Decider<'_>, DeciderError> {
-        let name = self
-            .rule_name(rule)
-            .ok_or_else(|| DeciderError::NoRule(rule.to_string()))?
-            .to_string();
+        let Some(name) = self.rule_name(rule).map(str::to_string) else {
+            return Err(match self.unread(rule) {
+                Some(broken) => DeciderError::Broken {
+                    rule: broken.to_string(),
+                    broken: broken.to_string(),
+                },
+                None => DeciderError::NoRule(rule.to_string()),
+            });
+        };
         match self.broken(&name) {
             Some(Broken::Undefined(undefined)) => {
                 return Err(DeciderError::Undefined {
@@ -265,6 +295,9 @@ impl LoadedGrammar {
             }
             Some(Broken::DefinedTwice(twice)) => {
                 return Err(DeciderError::DefinedTwice { rule: name, twice })
+            }
+            Some(Broken::Unread(broken)) => {
+                return Err(DeciderError::Broken { rule: name, broken })
             }
             None => {}
         }

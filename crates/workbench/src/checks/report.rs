@@ -4,7 +4,7 @@
 
 use super::decide::BRACKETS;
 use crate::figures::{Diagnostic, Location, Severity};
-use crate::rules::{cycle_text, references, LoadedGrammar, Reach};
+use crate::rules::{cycle_text, references, LoadedGrammar, Reach, BROKEN, UNDEFINED};
 use abnf_oracle::{Element, LintWarning};
 use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap, VecDeque};
@@ -57,6 +57,16 @@ pub enum RuleKind {
     Prose(String),
     /// It reaches a rule that is defined nowhere.
     Undefined(String),
+    /// It reaches this broken rule, a definition of which does not read
+    /// (a syntax error): it is listed, not checked.
+    ///
+    /// ```
+    /// use xiri_workbench::{rules, AbnfFile, LoadedGrammar, RuleKind};
+    /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g", "a = b\nb = (\"x\"\n")]).unwrap();
+    /// assert_eq!(rules(&g, &[]).rules[0].kind, RuleKind::Broken("b".into()));
+    /// assert_eq!(rules(&g, &[]).rules[0].kind.to_string(), "reaches b, which has an error");
+    /// ```
+    Broken(String),
     /// It matches no string at all.
     Empty,
     /// Regular, but too large for the engine's NFA.
@@ -66,7 +76,7 @@ pub enum RuleKind {
 impl RuleKind {
     /// A short name for JSON: `regular`, `brackets`, `recursive`,
     /// `left-recursive`, `reaches-left-recursion`, `prose`, `undefined`,
-    /// `empty`, `too-large`.
+    /// `broken`, `empty`, `too-large`.
     ///
     /// ```
     /// assert_eq!(xiri_workbench::RuleKind::Regular.name(), "regular");
@@ -80,6 +90,7 @@ impl RuleKind {
             RuleKind::ReachesLeftRecursion(_) => "reaches-left-recursion",
             RuleKind::Prose(_) => "prose",
             RuleKind::Undefined(_) => "undefined",
+            RuleKind::Broken(_) => "broken",
             RuleKind::Empty => "empty",
             RuleKind::TooLarge => "too-large",
         }
@@ -104,6 +115,7 @@ impl fmt::Display for RuleKind {
             }
             RuleKind::Prose(p) => write!(f, "reaches prose <{p}>: can be listed, not checked"),
             RuleKind::Undefined(n) => write!(f, "reaches the undefined rule {n}"),
+            RuleKind::Broken(n) => write!(f, "reaches {n}, which has an error"),
             RuleKind::Empty => f.write_str("matches nothing"),
             RuleKind::TooLarge => f.write_str("regular, too large for the automaton"),
         }
@@ -309,14 +321,17 @@ fn used_from(grammar: &LoadedGrammar, starts: &[&str]) -> BTreeSet<String> {
     used
 }
 
-/// A rule reaching a prose value: an undefined name (a prose value once
-/// mended), or the author's prose.
+/// A rule reaching a prose value: an undefined name or a broken rule (a
+/// prose value once mended), or the author's prose.
 fn prose_kind(grammar: &LoadedGrammar, prose: String) -> RuleKind {
-    match prose.strip_suffix(" is not defined") {
-        Some(undefined) if grammar.is_undefined(undefined) => {
-            RuleKind::Undefined(undefined.to_string())
+    if let Some(undefined) = prose.strip_suffix(UNDEFINED) {
+        if grammar.is_undefined(undefined) {
+            return RuleKind::Undefined(undefined.to_string());
         }
-        _ => RuleKind::Prose(prose),
+    }
+    match prose.strip_suffix(BROKEN).and_then(|b| grammar.unread(b)) {
+        Some(broken) => RuleKind::Broken(broken.to_string()),
+        None => RuleKind::Prose(prose),
     }
 }
 

@@ -50,7 +50,7 @@ pub struct Diagnostic {
     /// What kind: `syntax`, `undefined`, `duplicate`,
     /// `incremental-without-base`, `left-recursion`, `invalid-range`, `too-wide`,
     /// `unused`; notes `skipped-figure` (a figure of a source that is not
-    /// ABNF) and `rfc9110-ows` (lists without a grammar's own `OWS`).
+    /// ABNF, or how many, when many) and `rfc9110-ows` (lists without a grammar's own `OWS`).
     pub kind: &'static str,
     /// The rule concerned, when there is one.
     pub rule: Option<String>,

@@ -7,7 +7,7 @@ use super::diagnostic::{Diagnostic, Severity};
 use super::file::Read;
 use super::options::LoadOptions;
 use super::parse;
-use crate::source::AbnfFile;
+use crate::source::{AbnfFile, Skipped};
 use abnf_oracle::{Definition, Span};
 
 /// What reading a file gives.
@@ -38,7 +38,15 @@ pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRul
             location: Some(read.location(0, 1)),
         });
     }
-    for skipped in &read.skipped {
+    // Each figure skipped named, or, when they are many, summed up in one
+    // note placed at the first.
+    let summary = Skipped::summary(&read.skipped);
+    let shown = if summary.is_some() {
+        1
+    } else {
+        read.skipped.len()
+    };
+    for skipped in read.skipped.iter().take(shown) {
         let mut location = read.location(0, 1);
         if let Some(start) = read.lines.start(skipped.line.saturating_sub(1)) {
             let text = read
@@ -47,14 +55,17 @@ pub(super) fn read(file: &AbnfFile, base: u32, options: &LoadOptions) -> FileRul
             let indent = text.map_or(0, |t| t.len() - t.trim_start().len());
             location = read.location(start + indent, skipped.first.chars().count());
         }
+        let message = summary.clone().unwrap_or_else(|| {
+            format!(
+                "a figure skipped, not ABNF: {} (`--figures all` reads it)",
+                skipped.why
+            )
+        });
         diagnostics.push(Diagnostic {
             severity: Severity::Note,
             kind: "skipped-figure",
             rule: None,
-            message: format!(
-                "a figure skipped, not ABNF: {} (`--figures all` reads it)",
-                skipped.why
-            ),
+            message,
             location: Some(location),
         });
     }

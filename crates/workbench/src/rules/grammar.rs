@@ -5,21 +5,12 @@ use super::index::Index;
 use super::joined::Joined;
 use super::left::LeftRecursion;
 use super::load::join;
-use super::names::{references, CORE_RULES};
+use super::names::CORE_RULES;
 use crate::earley::{Earley, EarleyError};
 use crate::figures::{Diagnostic, LoadOptions, Location, Severity};
 use crate::source::AbnfFile;
 use abnf_oracle::{CheckedGrammar, DefinedAs, Element};
-use std::collections::{BTreeSet, VecDeque};
 use std::fmt;
-
-/// A part of a grammar with errors that a rule reaches: a rule used and
-/// defined nowhere, or defined twice with `=`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Broken {
-    Undefined(String),
-    DefinedTwice(String),
-}
 
 /// A grammar loaded from ABNF files at run time (see the module
 /// [`workbench`](crate) for how files are joined).
@@ -32,7 +23,7 @@ pub(crate) enum Broken {
 /// assert_eq!(g.rule_name("DIGIT"), Some("DIGIT"));
 /// ```
 pub struct LoadedGrammar {
-    joined: Joined,
+    pub(super) joined: Joined,
     checked: CheckedGrammar,
     index: Index,
 }
@@ -134,18 +125,23 @@ impl LoadedGrammar {
     }
 
     /// Loads the files for analysis: only what leaves nothing to analyze
-    /// (a syntax error, an inverted range) is refused. Undefined rules,
-    /// rules defined twice and `=/` without a base are in
+    /// (no rule reads) is refused. Syntax errors, undefined rules, rules
+    /// defined twice and `=/` without a base are in
     /// [`diagnostics`](Self::diagnostics); the grammar analyzed is mended
     /// (the second definition and the orphan `=/` dropped, an undefined
-    /// rule taken as a prose value), and a [`decider`](Self::decider) for
-    /// a rule that reaches none of them works as on a grammar without them.
+    /// rule and a broken one, whose definition does not parse, taken as
+    /// prose values), and a [`decider`](Self::decider) for a rule that
+    /// reaches none of them works as on a grammar without them.
     ///
     /// ```
     /// use xiri_workbench::{AbnfFile, LoadedGrammar};
     /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g.abnf", "a = b\n")]).unwrap();
     /// assert_eq!(g.diagnostics()[0].kind, "undefined");
     /// assert_eq!(g.rules().collect::<Vec<_>>(), ["a"]);
+    /// let g = LoadedGrammar::analyze(&[AbnfFile::new("g.abnf", "a = b\nb = (\"x\"\n")]).unwrap();
+    /// assert_eq!(g.diagnostics()[0].kind, "syntax");
+    /// assert_eq!(g.rules().collect::<Vec<_>>(), ["a"]);
+    /// assert!(LoadedGrammar::analyze(&[AbnfFile::new("g.abnf", "b = (\"x\"\n")]).is_err());
     /// ```
     pub fn analyze(files: &[AbnfFile]) -> Result<Self, LoadError> {
         Self::analyze_with(files, &LoadOptions::default())
@@ -333,37 +329,6 @@ impl LoadedGrammar {
     /// first, then a core rule).
     pub(crate) fn checked_id(&self, name: &str) -> Option<abnf_oracle::RuleId> {
         self.index.checked_id(name, &self.checked)
-    }
-
-    /// The nearest part with errors `rule` reaches (itself included): a
-    /// name defined nowhere, or a rule defined twice.
-    pub(crate) fn broken(&self, rule: &str) -> Option<Broken> {
-        let mut seen = BTreeSet::from([rule.to_ascii_lowercase()]);
-        let mut queue = VecDeque::from([rule.to_string()]);
-        while let Some(name) = queue.pop_front() {
-            if self.is_undefined(&name) {
-                return Some(Broken::Undefined(name));
-            }
-            if self.joined.duplicated.contains(&name.to_ascii_lowercase()) {
-                return Some(Broken::DefinedTwice(self.rule_name(&name)?.to_string()));
-            }
-            for body in self.bodies_of(&name) {
-                references(body, &mut |used, _| {
-                    if seen.insert(used.to_ascii_lowercase()) {
-                        queue.push_back(used.to_string());
-                    }
-                });
-            }
-        }
-        None
-    }
-
-    /// Whether the name is used and defined nowhere (analysis only).
-    pub(crate) fn is_undefined(&self, name: &str) -> bool {
-        self.joined
-            .undefined
-            .iter()
-            .any(|u| u.eq_ignore_ascii_case(name))
     }
 
     /// The rule's definitions as written (`=` then any `=/`), comments

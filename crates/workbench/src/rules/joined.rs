@@ -4,7 +4,7 @@
 use super::left::Left;
 use crate::figures::{Diagnostic, Read};
 use abnf_oracle::Definition;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Files joined into one grammar, with what is wrong with it.
 pub(crate) struct Joined {
@@ -19,7 +19,7 @@ pub(crate) struct Joined {
     /// The rules defined twice with `=` (by key).
     pub(crate) duplicated: BTreeSet<String>,
     /// What abnf-oracle is given: the definitions in force, and each
-    /// undefined name defined as a prose value.
+    /// undefined name and broken rule defined as a prose value.
     pub(crate) mended: Vec<Definition>,
     /// The left recursion of `mended`.
     pub(crate) left: Left,
@@ -27,6 +27,11 @@ pub(crate) struct Joined {
     /// reach a rule that both matches the empty string and reaches prose
     /// (by key), with the prose value each reaches (`reach.rs`).
     pub(crate) aside: HashMap<String, String>,
+    /// The broken rules, by key, as spelled: a definition of each does
+    /// not read (a syntax error, an alternation too wide), so they are
+    /// prose values in `mended`, and only the rules reaching them are
+    /// refused.
+    pub(crate) broken: BTreeMap<String, String>,
 }
 
 impl Joined {

@@ -25,11 +25,12 @@ use super::joined::Joined;
 use super::left::Left;
 use crate::figures::{reversed, Diagnostic, FileRules, LoadOptions, Read, Severity};
 use abnf_oracle::{CheckError, CheckedGrammar, DefinedAs, Definition, Element, Span};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::OnceLock;
 
-/// The kinds of error that leave the grammar unread: a rule that does
-/// not parse, bytes that are not UTF-8, a reversed range.
+/// The kinds of error that leave a rule unread: a rule that does not
+/// parse, bytes that are not UTF-8, a reversed range, an alternation too
+/// wide. The grammar is refused when no rule is left.
 const EARLY: [&str; 5] = [
     "syntax",
     "indented-rule",
@@ -39,7 +40,9 @@ const EARLY: [&str; 5] = [
 ];
 
 /// Joins the files as read ([`figures::read_all`]); `Err` with every
-/// syntax error when any file is not ABNF (or with an inverted range).
+/// finding when no rule reads (a file that is not ABNF). A rule that
+/// does not read is broken: defined as a prose value, so that only the
+/// rules that reach it are refused.
 /// The checked grammar is the whole grammar, or, when some rules are
 /// left-recursive, the rules that do not reach them.
 pub(crate) fn join(
@@ -49,10 +52,10 @@ pub(crate) fn join(
     let mut read = Vec::new();
     let mut parsed = Vec::new();
     let mut early = Vec::new();
-    let mut broken = BTreeSet::new();
+    let mut unread = Vec::new();
     for rules in files {
         early.extend(rules.diagnostics);
-        broken.extend(rules.broken.iter().map(|n| n.to_ascii_lowercase()));
+        unread.push(rules.broken);
         parsed.push(rules.definitions);
         read.push(rules.read);
     }
@@ -76,8 +79,10 @@ pub(crate) fn join(
         mended: Vec::new(),
         left: Left::default(),
         aside: HashMap::new(),
+        broken: BTreeMap::new(),
     };
-    for (index, mut definitions) in parsed.into_iter().enumerate() {
+    let mut broken = BTreeMap::new();
+    for (index, (mut definitions, unread)) in parsed.into_iter().zip(unread).enumerate() {
         super::mend::resolve_prose(&mut joined, &mut definitions);
         let redefined: BTreeSet<String> = definitions
             .iter()
@@ -103,38 +108,27 @@ pub(crate) fn join(
         for definition in definitions {
             joined.definitions.push((index, definition));
         }
+        // A later file's `=` replaces an earlier file's broken rule too.
+        broken.retain(|key, _| !redefined.contains(key));
+        broken.extend(unread.into_iter().map(|n| (n.to_ascii_lowercase(), n)));
     }
+    // A rule with a definition that does not read is broken whole: its
+    // other definitions are dropped too (what it means is not known).
+    joined
+        .definitions
+        .retain(|(_, d)| !broken.contains_key(&d.name.key()));
     super::mend::refuse_wide(&mut joined, &mut broken);
     super::mend::mend(&mut joined, &broken);
     let written: Vec<Definition> = joined.definitions.iter().map(|(_, d)| d.clone()).collect();
     let warnings = super::warnings::written(&written, &joined.files, options.values);
     joined.diagnostics.extend(warnings);
-    if joined
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error && EARLY.contains(&d.kind))
-    {
-        // Every mistake at once: the syntax errors, then what the rules
-        // that parse get wrong (those the checked grammar finds too, when
-        // the rules that parse, the others taken as prose, check).
-        let mut definitions = with_prose(&joined, joined.undefined.iter().chain(&broken));
-        let aside = super::reach::nullable_prose(&definitions);
-        let left = core()
-            .map(|c| Left::find(&definitions, c))
-            .unwrap_or_default();
-        definitions.retain(|d| {
-            let name = d.name.as_str();
-            !name.is_empty() && !aside.contains_key(&d.name.key()) && !left.reaches(name)
-        });
-        let checked =
-            abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check();
-        if let Ok(checked) = checked {
-            let nullable = super::warnings::nullable_repeats(&checked, &joined.files);
-            joined.diagnostics.extend(nullable);
-        }
+    let early = |d: &Diagnostic| d.severity == Severity::Error && EARLY.contains(&d.kind);
+    if joined.definitions.is_empty() && joined.diagnostics.iter().any(early) {
+        // No rule reads: nothing to analyze.
         return Err(joined.diagnostics);
     }
-    let definitions = with_prose(&joined, joined.undefined.iter());
+    joined.broken = broken;
+    let definitions = with_prose(&joined);
     let check = |definitions: Vec<Definition>| {
         let definitions = super::reach::check_order(definitions);
         abnf_oracle::Grammar::new(definitions, abnf_oracle::ParseOptions::default()).check()
@@ -173,6 +167,14 @@ pub(crate) fn join(
     Ok((joined, checked))
 }
 
+/// The prose value a name used and defined nowhere is mended to, after
+/// the name.
+pub(crate) const UNDEFINED: &str = " is not defined";
+
+/// The prose value a broken rule (a definition that does not read) is
+/// mended to, after its name.
+pub(crate) const BROKEN: &str = " has an error";
+
 /// RFC 5234's core rules, checked once: what [`Left::find`] looks them up
 /// in (`None` were they to fail the check: left recursion is then refused
 /// by the check, as an error).
@@ -186,13 +188,15 @@ fn core() -> Option<&'static CheckedGrammar> {
     .as_ref()
 }
 
-/// The definitions in force, and each of `names` (used and defined
-/// nowhere, or with a syntax error) defined as a prose value.
-fn with_prose<'n>(joined: &Joined, names: impl Iterator<Item = &'n String>) -> Vec<Definition> {
+/// The definitions in force, and each name used and defined nowhere, or
+/// broken, defined as a prose value ([`UNDEFINED`], [`BROKEN`]).
+fn with_prose(joined: &Joined) -> Vec<Definition> {
     let mut definitions: Vec<Definition> =
         joined.definitions.iter().map(|(_, d)| d.clone()).collect();
+    let undefined = joined.undefined.iter().map(|n| (n, UNDEFINED));
+    let broken = joined.broken.values().map(|n| (n, BROKEN));
     let mut seen = BTreeSet::new();
-    for name in names {
+    for (name, what) in undefined.chain(broken) {
         if !seen.insert(name.to_ascii_lowercase()) {
             continue;
         }
@@ -200,7 +204,7 @@ fn with_prose<'n>(joined: &Joined, names: impl Iterator<Item = &'n String>) -> V
             name: abnf_oracle::RuleName::new(name.clone()),
             defined_as: DefinedAs::Base,
             body: Element::ProseVal {
-                text: format!("{name} is not defined"),
+                text: format!("{name}{what}"),
                 span: abnf_oracle::Ignored(Span::default()),
             },
             span: abnf_oracle::Ignored(Span::default()),
@@ -274,17 +278,35 @@ mod tests {
 
     #[test]
     fn syntax_errors_name_the_file_line_and_column() {
-        let Err(errors) = load(&[
+        let (joined, _) = load(&[
             ("ok.abnf", "a = \"x\"\n"),
             ("bad.abnf", "b = \"x\"\nc = (\"y\"\n"),
-        ]) else {
-            panic!("bad.abnf is not ABNF");
-        };
+        ])
+        .unwrap();
+        let errors = &joined.diagnostics;
         assert!(
             errors[0].to_string().starts_with("bad.abnf:2:"),
             "{}",
             errors[0]
         );
+        // The rule that does not parse is broken, the others load.
+        assert_eq!(joined.broken.values().collect::<Vec<_>>(), ["c"]);
+        assert_eq!(joined.definitions.len(), 2);
+        let Err(errors) = load(&[("bad.abnf", "c = (\"y\"\n")]) else {
+            panic!("no rule reads");
+        };
+        assert_eq!(errors[0].kind, "syntax");
+    }
+
+    #[test]
+    fn a_broken_rule_is_broken_whole_until_a_later_file_replaces_it() {
+        let text = "a = x\nx = \"a\"\nx =/ (\"b\"\n";
+        let (joined, _) = load(&[("g.abnf", text)]).unwrap();
+        assert_eq!(joined.broken.values().collect::<Vec<_>>(), ["x"]);
+        assert_eq!(joined.definitions.len(), 1);
+        let (joined, _) = load(&[("g.abnf", text), ("h.abnf", "X = \"c\"\n")]).unwrap();
+        assert!(joined.broken.is_empty());
+        assert_eq!(joined.definitions.len(), 2);
     }
 
     #[test]

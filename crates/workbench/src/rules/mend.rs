@@ -61,7 +61,7 @@ pub(crate) fn resolve_prose(joined: &mut Joined, definitions: &mut Vec<Definitio
 /// the rule's definitions are dropped and its name is `broken`, as a rule
 /// with a syntax error is. abnf-oracle's check costs the square of a
 /// node's width (issue 41: 50,000 items, 12 s).
-pub(crate) fn refuse_wide(joined: &mut Joined, broken: &mut BTreeSet<String>) {
+pub(crate) fn refuse_wide(joined: &mut Joined, broken: &mut BTreeMap<String, String>) {
     loop {
         let definitions: Vec<&Definition> = joined.definitions.iter().map(|(_, d)| d).collect();
         let Some(wide) = xiri_engine::too_wide(definitions.iter().copied()) else {
@@ -77,13 +77,13 @@ pub(crate) fn refuse_wide(joined: &mut Joined, broken: &mut BTreeSet<String>) {
             wide.span,
         ));
         joined.definitions.retain(|(_, d)| d.name.key() != key);
-        broken.insert(key);
+        broken.insert(key, wide.rule);
     }
 }
 
 /// Finds duplicates, orphan increments and undefined names, and drops
 /// the definitions abnf-oracle would refuse.
-pub(crate) fn mend(joined: &mut Joined, broken: &BTreeSet<String>) {
+pub(crate) fn mend(joined: &mut Joined, broken: &BTreeMap<String, String>) {
     let mut based: BTreeSet<String> = BTreeSet::new();
     // Each rule's `=`: where, and its body.
     let mut first_at: BTreeMap<String, (Span, Element)> = BTreeMap::new();
@@ -151,7 +151,7 @@ pub(crate) fn mend(joined: &mut Joined, broken: &BTreeSet<String>) {
         references(&definition.body, &mut |name, span| {
             let key = name.to_ascii_lowercase();
             if based.contains(&key)
-                || broken.contains(&key)
+                || broken.contains_key(&key)
                 || CORE_RULES.iter().any(|c| c.eq_ignore_ascii_case(&key))
             {
                 return;

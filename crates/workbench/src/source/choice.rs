@@ -62,6 +62,43 @@ pub struct Skipped {
     pub why: String,
 }
 
+/// How many skipped figures are named one by one: more are summed up in
+/// one line ([`Skipped::summary`]).
+pub const SKIPPED_SHOWN: usize = 5;
+
+impl Skipped {
+    /// The figures skipped summed up in one line when they are more than
+    /// [`SKIPPED_SHOWN`] (a whole RFC skips hundreds of messages and
+    /// diagrams): how many, and the lines of the first few. `None` when
+    /// they are few enough to be named each.
+    ///
+    /// ```
+    /// use xiri_workbench::Skipped;
+    /// let one = |line| Skipped { line, first: "v=0".into(), why: "not ABNF".into() };
+    /// assert_eq!(Skipped::summary(&[one(3)]), None);
+    /// let many: Vec<Skipped> = (1..=7).map(one).collect();
+    /// assert_eq!(
+    ///     Skipped::summary(&many).unwrap(),
+    ///     "7 figures skipped, not ABNF, the first at lines 1, 2, 3, 4, 5 (`xiri extract --list` names each, and why; `--figures all` reads them)"
+    /// );
+    /// ```
+    pub fn summary(skipped: &[Skipped]) -> Option<String> {
+        if skipped.len() <= SKIPPED_SHOWN {
+            return None;
+        }
+        let lines: Vec<String> = skipped
+            .iter()
+            .take(SKIPPED_SHOWN)
+            .map(|s| s.line.to_string())
+            .collect();
+        Some(format!(
+            "{} figures skipped, not ABNF, the first at lines {} (`xiri extract --list` names each, and why; `--figures all` reads them)",
+            skipped.len(),
+            lines.join(", ")
+        ))
+    }
+}
+
 impl FigureChoice {
     /// Whether a figure of this mark and text is taken: `Err` says why not.
     pub(crate) fn take(self, mark: Mark<'_>, text: &str) -> Result<(), String> {

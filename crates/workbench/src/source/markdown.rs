@@ -4,7 +4,9 @@
 //! (on the line before or after it), is ABNF; one marked as something
 //! else (`http`, `json`) is not, so that an example's lines are never
 //! taken for rules; an unmarked one is when its lines are ABNF's
-//! ([`FigureChoice`]).
+//! ([`FigureChoice`]). An indented code block (lines indented four spaces
+//! or more, after a blank line, outside a list item and the YAML front
+//! matter) is an unmarked figure too (`indented.rs`).
 
 use super::choice::{FigureChoice, Mark, Skipped};
 use super::figure::{Figure, RawLine};
@@ -128,33 +130,29 @@ fn body_line(line: &str, open: &Fence<'_>) -> (String, usize) {
 }
 
 /// The ABNF blocks, in order, and the blocks left out.
-pub(super) fn figures(text: &str, choice: FigureChoice) -> (Vec<Figure>, Vec<Skipped>) {
+pub(super) fn figures<'t>(text: &'t str, choice: FigureChoice) -> (Vec<Figure>, Vec<Skipped>) {
     let lines = Lines::new(text);
     let all = lines.all(text);
-    let mut figures = Vec::new();
-    let mut skipped = Vec::new();
-    let mut open: Option<(Fence<'_>, usize, Vec<RawLine>)> = None;
-    let mut end = |open: Fence<'_>, start: usize, after: usize, body: Vec<RawLine>| {
-        if !body.iter().any(|(_, l, _)| !l.trim().is_empty()) {
-            return;
-        }
+    let mut blocks: Vec<(Mark<'t>, Vec<RawLine>)> = Vec::new();
+    let mut open: Option<(Fence<'t>, usize, Vec<RawLine>)> = None;
+    let mut end = |open: Fence<'t>, start: usize, after: usize, body: Vec<RawLine>| {
         let before = start.checked_sub(1).and_then(|b| all.get(b));
         let mark = match open.info {
             _ if open.abnf || marks_abnf(all.get(after)) || marks_abnf(before) => Mark::Abnf,
             "" => Mark::None,
             info => Mark::Other(info),
         };
-        let figure = Figure::dedented(body);
-        match choice.take(mark, figure.text()) {
-            Ok(()) => figures.push(figure),
-            Err(why) => skipped.push(figure.skipped(why)),
-        }
+        blocks.push((mark, body));
     };
+    let mut indented = super::indented::Indented::new(&all);
     for (i, line) in all.iter().enumerate() {
         match &mut open {
             None => {
                 if let Some(f) = fence(line) {
+                    indented.interrupt();
                     open = Some((f, i, Vec::new()));
+                } else {
+                    indented.line(i, line);
                 }
             }
             Some((f, _, body)) => {
@@ -175,6 +173,20 @@ pub(super) fn figures(text: &str, choice: FigureChoice) -> (Vec<Figure>, Vec<Ski
     // An unclosed block runs to the end of the document.
     if let Some((f, start, body)) = open {
         end(f, start, all.len(), body);
+    }
+    blocks.extend(indented.blocks().into_iter().map(|b| (Mark::None, b)));
+    blocks.sort_by_key(|(_, body)| body.first().map_or(0, |l| l.0));
+    let mut figures = Vec::new();
+    let mut skipped = Vec::new();
+    for (mark, body) in blocks {
+        if !body.iter().any(|(_, l, _)| !l.trim().is_empty()) {
+            continue;
+        }
+        let figure = Figure::dedented(body);
+        match choice.take(mark, figure.text()) {
+            Ok(()) => figures.push(figure),
+            Err(why) => skipped.push(figure.skipped(why)),
+        }
     }
     (figures, skipped)
 }
@@ -208,5 +220,26 @@ mod tests {
         assert_eq!(skipped[0].why, "marked as `http`, not ABNF");
         let (marked, _) = super::figures(text, FigureChoice::Marked);
         assert_eq!(marked.len(), 2);
+    }
+
+    #[test]
+    fn indented_code_blocks_are_figures_chosen_by_their_lines() {
+        let text = "---\ntitle: x\n\n    front = \"matter\"\n--- abstract\n\nProse.\n\n    date = 4DIGIT \"-\" 2DIGIT\n      / \"x\"\n\n    more = date\n\nProse.\n    lazy = \"continuation\"\n\n    $ curl https://example.com/\n\n- item\n\n    item = \"continued\"\n\n> quote\n>\n>     q = \"x\"\n\n```\n    fenced = \"x\"\n```\n";
+        let (taken, skipped) = figures(text, FigureChoice::Auto);
+        assert_eq!(
+            taken.iter().map(Figure::text).collect::<Vec<_>>(),
+            [
+                "date = 4DIGIT \"-\" 2DIGIT\n  / \"x\"\n\nmore = date\n",
+                "fenced = \"x\"\n"
+            ]
+        );
+        assert_eq!(taken[0].line(), 9);
+        assert_eq!(taken[0].origins()[0].columns, Columns::Shift(4));
+        let skipped: Vec<(usize, &str)> =
+            skipped.iter().map(|s| (s.line, s.first.as_str())).collect();
+        assert_eq!(skipped, [(17, "$ curl https://example.com/")]);
+        // `--figures abnf` takes no unmarked block.
+        let (marked, _) = figures(text, FigureChoice::Marked);
+        assert!(marked.is_empty());
     }
 }

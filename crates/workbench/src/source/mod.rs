@@ -17,6 +17,7 @@
 mod choice;
 mod figure;
 mod file;
+mod indented;
 mod lines;
 pub(crate) mod lists;
 mod markdown;
@@ -24,7 +25,7 @@ mod rfc_text;
 mod shape;
 mod xml;
 
-pub use choice::{FigureChoice, Skipped};
+pub use choice::{FigureChoice, Skipped, SKIPPED_SHOWN};
 pub use figure::Figure;
 pub use file::AbnfFile;
 pub(crate) use lines::{Columns, Lines, Origin};
