@@ -118,16 +118,14 @@ pub struct Stage {
 /// byte is still found by the stage.
 #[inline]
 fn opens_bracket(bytes: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
+    const ONES: u128 = u128::from_le_bytes([1; 16]);
     let Some(sixteen) = bytes.first_chunk::<16>() else {
         return bytes.contains(&b'[');
     };
-    let word = u128::from_le_bytes(*sixteen);
     // A zero byte of `v` is a "[" of the input (exact for whether there is
     // one: the borrow of the subtraction starts only at a zero byte).
-    let v = word ^ u128::from(ONES * u64::from(b'[')) * ((1u128 << 64) + 1);
-    let ones = u128::from(ONES) * ((1u128 << 64) + 1);
-    v.wrapping_sub(ones) & !v & (ones << 7) != 0
+    let v = u128::from_le_bytes(*sixteen) ^ (ONES * u128::from(b'['));
+    v.wrapping_sub(ONES) & !v & (ONES << 7) != 0
 }
 
 /// Which way the stage classifies bytes: chosen at run time
