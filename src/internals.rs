@@ -48,7 +48,8 @@ pub fn xri_pest_reads(input: &str) -> bool {
 /// For tests/it/first_stage.rs and the `first_stage` fuzz target: the
 /// first stage of `grammar`'s reference rule held to the table walk.
 /// `Ok(true)` when the stage decides `input`, with every way of
-/// classifying (SWAR, SSSE3 and AVX2 where the processor has them) giving
+/// classifying (SWAR, SSSE3 and AVX2 where the processor has them, and
+/// `Stage::accept`, which may defer more, where it decides) giving
 /// the walk's verdict and marks; `Ok(false)` when it leaves `input` to the
 /// walk with every way; a description of the difference otherwise.
 ///
@@ -69,6 +70,14 @@ pub fn first_stage_check(grammar: Grammar, input: &str) -> Result<bool, String> 
     if answers.iter().any(|a| *a != first) {
         return Err(format!(
             "{grammar} {input:?}: the ways of classifying differ (SWAR, SSSE3, AVX2, detected): {answers:?}"
+        ));
+    }
+    // `accept` may leave more to the walk (by length, or a "[" handed
+    // over early), never answer otherwise.
+    let public = stage.accept(input);
+    if public.is_some() && public != first {
+        return Err(format!(
+            "{grammar} {input:?}: accept gives {public:?}, accept_with {first:?}"
         ));
     }
     match first {

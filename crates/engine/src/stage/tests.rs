@@ -64,3 +64,26 @@ fn the_stage_accepts_only_what_the_walk_accepts_with_the_same_marks() {
         assert!(decided >= 10, "{grammar}: {decided}");
     }
 }
+
+#[test]
+fn the_bracket_check_finds_a_bracket_in_the_first_sixteen_bytes_only() {
+    // Every place of a "[" among bytes next to it in value (Z, \, and
+    // bytes whose difference from "[" is one bit), and none.
+    for filler in [b'Z', b'\\', 0x5A, 0x5F, 0x1B, 0xDB, 0x00, 0xFF] {
+        for len in [16, 17, 24, 40] {
+            let none = vec![filler; len];
+            assert!(!super::opens_bracket(&none), "{filler:#x} {len}");
+            for at in 0..len {
+                let mut bytes = none.clone();
+                bytes[at] = b'[';
+                assert_eq!(
+                    super::opens_bracket(&bytes),
+                    at < 16,
+                    "{filler:#x} {len} {at}"
+                );
+            }
+        }
+    }
+    assert!(super::opens_bracket(b"//[::1]"));
+    assert!(!super::opens_bracket(b"//h/"));
+}
