@@ -283,7 +283,6 @@ fn a_diagram_of_many_rules_is_drawn_in_linear_time() {
 fn grammar(shape: &str) -> grammars::Grammar {
     grammars::HOSTILE_GRAMMARS
         .iter()
-        .chain(grammars::STILL_QUADRATIC)
         .find(|(name, _)| *name == shape)
         .map(|(_, make)| *make)
         .unwrap()
@@ -358,7 +357,6 @@ fn rules_classifies_each_rule_as_compiling_it_on_its_own_would() {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut grammars: Vec<(String, String)> = grammars::HOSTILE_GRAMMARS
         .iter()
-        .chain(grammars::STILL_QUADRATIC)
         .flat_map(|(shape, make)| {
             [3_000, 30_000].map(|n| (format!("{shape} ({n} bytes)"), make(n)))
         })

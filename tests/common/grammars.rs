@@ -10,9 +10,9 @@
 //! ([`REFUSED`]); many rules each as wide as loading takes, in either
 //! order; many rules using one chain of wide rules (`ui = "i" r0`); a
 //! chain of wide rules whose last rule uses the first through brackets,
-//! in either order; and what is still quadratic ([`STILL_QUADRATIC`]).
-//! `tests/growth.rs` loads them with the library,
-//! `crates/cli/tests/it/cli_growth.rs` gives them to `rules` and `grammar`.
+//! in either order. `tests/growth.rs` loads them with the library,
+//! `crates/cli/tests/it/cli_growth.rs` gives them to `rules`, `grammar`,
+//! `generate` and `compare`.
 #![allow(dead_code)]
 
 /// `r0`, `r1`, ... each defined by `line(i)` (which may use `r{i+1}`), to
@@ -173,9 +173,6 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
         chain(n, wide_rule, "r{} = \"(\" r0 \")\" / \"z\"", true)
     }),
 ];
-
-/// Shapes `rules` is still quadratic on (issue 41 is open for them).
-pub const STILL_QUADRATIC: &[(&str, Grammar)] = &[];
 
 /// The shapes loading refuses once they are large enough: an alternation
 /// or a concatenation wider than `MAX_GROUP_WIDTH` (4096 items).

@@ -161,6 +161,10 @@ enum Via {
     Grammar,
 }
 
+/// An argument that stands for the file of [`Via::File`] or
+/// [`Via::Grammar`] (which also goes last).
+const FILE: &str = "{file}";
+
 /// A hostile input of about `n` bytes.
 type Make = fn(usize) -> String;
 
@@ -284,7 +288,13 @@ fn grows_linearly(args: &[&str], via: Via, inputs: &[(&str, Make)]) {
                 Via::File | Via::Grammar => {
                     let path = dir.join(format!("{}-{name}-{size}.abnf", args[0]));
                     std::fs::write(&path, &text).expect("the file is written");
-                    all.push(path.display().to_string());
+                    let path = path.display().to_string();
+                    // The file goes where an argument says [`FILE`], and
+                    // last as well.
+                    for arg in all.iter_mut().filter(|a| *a == FILE) {
+                        arg.clone_from(&path);
+                    }
+                    all.push(path);
                     Vec::new()
                 }
             };
@@ -554,4 +564,20 @@ fn diagram_grows_linearly_on_hostile_grammars() {
         .collect();
     assert_eq!(shapes.len(), 5);
     grows_linearly(&["grammar", "--diagram", "--abnf"], Via::Grammar, &shapes);
+}
+
+/// `generate` (members, near-misses, a covering set) and `compare` (the
+/// grammar against itself) on hostile grammars: each loads the grammar
+/// once and walks it from the first rule. Issue 41 ("the growth test
+/// covers every CLI command"; `conformance` reads no input).
+#[test]
+fn generate_and_compare_grow_linearly_on_hostile_grammars() {
+    let shapes = grammars::HOSTILE_GRAMMARS;
+    grows_linearly(&["generate", "-n", "3", "--abnf"], Via::Grammar, shapes);
+    let near = ["generate", "--near-miss", "-n", "3", "--abnf"];
+    grows_linearly(&near, Via::Grammar, shapes);
+    let cover = ["generate", "--cover", "-n", "3", "--abnf"];
+    grows_linearly(&cover, Via::Grammar, shapes);
+    let compare = ["compare", "-n", "3", "--abnf", FILE, "--against"];
+    grows_linearly(&compare, Via::Grammar, shapes);
 }
