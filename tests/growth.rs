@@ -319,6 +319,25 @@ fn a_ring_with_chords_is_warned_of_in_linear_time() {
     });
 }
 
+/// A ring of rules each calling the next in brackets: each rule reaches
+/// every group, and a walk from each rule through them was quadratic
+/// (20,000 rules: 83 s). Past 100 rules the engine's walk without
+/// brackets meets the depth limit before the recursion, and `rules`
+/// called them "regular, too large". The groups are summed once now.
+#[cfg(feature = "workbench")]
+#[test]
+fn a_ring_through_brackets_is_classified_in_linear_time() {
+    use xiri::workbench::RuleKind;
+    classified_in_linear_time("ring_through_brackets", 20_000, |kind| {
+        *kind == RuleKind::Brackets('(', ')')
+    });
+    // 800 rules and more, each inlining the next: too deep even with
+    // brackets, and recursive, never "regular, too large".
+    classified_in_linear_time("groups_inlined_down_a_ring", 20_000, |kind| {
+        *kind == RuleKind::Recursive
+    });
+}
+
 /// The hostile grammar `shape` loads, `rules` classifies each of its rules
 /// as `expected` says, and the two grow linearly in the grammar's size
 /// (from `n` bytes).
@@ -404,6 +423,15 @@ fn rules_classifies_each_rule_as_compiling_it_on_its_own_would() {
                     .into_iter()
                     .find(|&pair| structure(checked, id, Some(pair)).is_ok())
                     .map_or(RuleKind::Recursive, |(o, c)| RuleKind::Brackets(o, c)),
+                // A rule on or reaching a cycle is recursive, whatever the
+                // walk without brackets met first (a ring of 100 rules
+                // each using the next in brackets passes its depth limit).
+                Err(CompileError::TooLarge(_)) if reaches_a_cycle(checked, id) => {
+                    [('(', ')'), ('[', ']'), ('{', '}'), ('<', '>')]
+                        .into_iter()
+                        .find(|&pair| structure(checked, id, Some(pair)).is_ok())
+                        .map_or(RuleKind::Recursive, |(o, c)| RuleKind::Brackets(o, c))
+                }
                 Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
                 Err(_) => RuleKind::Recursive,
             };
@@ -412,4 +440,52 @@ fn rules_classifies_each_rule_as_compiling_it_on_its_own_would() {
         }
     }
     assert!(compared > 1_000, "{compared} rules compared");
+}
+
+/// Whether rule `id` is on a cycle of references or reaches one: a depth
+/// first search from it finds an edge back to a rule still on its path
+/// (the oracle for `rules`' linear pass; a search a rule).
+#[cfg(feature = "workbench")]
+fn reaches_a_cycle(g: &abnf_oracle::CheckedGrammar, id: abnf_oracle::RuleId) -> bool {
+    use abnf_oracle::Node;
+    use std::collections::HashMap;
+    // The rules a rule's body names (any repetition of it: a body
+    // repeated at most zero times never reaches the engine's walk).
+    let names = |rule: abnf_oracle::RuleId| {
+        let mut found = Vec::new();
+        let mut stack = vec![g.rule_by_id(rule).body];
+        while let Some(node) = stack.pop() {
+            match g.node(node) {
+                Node::Concat { items } => stack.extend(items),
+                Node::Alt { branches } => stack.extend(branches),
+                Node::Repeat { repeat, body, .. } if repeat.max != Some(0) => stack.push(*body),
+                Node::Optional { body } => stack.push(*body),
+                Node::RuleRef { .. } => found.extend(g.target(node)),
+                _ => {}
+            }
+        }
+        found
+    };
+    // 1: on the path; 2: done, no cycle below.
+    let mut state: HashMap<abnf_oracle::RuleId, u8> = HashMap::new();
+    let mut frames = vec![(id, names(id), 0)];
+    state.insert(id, 1);
+    while let Some((rule, next, at)) = frames.last_mut() {
+        let Some(&t) = next.get(*at) else {
+            state.insert(*rule, 2);
+            frames.pop();
+            continue;
+        };
+        *at += 1;
+        match state.get(&t) {
+            Some(1) => return true,
+            Some(_) => {}
+            None => {
+                state.insert(t, 1);
+                let out = names(t);
+                frames.push((t, out, 0));
+            }
+        }
+    }
+    false
 }

@@ -172,6 +172,28 @@ pub const HOSTILE_GRAMMARS: &[(&str, Grammar)] = &[
     ("wide_rules_through_brackets_reversed", |n| {
         chain(n, wide_rule, "r{} = \"(\" r0 \")\" / \"z\"", true)
     }),
+    // Each rule calls the next in brackets, the last the first: every
+    // rule reaches every group (a walk a rule was quadratic: 20,000
+    // rules, 83 s), and, from 100 rules on, past the depth limit without
+    // brackets.
+    ("ring_through_brackets", |n| {
+        chain(
+            n,
+            |i| format!("r{i} = \"(\" r{} \")\" / \"x\"", i + 1),
+            "r{} = \"(\" r0 \")\" / \"x\"",
+            false,
+        )
+    }),
+    // Each rule holds a group and inlines the next, the last calls the
+    // first in brackets: a rule's calls are every group below it.
+    ("groups_inlined_down_a_ring", |n| {
+        chain(
+            n,
+            |i| format!("r{i} = \"(\" \"x\" \")\" r{}", i + 1),
+            "r{} = \"(\" r0 \")\" / \"x\"",
+            false,
+        )
+    }),
 ];
 
 /// The shapes loading refuses once they are large enough: an alternation

@@ -206,6 +206,41 @@ fn a_closing_bracket_that_is_also_data_still_returns() {
     }
 }
 
+/// `n` rules, each using the next inside "(" ")", the last the first when
+/// `ring`: a ring is recursive only through brackets, a chain is regular.
+fn bracketed_rules(n: usize, ring: bool) -> String {
+    (0..n)
+        .map(|i| match i + 1 < n || ring {
+            true => format!("r{i} = \"(\" r{} \")\" / \"x\"\n", (i + 1) % n),
+            false => format!("r{i} = \"x\"\n"),
+        })
+        .collect()
+}
+
+/// A ring of rules recursive only through "(" ")" is labelled so at any
+/// length. From 100 rules on, the engine's walk without brackets passed
+/// its 256-level limit before it met the recursion, and `rules` called
+/// every rule "regular, too large for the automaton" (found in issue 41's
+/// review): a rule on or reaching a cycle is never regular.
+#[test]
+fn a_ring_of_rules_recursive_through_brackets_is_labelled_so_at_any_length() {
+    use xiri::workbench::{rules, RuleKind};
+    for n in [2, 40, 100, 300, 2_000] {
+        let text = bracketed_rules(n, true);
+        let g = LoadedGrammar::load(&[AbnfFile::new("ring.abnf", text.as_str())]).unwrap();
+        for r in rules(&g, &[]).rules {
+            assert_eq!(r.kind, RuleKind::Brackets('(', ')'), "{} of {n}", r.name);
+        }
+    }
+    // The same rules as a chain are regular: too deep for the automaton
+    // from 256 levels on, whatever brackets would allow.
+    let text = bracketed_rules(300, false);
+    let g = LoadedGrammar::load(&[AbnfFile::new("chain.abnf", text.as_str())]).unwrap();
+    let report = rules(&g, &[]);
+    assert_eq!(report.rules[0].kind, RuleKind::TooLarge);
+    assert_eq!(report.rules[299].kind, RuleKind::Regular);
+}
+
 #[test]
 fn a_rule_reaching_prose_is_listed_and_not_checked() {
     let loaded = LoadedGrammar::load(&[file("tests/data/workbench/rfc9110-http.abnf")]).unwrap();

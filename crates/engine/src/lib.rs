@@ -65,6 +65,7 @@ mod automaton;
 mod calls;
 mod compile;
 mod consistent;
+pub mod graph;
 mod limits;
 pub mod marks;
 mod reading;

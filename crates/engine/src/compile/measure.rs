@@ -6,12 +6,15 @@
 //! inlines every rule the rule reaches again, so many rules using one
 //! large rule cost that rule each (issue 41: 20 KB and 200 KB of such
 //! rules took 0.44 and 28 s), and so did each rule of a chain its last
-//! rule closes through brackets.
+//! rule closes through brackets. What a node calls names the groups and
+//! the rules it holds, not what they call: the groups each rule reaches
+//! are summed once over the graph of calls (`closure.rs`).
 
 use super::budget::{
     MAX_COPIES, MAX_DEPTH, STATE_BUDGET, nested_too_deep, optional_copies, repeated_too_often,
     too_many_states,
 };
+use super::closure::{Reached, Weight};
 use super::error::CompileError;
 use super::nfa::bracketed;
 use abnf_oracle::{CheckedGrammar, Node, NodeId, Repeat, RuleId};
@@ -27,8 +30,17 @@ struct Size {
     height: u64,
     /// The first repetition of more than [`MAX_COPIES`] copies.
     repeated: Option<Repeat>,
-    /// The middles of the bracketed groups it calls, sorted.
-    calls: Vec<NodeId>,
+    /// The bracketed groups it calls and the rules it inlines (whose
+    /// calls are its calls too).
+    calls: Vec<Callee>,
+}
+
+/// What a node's construction calls: a bracketed group (by its middle),
+/// or a rule it inlines, whose calls it makes too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Callee {
+    Group(NodeId),
+    Rule(RuleId),
 }
 
 impl Size {
@@ -46,11 +58,14 @@ impl Size {
         self.states = self.states.saturating_add(other.states);
         self.height = self.height.max(other.height.saturating_add(1));
         self.repeated = self.repeated.or(other.repeated);
-        if !other.calls.is_empty() {
-            self.calls.extend(other.calls);
-            self.calls.sort_unstable();
-            self.calls.dedup();
-        }
+        self.calls.extend(other.calls);
+        self
+    }
+
+    /// Each callee once (a body lists each where it is written).
+    fn deduplicated(mut self) -> Self {
+        let mut seen = HashSet::new();
+        self.calls.retain(|c| seen.insert(*c));
         self
     }
 
@@ -87,6 +102,12 @@ pub struct Structures<'g> {
     sizes: HashMap<RuleId, Option<Size>>,
     /// Each bracketed group's middle measured, as a call builds it.
     groups: HashMap<NodeId, Option<Size>>,
+    /// Each measured rule and each group, by its node in `reached`.
+    nodes: HashMap<Callee, usize>,
+    /// The nodes, in the order measured.
+    order: Vec<Callee>,
+    /// What each node reaches through its calls.
+    reached: Reached,
 }
 
 impl<'g> Structures<'g> {
@@ -104,7 +125,12 @@ impl<'g> Structures<'g> {
             brackets,
             sizes: HashMap::new(),
             groups: HashMap::new(),
+            nodes: HashMap::new(),
+            order: Vec::new(),
+            reached: Reached::new(&[], &[]),
         };
+        // The nodes of the graph of calls, in the order measured.
+        let mut order: Vec<Callee> = Vec::new();
         let users = (0..grammar.rules().len()).filter_map(|i| u32::try_from(i).ok());
         let mut middles = Vec::new();
         for root in users.map(RuleId::User) {
@@ -128,6 +154,10 @@ impl<'g> Structures<'g> {
                         stack.pop();
                         open.remove(&rule);
                         let size = s.measure(grammar.rule_by_id(rule).body, 1);
+                        let size = size.map(Size::deduplicated);
+                        if size.is_some() {
+                            order.push(Callee::Rule(rule));
+                        }
                         s.sizes.insert(rule, size);
                     }
                 }
@@ -139,11 +169,58 @@ impl<'g> Structures<'g> {
             if s.groups.contains_key(&middle) {
                 continue;
             }
-            let size = s.measure(middle, 1);
-            middles.extend(size.iter().flat_map(|size| size.calls.iter().copied()));
+            let size = s.measure(middle, 1).map(Size::deduplicated);
+            middles.extend(size.iter().flat_map(|size| {
+                size.calls.iter().filter_map(|c| match c {
+                    Callee::Group(m) => Some(*m),
+                    Callee::Rule(_) => None,
+                })
+            }));
+            order.push(Callee::Group(middle));
             s.groups.insert(middle, size);
         }
+        s.close(order);
         s
+    }
+
+    /// The graph of calls over `order`'s nodes, summed once: a group
+    /// weighs its states and its start's, a rule nothing (its states are
+    /// in each size that inlines it).
+    fn close(&mut self, order: Vec<Callee>) {
+        self.nodes = order.iter().enumerate().map(|(i, c)| (*c, i)).collect();
+        let mut weights = Vec::with_capacity(order.len());
+        let mut edges = Vec::with_capacity(order.len());
+        for callee in &order {
+            let size = self.size(*callee);
+            let mut weight = Weight::default();
+            match (callee, size) {
+                (Callee::Group(_), Some(size)) => {
+                    weight.states = size.states.saturating_add(1);
+                    weight.refused = size.refusal().is_some();
+                }
+                (Callee::Group(_), None) => weight.unknown = true,
+                (Callee::Rule(_), _) => {}
+            }
+            let mut out = Vec::new();
+            for c in size.map_or(&[][..], |s| s.calls.as_slice()) {
+                match self.nodes.get(c) {
+                    Some(&t) => out.push(t),
+                    None => weight.unknown = true,
+                }
+            }
+            weights.push(weight);
+            edges.push(out);
+        }
+        self.reached = Reached::new(&weights, &edges);
+        self.order = order;
+    }
+
+    /// A measured rule's or group's size.
+    fn size(&self, callee: Callee) -> Option<&Size> {
+        match callee {
+            Callee::Group(m) => self.groups.get(&m)?.as_ref(),
+            Callee::Rule(r) => self.sizes.get(&r)?.as_ref(),
+        }
     }
 
     /// What [`structure`](super::structure)`(grammar, id, brackets)` says.
@@ -155,31 +232,56 @@ impl<'g> Structures<'g> {
     /// ```
     pub fn of(&self, id: RuleId) -> Result<(), CompileError> {
         let build = || super::structure(self.grammar, id, self.brackets);
-        let Some(Some(size)) = self.sizes.get(&id) else {
+        let (Some(Some(size)), Some(&node)) =
+            (self.sizes.get(&id), self.nodes.get(&Callee::Rule(id)))
+        else {
             return build();
         };
         // The rule's start state, then its body's; each group it calls,
         // and they call, once: its start state, then its middle's.
+        let reached = self.reached.of(node);
+        if reached.unknown {
+            return build();
+        }
+        let refused = reached.refused.and_then(|u| self.order.get(u).copied());
+        let refusal = size
+            .refusal()
+            .or_else(|| refused.and_then(|c| self.size(c)?.refusal()));
+        if let Some(e) = refusal {
+            return Err(e);
+        }
+        let states = size.states.saturating_add(1).saturating_add(reached.states);
+        match states > STATE_BUDGET as u64 {
+            false => Ok(()),
+            true if reached.exact => Err(too_many_states()),
+            // Two paths meet below: the sum counted a group twice.
+            true => self.count(id, size),
+        }
+    }
+
+    /// The states of rule `id` (of `size`) and of each group it reaches,
+    /// each once, until they pass the budget: where the sum is only a
+    /// bound.
+    fn count(&self, id: RuleId, size: &Size) -> Result<(), CompileError> {
         let mut states = size.states.saturating_add(1);
-        let mut refusal = size.refusal();
-        let mut seen = HashSet::new();
-        let mut calls = size.calls.clone();
-        while let Some(middle) = calls.pop() {
-            if !seen.insert(middle) {
+        let mut seen = HashSet::from([Callee::Rule(id)]);
+        let mut stack = size.calls.clone();
+        while let Some(callee) = stack.pop() {
+            if !seen.insert(callee) {
                 continue;
             }
-            let Some(Some(group)) = self.groups.get(&middle) else {
-                return build();
+            let Some(called) = self.size(callee) else {
+                continue;
             };
-            states = states.saturating_add(group.states).saturating_add(1);
-            refusal = refusal.or_else(|| group.refusal());
-            calls.extend(&group.calls);
+            if let Callee::Group(_) = callee {
+                states = states.saturating_add(called.states).saturating_add(1);
+                if states > STATE_BUDGET as u64 {
+                    return Err(too_many_states());
+                }
+            }
+            stack.extend(&called.calls);
         }
-        match refusal {
-            Some(e) => Err(e),
-            None if states > STATE_BUDGET as u64 => Err(too_many_states()),
-            None => Ok(()),
-        }
+        Ok(())
     }
 
     /// The rules `rule`'s body inlines where the builder goes; the middles
@@ -221,7 +323,7 @@ impl<'g> Structures<'g> {
                 // A call: the state after it; the group is built apart.
                 Some(middle) => {
                     let mut call = Size::leaf(1);
-                    call.calls.push(middle);
+                    call.calls.push(Callee::Group(middle));
                     return Some(call);
                 }
                 None => (0, items),
@@ -249,7 +351,13 @@ impl<'g> Structures<'g> {
             }
             Node::RuleRef { .. } => {
                 let target = g.target(id)?;
-                return Some(Size::leaf(0).beside(self.sizes.get(&target)?.clone()?));
+                let inlined = self.sizes.get(&target)?.as_ref()?;
+                return Some(Size::leaf(0).beside(Size {
+                    states: inlined.states,
+                    height: inlined.height,
+                    repeated: inlined.repeated,
+                    calls: vec![Callee::Rule(target)],
+                }));
             }
             Node::CharVal(v) => return Some(Size::leaf(v.value.chars().count() as u64)),
             Node::NumVal { value, .. } => {

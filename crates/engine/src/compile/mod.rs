@@ -17,6 +17,7 @@ mod appendix_b;
 mod budget;
 mod bytes;
 mod chars;
+mod closure;
 mod dfa;
 mod emit;
 mod error;

@@ -362,12 +362,19 @@ fn kind(grammar: &LoadedGrammar, name: &str, reach: &Reach<'_>, engine: &Kinds<'
     let Some(id) = grammar.checked_id(name) else {
         return RuleKind::Empty;
     };
-    match engine.of(id, None) {
-        Ok(()) => RuleKind::Regular,
-        Err(CompileError::Recursive(_)) => BRACKETS
+    let bracketed = || {
+        BRACKETS
             .iter()
             .find(|&&pair| engine.of(id, Some(pair)).is_ok())
-            .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c)),
+            .map_or(RuleKind::Recursive, |&(o, c)| RuleKind::Brackets(o, c))
+    };
+    match engine.of(id, None) {
+        Ok(()) => RuleKind::Regular,
+        Err(CompileError::Recursive(_)) => bracketed(),
+        // The walk without brackets can pass the depth limit before it
+        // meets the recursion (a ring of 100 rules, each using the next
+        // in brackets): a rule on or reaching a cycle is never regular.
+        Err(CompileError::TooLarge(_)) if reach.recursive(name) => bracketed(),
         Err(CompileError::TooLarge(_)) => RuleKind::TooLarge,
         Err(_) => RuleKind::Recursive,
     }
