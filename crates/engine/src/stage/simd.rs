@@ -51,14 +51,14 @@ pub(crate) fn accept<'s, S: Source<'s>>(source: S, bytes: &[u8], path: Path) -> 
 /// ranges). The token [`Avx2`] is made here only.
 #[target_feature(enable = "avx2,bmi1,bmi2")]
 fn with_avx2<'s, S: Source<'s>>(source: S, bytes: &[u8]) -> Option<Marks> {
-    super::run(source.stage(), Avx2(()), bytes)
+    super::split::run(source.stage(), Avx2(()), bytes)
 }
 
 /// The stage's run with SSSE3 (the caller's `unsafe`: only where the
 /// processor has it). The token [`Ssse3`] is made here only.
 #[target_feature(enable = "ssse3")]
 fn with_ssse3<'s, S: Source<'s>>(source: S, bytes: &[u8]) -> Option<Marks> {
-    super::run(source.stage(), Ssse3(()), bytes)
+    super::split::run(source.stage(), Ssse3(()), bytes)
 }
 
 /// The proof that the processor has AVX2: made only in `with_avx2`.
