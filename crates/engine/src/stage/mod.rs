@@ -1,8 +1,9 @@
 //! The first stage: a reference of an RFC 3986-shaped grammar decided
 //! block by block, without the table walk, where it can be.
 //!
-//! The input is read in blocks of 64 bytes (`block.rs`; the last one a
-//! copy padded with zero bytes, so nothing past the input is read). Each
+//! The input is read in blocks of 64 bytes (`block.rs`), never past its
+//! end: the last block by loads that end with the input (`split.rs`'s
+//! `block_at`; a copy padded with zero bytes only under 16 bytes). Each
 //! byte is classified at once into bitmasks: where each delimiter of RFC
 //! 3986 Appendix B's split is (":", "/", "?", "#", and "@", "%"), and
 //! which bytes each component's set refuses, with SSSE3 or AVX2 where the
@@ -10,8 +11,11 @@
 //! packed eight at a time into a `u64` elsewhere. The split is then found
 //! by bit operations on the masks, each component's bytes checked against
 //! its set with one `and`, and each `%` against the hexadecimal digits'
-//! mask shifted by one and by two. The result is the [`Marks`] the table
-//! walk would record, so the typed value needs no second pass.
+//! mask shifted by one and by two (`split.rs`). The result is the
+//! [`Marks`] the table walk would record, so the typed value needs no
+//! second pass. The whole run is inlined into one entry per way of
+//! classifying; with a stage named by a type ([`Tables`], as xiri's
+//! `build.rs` writes them) its tables are constants there.
 //!
 //! The stage only accepts. An input it cannot decide (shorter than
 //! [`SHORTEST`] or longer than [`LONGEST`] bytes, an IP literal, a
