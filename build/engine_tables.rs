@@ -240,11 +240,13 @@ fn emit(
     if REFERENCES.contains(&rule) {
         // The first stage in front of the walk, its sets read off this
         // automaton (crates/engine/src/stage/); `None` turns it off.
+        // A constant, so that the stage's code is compiled with its tables
+        // as immediates (`xiri_engine::stage::Tables`, src/syntax/builtin.rs).
         let stage = engine::stage::Stage::derive(a)
-            .map_or_else(|| "None".to_string(), |s| format!("Some({})", s.to_rust()));
+            .map_or_else(|| "None".to_string(), |s| format!("Some(&{})", s.to_rust()));
         writeln!(
             out,
-            "/// The first stage of `{rule}` of the `{grammar}` grammar, derived from its automaton.\npub(crate) static {konst}_STAGE: Option<xiri_engine::stage::Stage> = {stage};\n",
+            "/// The first stage of `{rule}` of the `{grammar}` grammar, derived from its automaton.\npub(crate) const {konst}_STAGE: Option<&xiri_engine::stage::Stage> = {stage};\n",
         )
         .map_err(|e| e.to_string())?;
     }

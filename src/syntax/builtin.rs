@@ -9,7 +9,7 @@ use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 use xiri_engine::marks::Marks;
-use xiri_engine::stage::Stage;
+use xiri_engine::stage::{self, Path, Stage, Tables};
 use xiri_engine::Parts;
 
 /// A table of bytes that build.rs wrote to `OUT_DIR`.
@@ -139,14 +139,35 @@ pub(crate) fn reference(grammar: Grammar) -> Option<&'static Automaton> {
     }
 }
 
+/// Each built-in reference rule's first stage as a type
+/// ([`Tables`]), so that the stage's code is compiled with its tables
+/// as constants.
+macro_rules! folded {
+    ($($name:ident = $stage:ident),*) => {$(
+        /// A built-in reference rule's first stage, as a type.
+        struct $name;
+        impl Tables for $name {
+            const STAGE: Option<&'static Stage> = $stage;
+        }
+    )*};
+}
+
+folded!(
+    UriStage = URI_URI_REFERENCE_STAGE,
+    IriStage = IRI_IRI_REFERENCE_STAGE,
+    IriBisStage = IRI_BIS_IRI_REFERENCE_STAGE,
+    LeiriStage = LEIRI_LEIRI_REFERENCE_STAGE
+);
+
 /// The first stage of `grammar`'s reference rule (crates/engine/src/stage/),
 /// which build.rs derived from the rule's automaton: `None` for XRI's.
+#[cfg(feature = "internals")]
 pub(crate) fn stage(grammar: Grammar) -> Option<&'static Stage> {
     match grammar {
-        Grammar::Uri => URI_URI_REFERENCE_STAGE.as_ref(),
-        Grammar::Iri => IRI_IRI_REFERENCE_STAGE.as_ref(),
-        Grammar::IriBis => IRI_BIS_IRI_REFERENCE_STAGE.as_ref(),
-        Grammar::Leiri => LEIRI_LEIRI_REFERENCE_STAGE.as_ref(),
+        Grammar::Uri => URI_URI_REFERENCE_STAGE,
+        Grammar::Iri => IRI_IRI_REFERENCE_STAGE,
+        Grammar::IriBis => IRI_BIS_IRI_REFERENCE_STAGE,
+        Grammar::Leiri => LEIRI_LEIRI_REFERENCE_STAGE,
         Grammar::Xri => None,
     }
 }
@@ -157,7 +178,23 @@ pub(crate) fn stage(grammar: Grammar) -> Option<&'static Stage> {
 /// set are the walk's).
 #[inline]
 pub(crate) fn staged(grammar: Grammar, input: &str) -> Option<Marks> {
-    stage(grammar)?.accept(input)
+    if !stage::takes(input) {
+        return None;
+    }
+    staged_with(grammar, input, Path::Detect)
+}
+
+/// [`staged`] at any length, classifying with `path` (the tests force
+/// each way).
+#[inline]
+pub(crate) fn staged_with(grammar: Grammar, input: &str, path: Path) -> Option<Marks> {
+    match grammar {
+        Grammar::Uri => stage::accept_with::<UriStage>(input, path),
+        Grammar::Iri => stage::accept_with::<IriStage>(input, path),
+        Grammar::IriBis => stage::accept_with::<IriBisStage>(input, path),
+        Grammar::Leiri => stage::accept_with::<LeiriStage>(input, path),
+        Grammar::Xri => None,
+    }
 }
 
 /// Whether `grammar`'s reference rule accepts `input`, with where its run

@@ -225,6 +225,39 @@ fn long_references_with_delimiters_around_the_blocks_edges() {
     }
 }
 
+/// Every length from 1 to 80 bytes, each place holding each byte that
+/// ends or breaks a component: the ways the stage reads the end of an
+/// input without reading past it (16 to 31 bytes as two halves, 32 to 63
+/// as two vectors that overlap, a block's tail as the bytes that end the
+/// input, under 16 bytes a padded copy) each see it at every place.
+#[test]
+fn every_length_with_each_delimiter_at_each_place() {
+    let pieces = [
+        ":", "/", "?", "#", "@", "%", "%4", "%41", " ", "[", "\u{e9}", "\u{e000}",
+    ];
+    for grammar in GRAMMARS {
+        let mut tally = Tally::default();
+        for prefix in ["s://u@h:1/", "//h", "p"] {
+            for len in 1..=80usize {
+                let plain: String = prefix
+                    .chars()
+                    .chain(std::iter::repeat('a'))
+                    .take(len)
+                    .collect();
+                tally.check(grammar, &plain);
+                for at in 0..len {
+                    for piece in pieces {
+                        let (head, tail) = plain.split_at(at);
+                        tally.check(grammar, &format!("{head}{piece}{}", &tail[1..]));
+                    }
+                }
+            }
+        }
+        tally.assert_agreement(&format!("{grammar}"));
+        assert!(tally.decided > 5_000, "{grammar}: {}", tally.decided);
+    }
+}
+
 #[test]
 fn each_stage_table_is_its_automatons_and_a_tampered_one_is_not() {
     for grammar in GRAMMARS {
@@ -241,5 +274,10 @@ fn each_stage_table_is_its_automatons_and_a_tampered_one_is_not() {
         let mut tampered = stage.clone();
         tampered.scheme_first[1] ^= 0x40;
         assert!(!tampered.is_consistent(automaton), "{grammar} scheme");
+        for k in 0..xiri::engine::stage::SETS {
+            let mut tampered = stage.clone();
+            tampered.outside[k] ^= 1;
+            assert!(!tampered.is_consistent(automaton), "{grammar} outside {k}");
+        }
     }
 }

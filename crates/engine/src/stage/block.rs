@@ -32,8 +32,9 @@ pub(crate) static DELIMITERS: [u8; 256] = {
     t
 };
 
-/// One block's bitmasks. A byte past the input's end (a block is padded
-/// with zero bytes) is in no delimiter's mask and refused by every set.
+/// One block's bitmasks. A byte past the input's end is in no
+/// delimiter's mask (a set's may or may not refuse it): every check reads
+/// only the bits of its range, below the input's end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Block {
     pub(crate) colon: u64,
@@ -43,19 +44,51 @@ pub(crate) struct Block {
     pub(crate) at: u64,
     pub(crate) percent: u64,
     /// For each of the stage's sets (`super::SCHEME` to `super::HEX`),
-    /// the bytes it refuses.
+    /// the bytes it refuses (of a component's set, less the delimiters
+    /// that its range cannot hold or that [`Block::refused`] adds).
     pub(crate) refused: [u64; SETS],
 }
 
 impl Block {
-    /// The block of a chunk whose bytes from `len` on are padding: every
-    /// set refuses them, the bytes before are left to be classified.
-    #[inline]
-    pub(crate) fn padding(len: usize) -> Block {
-        Block {
-            refused: [!below(len); SETS],
-            ..Block::default()
+    /// Each mask of `self` with each of `other`'s, mapped by `f`, or-ed in.
+    #[inline(always)]
+    pub(crate) fn merge(&mut self, other: &Block, f: impl Fn(u64) -> u64) {
+        for (to, from) in [
+            (&mut self.colon, other.colon),
+            (&mut self.slash, other.slash),
+            (&mut self.question, other.question),
+            (&mut self.hash, other.hash),
+            (&mut self.at, other.at),
+            (&mut self.percent, other.percent),
+        ] {
+            *to |= f(from);
         }
+        for (to, from) in self.refused.iter_mut().zip(other.refused) {
+            *to |= f(from);
+        }
+    }
+
+    /// The bytes component `set`'s range refuses: the bytes its set's
+    /// table leaves out, and the delimiters outside its set
+    /// ([`Stage::outside`]) but for those in `absent`, which the split
+    /// ends the range before (the test of each folds away where the
+    /// stage is a constant).
+    #[inline(always)]
+    pub(crate) fn refused(&self, stage: &Stage, set: usize, absent: u8) -> u64 {
+        let outside = stage.outside.get(set).copied().unwrap_or(0) & !absent;
+        let mut refused = self.refused.get(set).copied().unwrap_or(u64::MAX);
+        for (bit, mask) in [
+            (COLON, self.colon),
+            (SLASH, self.slash),
+            (QUESTION, self.question),
+            (HASH, self.hash),
+            (AT, self.at),
+        ] {
+            if outside & bit != 0 {
+                refused |= mask;
+            }
+        }
+        refused
     }
 }
 
@@ -98,7 +131,7 @@ fn gather(word: u64, bit: u32) -> u64 {
 // constants below their length.
 #[allow(clippy::indexing_slicing)]
 pub(crate) fn swar(stage: &Stage, chunk: &[u8; BLOCK], len: usize) -> Block {
-    let mut block = Block::padding(len);
+    let mut block = Block::default();
     for (g, eight) in chunk.chunks_exact(8).take(len.div_ceil(8)).enumerate() {
         let (mut class, mut delimiters) = (0u64, 0u64);
         for (j, &b) in eight.iter().enumerate() {
@@ -121,6 +154,31 @@ pub(crate) fn swar(stage: &Stage, chunk: &[u8; BLOCK], len: usize) -> Block {
         }
     }
     block
+}
+
+/// A way of classifying bytes into a [`Block`]: the portable one
+/// ([`Swar`]), SSSE3's and AVX2's (`simd.rs`).
+pub(crate) trait Classify: Copy {
+    /// The block of `bytes[start..start + n]`, `n` from 16 to 64 (bit
+    /// `i` for byte `start + i`; none from `n` up in a delimiter's mask).
+    /// Reads no byte outside that range.
+    fn block(self, stage: &Stage, bytes: &[u8], start: usize, n: usize) -> Block;
+}
+
+/// The portable way: [`swar`] on a copy padded with zero bytes.
+#[derive(Clone, Copy)]
+pub(crate) struct Swar;
+
+impl Classify for Swar {
+    #[inline(always)]
+    fn block(self, stage: &Stage, bytes: &[u8], start: usize, n: usize) -> Block {
+        let n = n.min(BLOCK);
+        let mut chunk = [0u8; BLOCK];
+        if let (Some(to), Some(from)) = (chunk.get_mut(..n), bytes.get(start..start + n)) {
+            to.copy_from_slice(from);
+        }
+        swar(stage, &chunk, n)
+    }
 }
 
 #[cfg(test)]

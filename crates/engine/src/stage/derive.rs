@@ -6,6 +6,10 @@ use super::{FRAGMENT, HEX, HOST, PATH, PORT, QUERY, SCHEME, SETS, Stage, USERINF
 use crate::automaton::Automaton;
 use crate::simd::masks_of;
 use crate::tables::GROUP;
+
+/// The delimiters a component's set is given, in the order of
+/// [`Stage::outside`]'s bits (`block::COLON` to `block::AT`).
+const DELIMITERS: [u8; 5] = [b':', b'/', b'?', b'#', b'@'];
 use std::fmt::Write as _;
 
 /// For each set, the probes that must all leave the automaton in the
@@ -121,6 +125,17 @@ impl Stage {
             }
             picked[set] = keeps;
         }
+        // Each component's set with the delimiters, those it leaves out
+        // noted: the checks add them back from the delimiters' masks.
+        let mut outside = [0u8; SETS];
+        for (set, outside) in picked.iter_mut().zip(&mut outside).take(HEX) {
+            for (k, &d) in DELIMITERS.iter().enumerate() {
+                if !set[usize::from(d)] {
+                    *outside |= 1 << k;
+                    set[usize::from(d)] = true;
+                }
+            }
+        }
         let scheme = automaton.after("a");
         let mut first = [false; 256];
         for b in 0u8..0x80 {
@@ -136,6 +151,7 @@ impl Stage {
             sets: picked.map(|set| masks_of(&set)),
             class,
             scheme_first: masks_of(&first),
+            outside,
         })
     }
 
@@ -145,8 +161,7 @@ impl Stage {
     /// ```
     /// use xiri_engine::{compile, stage::Stage, Options};
     /// let a = compile("r = 1*DIGIT\n", "r", &Options::new().with_split()).unwrap();
-    /// let stage = Stage { sets: [[0; 32]; 8], class: [0; 256], scheme_first: [0; 32] };
-    /// assert!(!stage.is_consistent(&a));
+    /// assert!(!Stage::NONE.is_consistent(&a));
     /// ```
     pub fn is_consistent(&self, automaton: &Automaton) -> bool {
         Stage::derive(automaton).as_ref() == Some(self)
@@ -156,7 +171,7 @@ impl Stage {
     /// for a build script to write.
     ///
     /// ```
-    /// let stage = xiri_engine::stage::Stage { sets: [[0; 32]; 8], class: [0; 256], scheme_first: [0; 32] };
+    /// let stage = xiri_engine::stage::Stage::NONE;
     /// assert!(stage.to_rust().starts_with("xiri_engine::stage::Stage {"));
     /// ```
     pub fn to_rust(&self) -> String {
@@ -173,9 +188,10 @@ impl Stage {
             .collect::<Vec<_>>()
             .join(", ");
         format!(
-            "xiri_engine::stage::Stage {{ sets: [{sets}], class: [{}], scheme_first: [{}] }}",
+            "xiri_engine::stage::Stage {{ sets: [{sets}], class: [{}], scheme_first: [{}], outside: [{}] }}",
             list(&self.class),
-            list(&self.scheme_first)
+            list(&self.scheme_first),
+            list(&self.outside)
         )
     }
 }
@@ -183,3 +199,7 @@ impl Stage {
 // The sets named here, so that a new one is given a probe.
 const _: () = assert!(SCHEME == 0 && USERINFO == 1 && HOST == 2 && PORT == 3);
 const _: () = assert!(PATH == 4 && QUERY == 5 && FRAGMENT == 6 && HEX == 7);
+const _: () = {
+    use super::block::{AT, COLON, HASH, QUESTION, SLASH};
+    assert!(COLON == 1 && SLASH == 2 && QUESTION == 4 && HASH == 8 && AT == 16);
+};

@@ -1,8 +1,9 @@
 //! The first stage: a reference of an RFC 3986-shaped grammar decided
 //! block by block, without the table walk, where it can be.
 //!
-//! The input is read in blocks of 64 bytes (`block.rs`; the last one a
-//! copy padded with zero bytes, so nothing past the input is read). Each
+//! The input is read in blocks of 64 bytes (`block.rs`), never past its
+//! end: the last block by loads that end with the input (`split.rs`'s
+//! `block_at`; a copy padded with zero bytes only under 16 bytes). Each
 //! byte is classified at once into bitmasks: where each delimiter of RFC
 //! 3986 Appendix B's split is (":", "/", "?", "#", and "@", "%"), and
 //! which bytes each component's set refuses, with SSSE3 or AVX2 where the
@@ -10,8 +11,11 @@
 //! packed eight at a time into a `u64` elsewhere. The split is then found
 //! by bit operations on the masks, each component's bytes checked against
 //! its set with one `and`, and each `%` against the hexadecimal digits'
-//! mask shifted by one and by two. The result is the [`Marks`] the table
-//! walk would record, so the typed value needs no second pass.
+//! mask shifted by one and by two (`split.rs`). The result is the
+//! [`Marks`] the table walk would record, so the typed value needs no
+//! second pass. The whole run is inlined into one entry per way of
+//! classifying; with a stage named by a type ([`Tables`], as xiri's
+//! `build.rs` writes them) its tables are constants there.
 //!
 //! The stage only accepts. An input it cannot decide (shorter than
 //! [`SHORTEST`] or longer than [`LONGEST`] bytes, an IP literal, a
@@ -39,12 +43,11 @@ mod block;
 mod derive;
 #[cfg(target_arch = "x86_64")]
 mod simd;
+mod split;
 
-use crate::marks::{
-    AUTHORITY_END, AUTHORITY_START, FRAGMENT as FRAGMENT_MARK, Marks, QUERY as QUERY_MARK,
-    SCHEME_END, USERINFO_END,
-};
-use block::{BLOCK, Block, below, first, range};
+use crate::marks::Marks;
+use block::Swar;
+use std::marker::PhantomData;
 
 /// The scheme's bytes after its first.
 pub const SCHEME: usize = 0;
@@ -100,13 +103,22 @@ pub struct Stage {
     /// Each set ([`SCHEME`] to [`HEX`]) as 32 nibble masks
     /// ([`masks_of`](crate::masks_of)): the bytes of the component, and
     /// every lead byte all of whose characters are in it with the
-    /// continuation bytes; `%` when a `%XX` is.
+    /// continuation bytes; `%` when a `%XX` is. A component's set (all
+    /// but [`HEX`]) holds the delimiters ":", "/", "?", "#" and "@" too,
+    /// those it leaves out being in [`outside`](Stage::outside): so the
+    /// sets of components that differ only in delimiters (URI's user
+    /// information, host, path, query and fragment) are one table, which
+    /// a stage compiled as a constant ([`Tables`]) classifies once.
     pub sets: [[u8; 32]; SETS],
     /// Each byte's sets, bit `k` for set `k`: the same sets, for the
     /// portable path.
     pub class: [u8; 256],
     /// The bytes a scheme may start with, as 32 nibble masks.
     pub scheme_first: [u8; 32],
+    /// For each component's set, the delimiters (bit 0 ":", 1 "/", 2 "?",
+    /// 3 "#", 4 "@") its production leaves out: a check of the component
+    /// refuses those its range can hold, from the delimiters' masks.
+    pub outside: [u8; SETS],
 }
 
 /// Whether one of the first sixteen bytes of `bytes` is "[": where an IP
@@ -144,7 +156,7 @@ pub enum Path {
     Swar,
     /// SSSE3, 16 bytes at a time (x86-64).
     Ssse3,
-    /// AVX2, 32 bytes at a time (x86-64).
+    /// AVX2 (with BMI2), 32 bytes at a time (x86-64).
     Avx2,
 }
 
@@ -154,7 +166,11 @@ impl Path {
     fn resolve(self) -> Path {
         #[cfg(target_arch = "x86_64")]
         {
-            let avx2 = || std::arch::is_x86_feature_detected!("avx2");
+            let avx2 = || {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+            };
             let ssse3 = || std::arch::is_x86_feature_detected!("ssse3");
             match self {
                 Path::Detect if avx2() => return Path::Avx2,
@@ -168,7 +184,116 @@ impl Path {
     }
 }
 
+/// A stage known when its caller is compiled: its tables are then
+/// constants, so that sets equal on what their ranges can hold are
+/// classified once and every test of a table folds away. xiri's
+/// `build.rs` writes one per built-in reference rule; [`accept_with`]
+/// runs it.
+///
+/// ```
+/// use xiri_engine::stage::{Stage, Tables};
+/// struct Off;
+/// impl Tables for Off {
+///     const STAGE: Option<&'static Stage> = None;
+/// }
+/// assert_eq!(xiri_engine::stage::accept_with::<Off>("a:b/c", xiri_engine::stage::Path::Detect), None);
+/// ```
+pub trait Tables {
+    /// The stage, as [`Stage::derive`] gives it; `None` for no stage
+    /// (then every input goes to the walk).
+    const STAGE: Option<&'static Stage>;
+}
+
+/// Where the body reads the tables: a stage made at run time, or a
+/// [`Tables`] constant.
+pub(crate) trait Source<'s>: Copy {
+    /// The stage.
+    fn stage(self) -> &'s Stage;
+}
+
+/// A stage made at run time ([`Stage::accept_with`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Given<'s>(&'s Stage);
+
+impl<'s> Source<'s> for Given<'s> {
+    #[inline(always)]
+    fn stage(self) -> &'s Stage {
+        self.0
+    }
+}
+
+/// A [`Tables`] constant.
+pub(crate) struct Known<T>(PhantomData<T>);
+
+impl<T> Clone for Known<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Known<T> {}
+
+impl<T: Tables> Source<'static> for Known<T> {
+    #[inline(always)]
+    fn stage(self) -> &'static Stage {
+        match T::STAGE {
+            Some(stage) => stage,
+            None => &Stage::NONE,
+        }
+    }
+}
+
+/// Whether [`Stage::accept`] reads `input` at all: at least [`SHORTEST`]
+/// and at most [`LONGEST`] bytes, and no "[" in the first sixteen
+/// (`opens_bracket`); any other input goes to the walk at once.
+///
+/// ```
+/// assert!(xiri_engine::stage::takes("http://example/index.html"));
+/// assert!(!xiri_engine::stage::takes("http://[::1]/index.html"));
+/// assert!(!xiri_engine::stage::takes("a:b"));
+/// ```
+#[inline]
+pub fn takes(input: &str) -> bool {
+    (SHORTEST..=LONGEST).contains(&input.len()) && !opens_bracket(input.as_bytes())
+}
+
+/// [`Stage::accept_with`] of the stage `T` names, its tables compiled in
+/// as constants: what xiri's parse runs (after [`takes`]).
+///
+/// ```
+/// use xiri_engine::stage::{accept_with, Path, Stage, Tables};
+/// // xiri's build.rs writes `Some(&<Stage::to_rust>)` as the constant.
+/// struct Empty;
+/// impl Tables for Empty {
+///     const STAGE: Option<&'static Stage> = Some(&Stage::NONE);
+/// }
+/// // A stage whose sets are empty accepts nothing.
+/// assert_eq!(accept_with::<Empty>("http://example/a", Path::Swar), None);
+/// ```
+#[inline]
+pub fn accept_with<T: Tables>(input: &str, path: Path) -> Option<Marks> {
+    T::STAGE?;
+    classify_with(Known::<T>(PhantomData), input.as_bytes(), path)
+}
+
+/// The stage of `source` on `bytes`, classifying with `path`.
+#[inline]
+fn classify_with<'s, S: Source<'s>>(source: S, bytes: &[u8], path: Path) -> Option<Marks> {
+    match path.resolve() {
+        #[cfg(target_arch = "x86_64")]
+        way @ (Path::Avx2 | Path::Ssse3) => simd::accept(source, bytes, way),
+        _ => split::run(source.stage(), Swar, bytes),
+    }
+}
+
 impl Stage {
+    /// The stage of no set: it accepts nothing.
+    pub const NONE: Stage = Stage {
+        sets: [[0; 32]; SETS],
+        class: [0; 256],
+        scheme_first: [0; 32],
+        outside: [0; SETS],
+    };
+
     /// The marks of Appendix B's split of `input`, if the stage accepts
     /// it: then the rule it was derived from accepts it too, with these
     /// marks. `None` where the stage cannot decide: the table walk must.
@@ -188,7 +313,7 @@ impl Stage {
     /// ```
     #[inline]
     pub fn accept(&self, input: &str) -> Option<Marks> {
-        if !(SHORTEST..=LONGEST).contains(&input.len()) || opens_bracket(input.as_bytes()) {
+        if !takes(input) {
             return None;
         }
         self.accept_with(input, Path::Detect)
@@ -211,174 +336,9 @@ impl Stage {
     /// assert_eq!(stage.accept_with(input, Path::Swar), stage.accept_with(input, Path::Ssse3));
     /// ```
     pub fn accept_with(&self, input: &str, path: Path) -> Option<Marks> {
-        let bytes = input.as_bytes();
-        let path = path.resolve();
-        let block = self.block(bytes, 0, path);
-        let mut marks = Marks::default();
-        let pos = self.head(bytes, &block, &mut marks)?;
-        self.tail(bytes, block, pos, path, &mut marks)?;
-        Some(marks)
-    }
-
-    /// The block of `bytes` from `base`, classified with `path` (resolved).
-    #[inline]
-    fn block(&self, bytes: &[u8], base: usize, path: Path) -> Block {
-        let mut padded = [0u8; BLOCK];
-        let rest = bytes.get(base..).unwrap_or_default();
-        let len = rest.len().min(BLOCK);
-        let chunk: &[u8; BLOCK] = match rest.first_chunk() {
-            Some(whole) => whole,
-            None => {
-                if let Some(head) = padded.get_mut(..len) {
-                    head.copy_from_slice(rest);
-                }
-                &padded
-            }
-        };
-        match path {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Path::resolve` gives `Avx2` only where the
-            // processor has AVX2.
-            Path::Avx2 => unsafe { simd::avx2(self, chunk, len) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Path::resolve` gives `Ssse3` only where the
-            // processor has SSSE3.
-            Path::Ssse3 => unsafe { simd::ssse3(self, chunk, len) },
-            _ => block::swar(self, chunk, len),
-        }
-    }
-
-    /// Whether `b` may start a scheme.
-    #[inline]
-    fn starts_scheme(&self, b: u8) -> bool {
-        let at = usize::from(b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
-        self.scheme_first
-            .get(at)
-            .is_some_and(|m| m & (1 << ((b >> 4) & 7)) != 0)
-    }
-
-    /// The scheme and the authority, in the first block: where the path
-    /// starts, with their marks; `None` to defer.
-    #[inline]
-    fn head(&self, bytes: &[u8], block: &Block, marks: &mut Marks) -> Option<usize> {
-        let len = bytes.len();
-        let valid = below(len);
-        let ends = block.slash | block.question | block.hash;
-        let delimiter = first((block.colon | ends) & valid);
-        if delimiter == BLOCK && len > BLOCK {
-            // A first segment or scheme past the first block.
-            return None;
-        }
-        let mut pos = 0;
-        if delimiter < BLOCK && block.colon & (1u64 << delimiter) != 0 {
-            // A scheme: a relative reference's first segment holds no ":".
-            let scheme = range(1, delimiter);
-            let lead = bytes.first().copied().unwrap_or(0);
-            if delimiter == 0 || !self.starts_scheme(lead) || block.refused[SCHEME] & scheme != 0 {
-                return None;
-            }
-            pos = delimiter + 1;
-            marks.record(usize::from(SCHEME_END), pos);
-        }
-        if !(bytes.get(pos) == Some(&b'/') && bytes.get(pos + 1) == Some(&b'/')) {
-            return Some(pos);
-        }
-        let start = pos + 2;
-        marks.record(usize::from(AUTHORITY_START), start);
-        let after = ends & valid & !below(start);
-        let end = first(after);
-        if end == BLOCK && len > BLOCK {
-            return None;
-        }
-        let end = end.min(len);
-        let mut host = start;
-        let at = block.at & range(start, end);
-        if at != 0 {
-            let q = first(at);
-            if at.count_ones() > 1 || block.refused[USERINFO] & range(start, q) != 0 {
-                return None;
-            }
-            host = q + 1;
-            marks.record(usize::from(USERINFO_END), host);
-        }
-        if bytes.get(host) == Some(&b'[') {
-            // An IP literal: the table walk reads it.
-            return None;
-        }
-        let colon = block.colon & range(host, end);
-        let host_end = if colon == 0 { end } else { first(colon) };
-        if block.refused[HOST] & range(host, host_end) != 0
-            || (colon != 0 && block.refused[PORT] & range(host_end + 1, end) != 0)
-        {
-            return None;
-        }
-        if end < len {
-            marks.record(usize::from(AUTHORITY_END), end + 1);
-        }
-        Some(end)
-    }
-
-    /// The path, the query and the fragment from `pos`, block by block,
-    /// with their marks, and every `%XX` of the input; `None` to defer.
-    #[inline]
-    fn tail(
-        &self,
-        bytes: &[u8],
-        mut block: Block,
-        pos: usize,
-        path: Path,
-        marks: &mut Marks,
-    ) -> Option<()> {
-        let len = bytes.len();
-        let mut set = PATH;
-        let mut base = 0;
-        let mut from = pos;
-        let mut carried = 0u64;
-        loop {
-            let valid = below(len - base);
-            let percent = block.percent & valid;
-            let hex_after = (percent << 1 | carried >> 63) | (percent << 2 | carried >> 62);
-            if hex_after & block.refused[HEX] != 0 {
-                return None;
-            }
-            carried = percent;
-            loop {
-                let ends = match set {
-                    PATH => block.question | block.hash,
-                    QUERY => block.hash,
-                    _ => 0,
-                } & valid
-                    & !below(from);
-                let end = first(ends);
-                let refused = match set {
-                    PATH => block.refused[PATH],
-                    QUERY => block.refused[QUERY],
-                    _ => block.refused[FRAGMENT],
-                };
-                if refused & valid & range(from, end) != 0 {
-                    return None;
-                }
-                if end == BLOCK {
-                    break;
-                }
-                let (next, mark) = if block.question & (1u64 << end) != 0 && set == PATH {
-                    (QUERY, QUERY_MARK)
-                } else {
-                    (FRAGMENT, FRAGMENT_MARK)
-                };
-                set = next;
-                from = end + 1;
-                marks.record(usize::from(mark), base + from);
-            }
-            base += BLOCK;
-            if base >= len {
-                // A "%" in the last two bytes lacks its digits.
-                return (carried >> 62 == 0).then_some(());
-            }
-            from = 0;
-            block = self.block(bytes, base, path);
-        }
+        classify_with(Given(self), input.as_bytes(), path)
     }
 }
+
 #[cfg(test)]
 mod tests;

@@ -87,3 +87,26 @@ fn the_bracket_check_finds_a_bracket_in_the_first_sixteen_bytes_only() {
     assert!(super::opens_bracket(b"//[::1]"));
     assert!(!super::opens_bracket(b"//h/"));
 }
+
+#[test]
+fn components_that_differ_only_in_delimiters_share_one_table() {
+    use super::block::{AT, COLON, HASH, QUESTION, SLASH};
+    use super::{FRAGMENT, HOST, PATH, PORT, QUERY, USERINFO};
+    let uri = Stage::derive(&compiled("uri", "URI-reference", true)).expect("URI's stage");
+    for k in [USERINFO, HOST, QUERY, FRAGMENT] {
+        assert_eq!(uri.sets[k], uri.sets[PATH], "URI set {k}");
+    }
+    assert_ne!(uri.sets[PORT], uri.sets[PATH]);
+    assert_eq!(uri.outside[USERINFO], SLASH | QUESTION | HASH | AT);
+    assert_eq!(uri.outside[HOST], COLON | SLASH | QUESTION | HASH | AT);
+    assert_eq!(uri.outside[PATH], QUESTION | HASH);
+    assert_eq!(uri.outside[QUERY], HASH);
+    assert_eq!(uri.outside[FRAGMENT], HASH);
+    // IRI's query alone takes private use (`iprivate`, its lead byte EE).
+    let iri = Stage::derive(&compiled("iri", "IRI-reference", true)).expect("IRI's stage");
+    for k in [USERINFO, HOST, FRAGMENT] {
+        assert_eq!(iri.sets[k], iri.sets[PATH], "IRI set {k}");
+    }
+    assert_ne!(iri.sets[QUERY], iri.sets[PATH]);
+    assert_eq!(iri.sets[QUERY][..16], iri.sets[PATH][..16]);
+}
