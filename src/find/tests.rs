@@ -198,7 +198,7 @@ fn the_stage_finds_what_the_walk_finds() {
         "see (ftp://h/",
         "www.x.org/p",
     ] {
-        for n in (0..=72).chain(240..=270) {
+        for n in (0usize..=72).chain(240..=270) {
             for fill in fills {
                 let filler = "b".repeat(n.saturating_sub(head.len()));
                 let text = format!("{head}{filler}{fill}c> {head}{fill}{filler}.\n");
