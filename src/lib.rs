@@ -53,7 +53,9 @@ pub use family::conversion::{Conversion, Converted, UnsupportedConversion};
 pub use family::Syntax;
 pub use find::find;
 #[cfg(feature = "internals")]
-pub use internals::{fast_path_check, first_stage, first_stage_check, pest_check, xri_pest_reads};
+pub use internals::{
+    fast_path_check, find_stage_check, first_stage, first_stage_check, pest_check, xri_pest_reads,
+};
 pub use normalize::Normalization;
 pub use syntax::components::{Host, HostKind};
 pub use syntax::error::{ErrorKind, ParseError};

@@ -3,7 +3,9 @@
 //! in the text, after the one before it, and its reference re-parses in
 //! the syntax as itself, with a scheme (or, for a `www.` host, an
 //! authority); no panic. A `Stream` given the text in pieces finds the
-//! same (issue 41). The same properties as tests/it/find.rs's proptests.
+//! same (issue 41). The scan that asks the first stage before the walk
+//! finds what the walk alone finds (issue 44). The same properties as
+//! tests/it/find.rs's proptests.
 //! Run from the repository root (see docs/TESTING.md):
 //!     fuzz/run 600 find
 
@@ -56,6 +58,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    // Issue 44: the first stage, asked before the walk, finds what the
+    // walk alone finds.
+    if let Err(difference) = xiri::find_stage_check(text) {
+        panic!("{difference}");
+    }
     for www in [false, true] {
         let options = Options::default().with_www(www);
         holds::<xiri::Rfc3986>(text, options);

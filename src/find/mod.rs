@@ -38,12 +38,15 @@
 //! ```
 
 mod bytes;
+#[cfg(any(test, feature = "internals"))]
+pub(crate) mod check;
 mod delimit;
 mod hold;
 mod scan;
 mod stream;
 #[cfg(test)]
 mod tests;
+mod trim;
 
 pub use stream::Stream;
 

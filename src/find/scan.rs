@@ -22,23 +22,18 @@ use super::bytes::{
     starts_www, ENDS, ENDS_INSIDE, GOES_ON, GOES_ON_MASKS, SCHEME_LETTER, SCHEME_OTHER, SPACE,
     WIDE,
 };
-use super::delimit::{bracket, ends, trailing, PAIRS};
+use super::delimit::ends;
 use super::{Found, Options, MAX_BRACKETED};
 use crate::engine::Automaton;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::GenericSyntax;
 use std::ops::Range;
-
-/// How many characters the quick trim looks at before it leaves the
-/// span to the careful one.
-const QUICK: usize = 8;
-
-/// How long a span the quick trim counts brackets in.
-const QUICK_SPAN: usize = 256;
+use xiri_engine::marks::Marks;
+use xiri_engine::stage::Stage;
 
 #[derive(Clone)]
 pub(crate) struct Scan<'a> {
-    text: &'a str,
+    pub(super) text: &'a str,
     at: usize,
     options: Options,
     /// The syntax's reference rule (with zone identifiers when it has
@@ -47,6 +42,10 @@ pub(crate) struct Scan<'a> {
     /// the absolute rule (its first segment has the scheme's colon, which
     /// no relative reference's has).
     automaton: Option<&'static Automaton>,
+    /// The first stage of the syntax's reference rule (without zone
+    /// identifiers: none for a syntax with them), which decides most
+    /// identifiers before the automaton's walk.
+    stage: Option<&'static Stage>,
     /// The last run without a character that ends identifiers.
     extent: Range<usize>,
     /// How many bytes were looked at, for the test that the work is
@@ -74,15 +73,31 @@ impl<'a> Scan<'a> {
             at: 0,
             options,
             automaton: crate::syntax::reference::automaton(grammar, zone_id),
+            stage: if zone_id {
+                None
+            } else {
+                crate::syntax::builtin::stage(grammar)
+            },
             extent: 0..0,
             #[cfg(test)]
             steps: 0,
         }
     }
 
+    /// The same scan with the first stage left out, so that the
+    /// automaton's walk decides every identifier (the tests hold the two
+    /// to each other).
+    #[cfg(any(test, feature = "internals"))]
+    pub(super) fn without_stage(self) -> Self {
+        Self {
+            stage: None,
+            ..self
+        }
+    }
+
     /// Counts `n` bytes looked at ([`steps`](Scan::steps), in tests).
     #[inline(always)]
-    fn count(&mut self, n: usize) {
+    pub(super) fn count(&mut self, n: usize) {
         #[cfg(test)]
         {
             self.steps += n;
@@ -190,11 +205,16 @@ impl<'a> Scan<'a> {
         // Most often the run up to the first delimiter, its few trailing
         // marks left out, is a member: one pass of the automaton.
         let extent = self.extent_end(start);
-        if let Some(end) = self.quick_trim(start, colon + 1, extent) {
+        let quick = if self.stays(colon + 1, extent) {
+            Some(extent)
+        } else {
+            self.quick_trim(start, colon + 1, extent)
+        };
+        if let Some(end) = quick {
             let text = self.text.get(start..end)?;
             // A refusal stops where the run below stops, whose steps are
             // counted there; an acceptance is counted here.
-            if let Some(marks) = automaton.split_of(text) {
+            if let Some(marks) = self.split_of(automaton, text) {
                 self.count(text.len());
                 self.at = end;
                 return Some(Found::new(start..end, text, None, marks));
@@ -214,10 +234,20 @@ impl<'a> Scan<'a> {
         let marks = if end == longest_end {
             longest.marks
         } else {
-            automaton.split_of(text)?
+            self.split_of(automaton, text)?
         };
         self.at = end;
         Some(Found::new(start..end, text, None, marks))
+    }
+
+    /// The marks of `text`'s split if the reference rule accepts it: the
+    /// first stage decides first, the automaton's walk the rest.
+    #[inline]
+    fn split_of(&self, automaton: &Automaton, text: &str) -> Option<Marks> {
+        if let Some(marks) = self.stage.and_then(|stage| stage.accept(text)) {
+            return Some(marks);
+        }
+        automaton.split_of(text)
     }
 
     /// The host starting `www.` at `start`, read as `//` and the text.
@@ -244,7 +274,7 @@ impl<'a> Scan<'a> {
         }
         self.count(text.len());
         let joined = format!("//{text}");
-        let marks = automaton.split_of(&joined)?;
+        let marks = self.split_of(automaton, &joined)?;
         self.at = end;
         Some(Found::new(start..end, text, Some(joined), marks))
     }
@@ -287,105 +317,6 @@ impl<'a> Scan<'a> {
         }
         self.extent = start..i;
         i
-    }
-
-    /// [`trim`](Scan::trim) when at most [`QUICK`] characters go, and a
-    /// closing bracket ends the span only if it is at most [`QUICK_SPAN`]
-    /// bytes long (`None` otherwise): its work is bounded by a constant,
-    /// whatever the span.
-    fn quick_trim(&mut self, start: usize, floor: usize, mut end: usize) -> Option<usize> {
-        let stays = |end: usize| {
-            let last = self.text.as_bytes().get(end.wrapping_sub(1));
-            end > floor && last.is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'/')
-        };
-        // Most often the last character stays: a letter, a digit or "/".
-        if stays(end) {
-            return Some(end);
-        }
-        let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
-        let mut balance: [Option<isize>; PAIRS.len()] = [None; PAIRS.len()];
-        for _ in 0..QUICK {
-            if stays(end) {
-                return Some(end);
-            }
-            let c = self.text.get(..end)?.chars().next_back()?;
-            if end <= floor {
-                return None;
-            }
-            if let Some((k, false)) = bracket(c) {
-                if end - start > QUICK_SPAN {
-                    return None;
-                }
-                let n = balance.get_mut(k)?;
-                let n = n.get_or_insert_with(|| self.balance(start, end, k));
-                if *n < 0 {
-                    *n += 1;
-                    end -= c.len_utf8();
-                    continue;
-                }
-                return Some(end);
-            }
-            if trailing(c) || (c == '\'' && std::mem::take(&mut quote)) {
-                end -= c.len_utf8();
-            } else {
-                return Some(end);
-            }
-        }
-        None
-    }
-
-    /// `end` moved back past trailing punctuation and closing brackets the
-    /// span `start..end` does not open, but not before `floor`.
-    fn trim(&mut self, start: usize, floor: usize, mut end: usize) -> usize {
-        // For each pair, its openings less its closings in the span,
-        // counted when one of its closings ends the span.
-        let mut balance: [Option<isize>; PAIRS.len()] = [None; PAIRS.len()];
-        let mut quote = self.text.get(..start).is_some_and(|t| t.ends_with('\''));
-        while end > floor {
-            let Some(c) = self.text.get(..end).and_then(|t| t.chars().next_back()) else {
-                break;
-            };
-            self.count(1);
-            let unbalanced = match bracket(c) {
-                Some((k, false)) => match balance.get_mut(k) {
-                    Some(n) => {
-                        let n = n.get_or_insert_with(|| self.balance(start, end, k));
-                        (*n < 0).then(|| *n += 1)
-                    }
-                    None => None,
-                },
-                _ => None,
-            };
-            // A `'` before the identifier wraps it: the one that ends it
-            // closes the pair.
-            let quoted = c == '\'' && std::mem::take(&mut quote);
-            if trailing(c) || unbalanced.is_some() || quoted {
-                end -= c.len_utf8();
-            } else {
-                break;
-            }
-        }
-        end
-    }
-
-    /// The openings less the closings of the pair `PAIRS[k]` in
-    /// `start..end`.
-    fn balance(&mut self, start: usize, end: usize, k: usize) -> isize {
-        let span = self.text.get(start..end).unwrap_or_default();
-        self.count(span.len());
-        let Some(&(open, close)) = PAIRS.get(k) else {
-            return 0;
-        };
-        match (u8::try_from(open), u8::try_from(close)) {
-            // One memchr pass: brackets are few.
-            (Ok(open), Ok(close)) if open.is_ascii() && close.is_ascii() => {
-                let bytes = span.as_bytes();
-                memchr::memchr2_iter(open, close, bytes)
-                    .map(|k| if bytes.get(k) == Some(&open) { 1 } else { -1 })
-                    .sum()
-            }
-            _ => span.matches(open).count() as isize - span.matches(close).count() as isize,
-        }
     }
 
     /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
@@ -452,28 +383,25 @@ impl<'a> Scan<'a> {
         self.count(rest.len());
         let automaton = self.automaton?;
         let (joined, marks) = if spaced || www {
-            let joined = if seen & WIDE == 0 {
-                // ASCII: the bytes that are not whitespace.
-                let mut joined = Vec::with_capacity(rest.len() + 2);
-                if www {
-                    joined.extend_from_slice(b"//");
+            let mut joined = String::with_capacity(rest.len() + 2);
+            if www {
+                joined.push_str("//");
+            }
+            if seen & WIDE == 0 {
+                // ASCII: the pieces between ASCII whitespace.
+                let space = |c: char| u8::try_from(c).is_ok_and(|b| in_brackets(b) == SPACE);
+                for piece in rest.split(space) {
+                    joined.push_str(piece);
                 }
-                joined.extend(rest.bytes().filter(|&b| in_brackets(b) != SPACE));
-                String::from_utf8(joined).ok()?
             } else {
-                let mut joined = String::with_capacity(rest.len() + 2);
-                if www {
-                    joined.push_str("//");
-                }
                 for piece in rest.split(char::is_whitespace) {
                     joined.push_str(piece);
                 }
-                joined
-            };
-            let marks = automaton.split_of(&joined)?;
+            }
+            let marks = self.split_of(automaton, &joined)?;
             (Some(joined), marks)
         } else {
-            (None, automaton.split_of(rest)?)
+            (None, self.split_of(automaton, rest)?)
         };
         self.at = open + 1 + close + 1;
         Some(Found::new(span, text, joined, marks))

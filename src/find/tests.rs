@@ -178,3 +178,34 @@ fn stream_cuts_a_long_run_where_the_text_says() {
     assert_eq!(e, super::MAX_HELD + 1);
     assert_eq!(whole, [1..4, e + 2..2 * super::MAX_HELD]);
 }
+
+/// Issue 44: the scan asks the first stage (crates/engine/src/stage/)
+/// before the automaton's walk. Both give the same identifiers, spans and
+/// marks ([`check::stage_check`](super::check::stage_check)), on
+/// identifiers of every length around the stage's bounds (16 and 256
+/// bytes) and its 64-byte block, with each kind of byte that ends, trims,
+/// wraps or continues one at every place of them.
+#[test]
+fn the_stage_finds_what_the_walk_finds() {
+    let fills = [
+        "a", "\u{e9}", "\u{4f8b}", "%41", "%zz", "/", "?", "#", "@", ":", "(", ")", "[", "]", ".",
+        ",", " ", "\n", "<", ">", "\"", "'", "\u{3002}", "\u{a0}", "\u{e000}", "\u{201d}", "-",
+    ];
+    let mut found = 0;
+    for head in [
+        "http://a.example/",
+        "<URL:mailto:x@",
+        "see (ftp://h/",
+        "www.x.org/p",
+    ] {
+        for n in (0usize..=72).chain(240..=270) {
+            for fill in fills {
+                let filler = "b".repeat(n.saturating_sub(head.len()));
+                let text = format!("{head}{filler}{fill}c> {head}{fill}{filler}.\n");
+                found += super::check::stage_check(&text).unwrap();
+            }
+        }
+    }
+    // The texts hold identifiers: the lists compared are not empty.
+    assert!(found > 10_000, "{found}");
+}
