@@ -182,7 +182,7 @@ impl Automaton {
 mod tests {
     use crate::Automaton;
     use crate::fixtures::{compiled, xri_typed};
-    use crate::tables::SKIP_PCT;
+    use crate::tables::{GROUP, SKIP_PCT};
 
     /// `a` with its skip tables rewritten by `keep` (entry, byte -> new
     /// entry), and their masks with them; still consistent.
@@ -200,6 +200,41 @@ mod tests {
             .collect();
         parts.skip_masks = masks.into();
         Automaton::from_parts(parts).expect("fewer skips stay consistent")
+    }
+
+    /// The skip table of the state `a` is in after `prefix`, if it has
+    /// one of its own (not a group's).
+    fn table_after<'a>(a: &'a Automaton, prefix: &str) -> Option<&'a [u8]> {
+        let mut buf = [0u8; 4];
+        let s = prefix.chars().fold(a.start, |s, c| {
+            a.next_char(s, c.encode_utf8(&mut buf).as_bytes())
+        });
+        let column = usize::from(a.trans[s * a.stride + a.stride - 1]);
+        let own = (1..=a.accelerated).contains(&s) && column & usize::from(GROUP) == 0;
+        own.then(|| &a.skips[(column - 1) * 256..column * 256])
+    }
+
+    /// The long runs step over `%XX` only where the compiler derived it
+    /// (`compile/bytes.rs`, checked by `is_consistent`): in a path, a
+    /// query and a fragment of every RFC 3986-shaped grammar it does, and
+    /// a `%` entry put into a table whose state `%XX` leaves (the
+    /// scheme's) is caught.
+    #[test]
+    fn paths_queries_and_fragments_skip_percent_triplets() {
+        for grammar in ["uri", "iri", "iri-bis", "leiri"] {
+            let rule = format!("{}-reference", grammar.split('-').next().unwrap().to_uppercase());
+            let a = compiled(grammar, &rule, true);
+            for prefix in ["http://h/pa", "//h/p?qu", "p#fr", "a/bc"] {
+                let table = table_after(&a, prefix).unwrap_or_else(|| panic!("{grammar} {prefix}"));
+                assert_eq!(table[usize::from(b'%')], SKIP_PCT, "{grammar} {prefix}");
+            }
+            let scheme = table_after(&a, "http").expect("the scheme's state is accelerated");
+            assert_eq!(scheme[usize::from(b'%')], 0, "{grammar}");
+            let at = scheme.as_ptr() as usize - a.skips.as_ptr() as usize + usize::from(b'%');
+            let mut tampered = a.clone();
+            tampered.0.skips.to_mut()[at] = SKIP_PCT;
+            assert!(!tampered.is_consistent(), "{grammar}");
+        }
     }
 
     /// The places around 16- and 64-byte boundaries a "%" (or another
