@@ -138,7 +138,10 @@ mod x86 {
         let (lo, hi) = nibbles(v);
         let picked = _mm_or_si128(
             _mm_and_si128(_mm_shuffle_epi8(sets.ascii, lo), high_bit(hi)),
-            _mm_and_si128(_mm_shuffle_epi8(sets.wide, lo), _mm_shuffle_epi8(wide_bits, hi)),
+            _mm_and_si128(
+                _mm_shuffle_epi8(sets.wide, lo),
+                _mm_shuffle_epi8(wide_bits, hi),
+            ),
         );
         _mm_movemask_epi8(_mm_cmpeq_epi8(picked, _mm_set1_epi8(0))) as u32
     }

@@ -62,12 +62,7 @@ impl Automaton {
         else {
             return i;
         };
-        // A table that keeps the state on "%XX" keeps it on "%XX" in a
-        // long run too.
-        let percent = skip[usize::from(b'%')] == SKIP_PCT;
-        let simd = |i: usize| self.long_run(bytes, i, from / 8, percent);
-        // The "%XX" stepped over since the last long run.
-        let mut triplets = 0;
+        let simd = |i: usize| self.long_run(bytes, i, from / 8);
         loop {
             // Eight bytes at a time while every one keeps the state: the
             // loads do not wait on each other. Past sixteen, the run is a
@@ -88,7 +83,7 @@ impl Automaton {
                 }
             }
             // Then a byte at a time, back to eight at a time after eight
-            // plain bytes in a row or a "%XX" (a long run goes on), so a short run
+            // plain bytes in a row (a long run goes on), so a short run
             // costs one batched look, not one per byte. Each step adds a
             // constant under a branch rather than the table's value, so the
             // next byte's load does not wait for this one's.
@@ -107,33 +102,27 @@ impl Automaton {
                         }
                         continue;
                     }
-                    SKIP_PCT => {
-                        let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
-                        if !(hex(i + 1) && hex(i + 2)) {
-                            return i;
+                    n @ 2..=SKIP_PCT => {
+                        // A wide character, or a "%XX" (four of them):
+                        // after eight in a row, sixteen bytes at a time
+                        // ("seg%C3%A9ment/" repeated has no sixteen plain
+                        // bytes in a row).
+                        if n == SKIP_PCT {
+                            let hex = |k: usize| bytes.get(k).is_some_and(|&h| HEX[usize::from(h)]);
+                            if !(hex(i + 1) && hex(i + 2)) {
+                                return i;
+                            }
+                            i += 3;
+                            wide += 4;
+                        } else {
+                            i += match n {
+                                2 => 2,
+                                3 => 3,
+                                _ => 4,
+                            };
+                            wide += 1;
                         }
-                        i += 3;
-                        // A "%XX" is most often within a run of plain
-                        // bytes; after two, the run is a long one where
-                        // enough is left of it ("seg%C3%A9ment/" repeated
-                        // has no sixteen plain bytes in a row).
-                        triplets += 1;
-                        if triplets == 2 && bytes.len() - i >= 32 {
-                            i = simd(i);
-                            triplets = 0;
-                        }
-                        break;
-                    }
-                    n @ 2..=4 => {
-                        i += match n {
-                            2 => 2,
-                            3 => 3,
-                            _ => 4,
-                        };
-                        // Wide characters: after eight in a row, sixteen
-                        // bytes at a time.
-                        wide += 1;
-                        if wide == 8 {
+                        if wide >= 8 {
                             i = simd(i);
                             wide = 0;
                         }
@@ -166,10 +155,12 @@ impl Automaton {
 
     /// A long run from byte `i`, sixteen bytes at a time where the
     /// processor can (crates/engine/src/simd.rs), through the skip table whose
-    /// masks start at `masks`, over each `%XX` too when `percent`; out of
-    /// the skip loop's way, which short runs take.
+    /// masks start at `masks` (the table at `masks * 8` in `skips`), over
+    /// each `%XX` too where the table keeps the state on `%XX`; out of the
+    /// skip loop's way, which short runs take.
     #[inline(never)]
-    fn long_run(&self, bytes: &[u8], i: usize, masks: usize, percent: bool) -> usize {
+    fn long_run(&self, bytes: &[u8], i: usize, masks: usize) -> usize {
+        let percent = self.skips.get(masks * 8 + usize::from(b'%')) == Some(&SKIP_PCT);
         let masks: Option<&[u8; 32]> = self
             .skip_masks
             .get(masks..masks + 32)
@@ -222,7 +213,10 @@ mod tests {
     #[test]
     fn paths_queries_and_fragments_skip_percent_triplets() {
         for grammar in ["uri", "iri", "iri-bis", "leiri"] {
-            let rule = format!("{}-reference", grammar.split('-').next().unwrap().to_uppercase());
+            let rule = format!(
+                "{}-reference",
+                grammar.split('-').next().unwrap().to_uppercase()
+            );
             let a = compiled(grammar, &rule, true);
             for prefix in ["http://h/pa", "//h/p?qu", "p#fr", "a/bc"] {
                 let table = table_after(&a, prefix).unwrap_or_else(|| panic!("{grammar} {prefix}"));
@@ -243,38 +237,21 @@ mod tests {
 
     /// Backgrounds the probes are put into: the skip's long runs of plain
     /// bytes, of `%XX`, of both and of wide characters.
-    const BACKGROUNDS: [&str; 5] = [
-        "a",
-        "seg%C3%A9ment/",
-        "%41",
-        "\u{e9}/",
-        "ab%2F\u{e9}x",
-    ];
+    const BACKGROUNDS: [&str; 5] = ["a", "seg%C3%A9ment/", "%41", "\u{e9}/", "ab%2F\u{e9}x"];
 
     /// What is put into a background at each place: a `%XX` broken in
     /// every way (no digit, one, a non-digit, a wide character after it),
     /// a `%` at the end (the input cut after the probe), and bytes that
     /// leave a path, a query or a fragment.
     const PROBES: [&str; 14] = [
-        "%",
-        "%4",
-        "%4G",
-        "%G4",
-        "%\u{e9}",
-        "%4\u{e9}",
-        "%%41",
-        "%41",
-        "%C3%A9",
-        "?",
-        "#",
-        " ",
-        "\u{e000}",
-        "(",
+        "%", "%4", "%4G", "%G4", "%\u{e9}", "%4\u{e9}", "%%41", "%41", "%C3%A9", "?", "#", " ",
+        "\u{e000}", "(",
     ];
 
     /// Whether `k` starts a unit of `s`: a character, not inside a `%XX`.
     fn unit_starts_at(s: &str, k: usize) -> bool {
-        let pct = |back: usize| k.checked_sub(back).and_then(|p| s.as_bytes().get(p)) == Some(&b'%');
+        let pct =
+            |back: usize| k.checked_sub(back).and_then(|p| s.as_bytes().get(p)) == Some(&b'%');
         s.is_char_boundary(k) && !pct(1) && !pct(2)
     }
 
@@ -311,7 +288,10 @@ mod tests {
     fn skipping_percent_triplets_changes_no_answer() {
         let mut automata: Vec<(Automaton, &[&str])> = Vec::new();
         for grammar in ["uri", "iri", "iri-bis", "leiri"] {
-            let rule = format!("{}-reference", grammar.split('-').next().unwrap().to_uppercase());
+            let rule = format!(
+                "{}-reference",
+                grammar.split('-').next().unwrap().to_uppercase()
+            );
             let prefixes: &[&str] = &["http://example.org/", "//h/p?", "p#"];
             automata.push((compiled(grammar, &rule, true), prefixes));
         }
@@ -323,7 +303,10 @@ mod tests {
         let mut checked = 0;
         for (built, prefixes) in &automata {
             assert!(
-                built.skips.chunks(256).any(|t| t[usize::from(b'%')] == SKIP_PCT),
+                built
+                    .skips
+                    .chunks(256)
+                    .any(|t| t[usize::from(b'%')] == SKIP_PCT),
                 "{}: no skip table steps over %XX",
                 built.rule()
             );
