@@ -197,10 +197,64 @@ impl Automaton {
             .get(caller + 1)
             .map_or(from, |&a| a as usize);
         let entries = self.returns.get(from..to).unwrap_or(&[]);
+        // A caller with one entry (those of the common cross-references
+        // of a path, `*(+a)`, are): it is the one when the ended set
+        // holds all its key (`ended & called == called` below), found
+        // without the two loops (about 30 instructions a closing bracket).
+        if let [(key, to)] = entries {
+            return (ended & key == *key).then_some(*to);
+        }
+        Self::search_returns(entries, ended)
+    }
+
+    /// [`return_to`](Automaton::return_to)'s answer among `entries` by
+    /// their search, any number of them.
+    fn search_returns(entries: &[(u64, u16)], ended: u64) -> Option<u16> {
         // The entries are keyed by the brackets the caller calls that may
         // end: the ended set restricted to those.
         let called = entries.iter().fold(0u64, |m, &(k, _)| m | k);
         let key = ended & called;
         entries.iter().find(|&&(k, _)| k == key).map(|&(_, s)| s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fixtures::xri_typed;
+
+    /// A caller with one return entry is answered without the search,
+    /// as the search answers, for every ended set a state of each typed
+    /// XRI rule can end with (and the empty and full ones): about a
+    /// third of the callers have one entry (1,016 of 2,931).
+    #[test]
+    fn one_entry_is_answered_as_the_search_answers() {
+        let (mut single, mut several) = (0, 0);
+        for a in xri_typed() {
+            let mut ends: Vec<u64> = a.ret_mask.iter().copied().collect();
+            ends.extend([0, u64::MAX]);
+            ends.sort_unstable();
+            ends.dedup();
+            for caller in 0..a.returns_at.len().saturating_sub(1) {
+                let from = a.returns_at[caller] as usize;
+                let entries = &a.returns[from..a.returns_at[caller + 1] as usize];
+                match entries.len() {
+                    1 => single += 1,
+                    0 => continue,
+                    _ => several += 1,
+                }
+                for &ended in &ends {
+                    assert_eq!(
+                        a.return_to(caller, ended),
+                        crate::Automaton::search_returns(entries, ended),
+                        "{} caller {caller} ended {ended:#x}",
+                        a.rule
+                    );
+                }
+            }
+        }
+        assert!(
+            single > 500 && several > 500,
+            "{single} single, {several} several"
+        );
     }
 }
