@@ -29,7 +29,6 @@ use crate::syntax::grammar::Grammar;
 use crate::syntax::GenericSyntax;
 use std::ops::Range;
 use xiri_engine::marks::Marks;
-use xiri_engine::stage::Stage;
 
 #[derive(Clone)]
 pub(crate) struct Scan<'a> {
@@ -42,10 +41,10 @@ pub(crate) struct Scan<'a> {
     /// the absolute rule (its first segment has the scheme's colon, which
     /// no relative reference's has).
     automaton: Option<&'static Automaton>,
-    /// The first stage of the syntax's reference rule (without zone
-    /// identifiers: none for a syntax with them), which decides most
-    /// identifiers before the automaton's walk.
-    stage: Option<&'static Stage>,
+    /// The syntax whose reference rule's first stage decides most
+    /// identifiers before the automaton's walk (none with zone
+    /// identifiers, which the stage does not read).
+    stage: Option<Grammar>,
     /// The last run without a character that ends identifiers.
     extent: Range<usize>,
     /// How many bytes were looked at, for the test that the work is
@@ -73,11 +72,7 @@ impl<'a> Scan<'a> {
             at: 0,
             options,
             automaton: crate::syntax::reference::automaton(grammar, zone_id),
-            stage: if zone_id {
-                None
-            } else {
-                crate::syntax::builtin::stage(grammar)
-            },
+            stage: (!zone_id).then_some(grammar),
             extent: 0..0,
             #[cfg(test)]
             steps: 0,
@@ -244,7 +239,10 @@ impl<'a> Scan<'a> {
     /// first stage decides first, the automaton's walk the rest.
     #[inline]
     fn split_of(&self, automaton: &Automaton, text: &str) -> Option<Marks> {
-        if let Some(marks) = self.stage.and_then(|stage| stage.accept(text)) {
+        if let Some(marks) = self
+            .stage
+            .and_then(|grammar| crate::syntax::builtin::staged(grammar, text))
+        {
             return Some(marks);
         }
         automaton.split_of(text)
