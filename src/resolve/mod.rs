@@ -213,7 +213,7 @@ mod relativize;
 mod splice;
 
 use dots::remove_dot_segments_into;
-use splice::splice;
 pub(crate) use dots::{remove_dot_segments, Slashes};
+use splice::splice;
 
 pub(crate) use relativize::{has_dot_segment, relative_path};

@@ -8,8 +8,8 @@
 //! after it. Anything else (a dot segment past a leading "./" or "../",
 //! a rootless base path climbed above, a path that would read as an
 //! authority) is left to the step-by-step writer, which this is held to
-//! (the tests below, and the `resolution` fuzz target through
-//! `resolution_check`).
+//! (the test below); the `resolution` fuzz target holds every target to
+//! its re-parse.
 
 use super::dots::climb;
 use super::{has_dot_segment, Parts};
@@ -38,9 +38,19 @@ impl Splice {
         let at = |p: usize| p - self.tail + self.head + usize::from(self.slash);
         if r.has_scheme() || r.host().is_some() {
             // The reference from its start (after the base's scheme).
-            let scheme_end = if r.has_scheme() { r.scheme_end() } else { self.head };
+            let scheme_end = if r.has_scheme() {
+                r.scheme_end()
+            } else {
+                self.head
+            };
             let host = r.host().map(|(s, e, kind)| (at(s), at(e), kind));
-            return Bounds::new(scheme_end, host, at(r.path_start()), at(r.path_end()), at(r.query_end()));
+            return Bounds::new(
+                scheme_end,
+                host,
+                at(r.path_start()),
+                at(r.path_end()),
+                at(r.query_end()),
+            );
         }
         let (path_end, query_end) = match (reference.path().is_empty(), r.query().is_some()) {
             // The base's path, and its query unless the reference has one.
@@ -48,7 +58,13 @@ impl Splice {
             (true, true) => (b.path_end(), at(r.query_end())),
             (false, _) => (at(r.path_end()), at(r.query_end())),
         };
-        Bounds::new(b.scheme_end(), b.host(), b.path_start(), path_end, query_end)
+        Bounds::new(
+            b.scheme_end(),
+            b.host(),
+            b.path_start(),
+            path_end,
+            query_end,
+        )
     }
 }
 
@@ -76,7 +92,11 @@ pub(super) fn splice(base: Parts<'_>, reference: Parts<'_>) -> Option<Splice> {
     if path.is_empty() {
         // The base's path as it is, its query unless the reference has
         // one, then the reference ("?y#s", "#s" or "").
-        let head = if r.query().is_some() { b.path_end() } else { b.query_end() };
+        let head = if r.query().is_some() {
+            b.path_end()
+        } else {
+            b.query_end()
+        };
         return whole(head, false, 0);
     }
     // The base's text up to `head` (its directory, or less once climbed),
