@@ -5,9 +5,20 @@
 use super::{lowercase_from, percent, Decode};
 use crate::syntax::components::HostKind;
 
-/// Writes `host`, of kind `kind`, to `out` in its normal form.
-pub(super) fn write(host: &str, kind: HostKind, decode: Decode, out: &mut String) {
+/// Writes `host`, of kind `kind`, to `out` in its normal form; without
+/// `escapes` it has no "%".
+pub(super) fn write(host: &str, kind: HostKind, decode: Decode, escapes: bool, out: &mut String) {
     match kind {
+        HostKind::RegName if !escapes => {
+            let start = out.len();
+            out.push_str(host);
+            // As below, with no escape to step over.
+            if host.is_ascii() {
+                if let Some(name) = out.get_mut(start..) {
+                    name.make_ascii_lowercase();
+                }
+            }
+        }
         HostKind::RegName => {
             let start = out.len();
             percent(host, decode, out);

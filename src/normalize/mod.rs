@@ -136,8 +136,9 @@ pub(crate) struct Source<'t> {
 /// changes nothing: percent-encodings decoded (RFC 3986 6.2.2.2); NFC or
 /// NFKC (RFC 3987 5.3.2.2), refused where it would change the structure;
 /// then case (6.2.2.1, 3987 5.3.2.1), ports, and dot segments (6.2.2.3),
-/// which read the text the forms made. Also whether the forms left the
-/// characters as they were (true when none is asked for).
+/// which read the text the forms made. Also whether each character is the
+/// source's: no escape to decode, and the forms (if asked for) left them
+/// as they were.
 fn normalize(
     source: Source<'_>,
     decode: Decode,
@@ -147,10 +148,13 @@ fn normalize(
     // Found before decoding, which makes them look like the others.
     let hidden = relative::hidden_dots(source.text, spans);
     let grammar = source.grammar;
-    let syntax = |text: &str, spans| syntax(text, spans, grammar, decode, options, &hidden);
-    let unformed = |(text, spans)| (text, spans, true);
+    let syntax = |text: &str, spans, escapes| {
+        syntax(text, spans, grammar, decode, options, &hidden, escapes)
+    };
+    let escapes = pct::has_escape(source.text);
+    let unformed = |(text, spans)| (text, spans, !escapes);
     if !(options.nfc || options.nfkc) {
-        return Ok(unformed(syntax(source.text, spans)));
+        return Ok(unformed(syntax(source.text, spans, escapes)));
     }
     // Refused before anything is made of it.
     if let Some(culprit) = forms::culprit(source.text, options, |c| allowed(c, decode)) {
@@ -160,14 +164,16 @@ fn normalize(
     let (formed, changed) = match forms::apply(&decoded, options) {
         // Nothing decoded and already in the form: the source's own
         // spans, without parsing it again.
-        None if decoded == source.text => return Ok(unformed(syntax(source.text, spans))),
+        None if decoded == source.text => {
+            return Ok(unformed(syntax(source.text, spans, escapes)));
+        }
         Some(formed) => (formed, true),
         None => (decoded, false),
     };
     match crate::syntax::reference::parse_spans(source.grammar, source.zone_id, &formed, false) {
         Ok(spans) => {
-            let (text, spans) = syntax(&formed, spans);
-            Ok((text, spans, !changed))
+            let (text, spans) = syntax(&formed, spans, pct::has_escape(&formed));
+            Ok((text, spans, !changed && !escapes))
         }
         // Not met in the tests: the structure check above leaves the
         // forms only characters of the same classes.
@@ -220,6 +226,11 @@ fn decoded(text: &str, decode: Decode) -> String {
 /// a relative-path reference, only the "." ones, and its `hidden` ones
 /// stay encoded: [`relative`]); and 6.2.3 with `scheme_based` when there is
 /// a scheme. Where the text's components end is recorded as it is written.
+/// Without `escapes` (a "%" in `text`), each component is copied as it is
+/// but for case, without looking for one in each.
+// One parameter a setting of the normal form: grouping them would only
+// move the list.
+#[allow(clippy::too_many_arguments)]
 fn syntax(
     text: &str,
     spans: Spans,
@@ -227,7 +238,15 @@ fn syntax(
     decode: Decode,
     options: Normalization,
     hidden: &[usize],
+    escapes: bool,
 ) -> (String, Bounds) {
+    let copy = |component: &str, out: &mut String| {
+        if escapes {
+            percent(component, decode, out);
+        } else {
+            out.push_str(component);
+        }
+    };
     let mut out = String::with_capacity(text.len() + 1);
     let mut default = None;
     if let Some(s) = spans.scheme {
@@ -244,17 +263,20 @@ fn syntax(
     if let Some(a) = spans.authority {
         out.push_str("//");
         if let Some(u) = a.userinfo {
-            percent(u.get(text), decode, &mut out);
+            copy(u.get(text), &mut out);
             out.push('@');
         }
         let host = a.host.get(text);
         let host_start = out.len();
-        host::write(host, a.host_kind, decode, &mut out);
+        host::write(host, a.host_kind, decode, escapes, &mut out);
         let host_end = out.len();
         // A name may decode to an IPv4 address, which is then one
-        // (RFC 3986 3.2.2: the first rule that matches).
+        // (RFC 3986 3.2.2: the first rule that matches); without an
+        // escape it is the name it was.
         let host_kind = match (a.host_kind, out.get(host_start..host_end)) {
-            (HostKind::RegName, Some(h)) if builtin::is_ipv4(grammar, h) => HostKind::Ipv4,
+            (HostKind::RegName, Some(h)) if escapes && builtin::is_ipv4(grammar, h) => {
+                HostKind::Ipv4
+            }
             (kind, _) => kind,
         };
         // RFC 3986 3.2.3: normalizers should omit an empty port, and a
@@ -268,7 +290,7 @@ fn syntax(
         host_bounds = Some((host_start, host_end, host_kind));
     }
     let path_start = out.len();
-    percent(spans.path.get(text), decode, &mut out);
+    copy(spans.path.get(text), &mut out);
     if out.get(path_start..).is_some_and(has_dot_segment) {
         let path = out.get(path_start..).unwrap_or_default();
         // What resolution does to the path (RFC 3986 5.2.2), whatever the
@@ -298,12 +320,12 @@ fn syntax(
     let path_end = out.len();
     if let Some(q) = spans.query {
         out.push('?');
-        percent(q.get(text), decode, &mut out);
+        copy(q.get(text), &mut out);
     }
     let query_end = out.len();
     if let Some(f) = spans.fragment {
         out.push('#');
-        percent(f.get(text), decode, &mut out);
+        copy(f.get(text), &mut out);
     }
     let written = Bounds::new(scheme_end, host_bounds, path_start, path_end, query_end);
     (out, written)
@@ -371,14 +393,13 @@ fn normal_text<S: GenericSyntax>(
     } else {
         Decode::Unreserved
     };
-    let (normal, written, unformed) = normalize(source, decode, options)?;
+    let (normal, written, unchanged_characters) = normalize(source, decode, options)?;
     // Decoding and the forms change characters, decided one at a time
     // (`allowed`, `forms::culprit`), so the engine checks their result (a
     // check no test meets: tests/it/normalization.rs holds every normal form
     // to its grammar and spans). Without them each character is the
     // source's, in its component: dot segments, ports and an added "/"
     // are the grammar's own structure.
-    let unchanged_characters = !pct::has_escape(text) && unformed;
     if !unchanged_characters {
         crate::syntax::zone::check_reference(S::GRAMMAR, S::ZONE_ID, &normal)?;
     }

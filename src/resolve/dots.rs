@@ -183,7 +183,9 @@ pub(super) fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out
 /// segment (C), and a last "." or ".." does as much. The directory left
 /// and the rest of the reference, when the rest has no dot segment
 /// either (`None` otherwise).
-fn climb<'p>((mut directory, mut rest): (&'p str, &'p str)) -> Option<(&'p str, &'p str)> {
+pub(super) fn climb<'p>(
+    (mut directory, mut rest): (&'p str, &'p str),
+) -> Option<(&'p str, &'p str)> {
     if !directory.ends_with('/') {
         return None;
     }

@@ -54,6 +54,15 @@ impl<'t> Parts<'t> {
 /// (remove_dot_segments) and 5.3 (component recomposition).
 fn resolve(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
     out.clear();
+    match splice(base, reference) {
+        Some(splice) => splice.write(base, reference, out),
+        None => stepwise(base, reference, out),
+    }
+}
+
+/// [`resolve`] step by step: each component written from where it comes,
+/// the path through 5.2.3 and 5.2.4 as needed.
+fn stepwise(base: Parts<'_>, reference: Parts<'_>, out: &mut String) -> Bounds {
     let r = reference.bounds;
     let b = base.bounds;
     // Where the path comes from (RFC 3986 5.2.2).
@@ -201,8 +210,10 @@ impl<S: GenericSyntax> Reference<'_, S> {
 
 mod dots;
 mod relativize;
+mod splice;
 
 use dots::remove_dot_segments_into;
 pub(crate) use dots::{remove_dot_segments, Slashes};
+use splice::splice;
 
 pub(crate) use relativize::{has_dot_segment, relative_path};
