@@ -30,6 +30,7 @@ impl<S: IriSyntax> Reference<'_, S> {
         // Three bytes of slack: each byte writes four. Allocated, then
         // zeroed: `vec![0; n]` asks the allocator for zeroed memory
         // (`calloc`), which cost about 200 instructions more a call.
+        #[allow(clippy::slow_vector_initialization)]
         let mut buffer = Vec::with_capacity(length + 3);
         buffer.resize(length + 3, 0);
         let mut out = Encoder {

@@ -62,14 +62,15 @@ impl Reached {
         for (c, m) in members.iter().enumerate() {
             for out in m.iter().filter_map(|&u| edges.get(u)) {
                 for &d in out.iter().filter_map(|t| component.get(*t)) {
-                    if d != c && last.get(d) != Some(&c) {
-                        if let (Some(seen), Some(n), Some(i)) =
-                            (last.get_mut(d), next.get_mut(c), into.get_mut(d))
-                        {
-                            *seen = c;
-                            n.push(d);
-                            *i += 1;
-                        }
+                    if d == c || last.get(d) == Some(&c) {
+                        continue;
+                    }
+                    if let (Some(seen), Some(n), Some(i)) =
+                        (last.get_mut(d), next.get_mut(c), into.get_mut(d))
+                    {
+                        *seen = c;
+                        n.push(d);
+                        *i += 1;
                     }
                 }
             }
