@@ -230,16 +230,7 @@ mod tests {
 
     /// Every string of up to seven bytes over "a", "." and "/".
     fn paths() -> Vec<String> {
-        let mut all = vec![String::new()];
-        let mut last = vec![String::new()];
-        for _ in 0..7 {
-            last = last
-                .iter()
-                .flat_map(|p| ["a", ".", "/"].map(|c| format!("{p}{c}")))
-                .collect();
-            all.extend(last.iter().cloned());
-        }
-        all
+        super::super::dot_paths(7)
     }
 
     /// RFC 3986 5.2.4 as printed, on one string, with string operations.

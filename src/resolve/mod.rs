@@ -217,3 +217,19 @@ pub(crate) use dots::{remove_dot_segments, Slashes};
 use splice::splice;
 
 pub(crate) use relativize::{has_dot_segment, relative_path};
+
+/// Every string of up to `n` bytes over "a", "." and "/": the paths the
+/// tests of dot-segment removal and of the splice run through.
+#[cfg(test)]
+fn dot_paths(n: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..n {
+        last = last
+            .iter()
+            .flat_map(|p| ["a", ".", "/"].map(|c| format!("{p}{c}")))
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}

@@ -163,16 +163,7 @@ mod tests {
 
     /// Every string of up to six bytes over "a", "." and "/".
     fn paths() -> Vec<String> {
-        let mut all = vec![String::new()];
-        let mut last = vec![String::new()];
-        for _ in 0..6 {
-            last = last
-                .iter()
-                .flat_map(|p| ["a", ".", "/"].map(|c| format!("{p}{c}")))
-                .collect();
-            all.extend(last.iter().cloned());
-        }
-        all
+        super::super::dot_paths(6)
     }
 
     #[test]
