@@ -13,6 +13,7 @@
 //! each rule back to the first): a component is named once, and each rule
 //! shows the first few rules of its cycle.
 
+use super::reach::Rules;
 use abnf_oracle::Span;
 use std::collections::VecDeque;
 use xiri_engine::graph::components;
@@ -216,6 +217,50 @@ fn shortest(r: usize, edges: &[Vec<usize>], tree: &[usize]) -> Vec<usize> {
         }
     }
     vec![r]
+}
+
+/// For each rule, whether it is on a cycle of references (outside a body
+/// repeated at most zero times) or reaches one: the strongly connected
+/// components once, then back from each rule on a cycle through its
+/// users, each rule once; linear in the grammar.
+pub(crate) fn recursive(rules: &Rules<'_>) -> Vec<bool> {
+    let users = rules.users();
+    let mut uses: Vec<Vec<usize>> = vec![Vec::new(); users.len()];
+    for (used, by) in users.iter().enumerate() {
+        for &user in by {
+            if let Some(out) = uses.get_mut(user) {
+                out.push(used);
+            }
+        }
+    }
+    let component = components(&uses);
+    let mut size = vec![0usize; uses.len()];
+    for &c in &component {
+        if let Some(s) = size.get_mut(c) {
+            *s += 1;
+        }
+    }
+    let mut found = vec![false; uses.len()];
+    let mut queue: Vec<usize> = Vec::new();
+    for (r, out) in uses.iter().enumerate() {
+        let shared = component
+            .get(r)
+            .and_then(|&c| size.get(c))
+            .is_some_and(|&s| s > 1);
+        if let (true, Some(slot)) = (shared || out.contains(&r), found.get_mut(r)) {
+            *slot = true;
+            queue.push(r);
+        }
+    }
+    while let Some(r) = queue.pop() {
+        for &user in users.get(r).map_or(&[][..], Vec::as_slice) {
+            if let Some(slot @ false) = found.get_mut(user) {
+                *slot = true;
+                queue.push(user);
+            }
+        }
+    }
+    found
 }
 
 fn set_flag(v: &mut [bool], i: usize) {

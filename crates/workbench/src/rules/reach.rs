@@ -10,10 +10,10 @@
 //! took 24 s). The order in which abnf-oracle is handed the definitions
 //! ([`check_order`]) is found here too.
 
+use super::cycles::recursive;
 use super::names::references;
 use abnf_oracle::{CheckedGrammar, DefinedAs, Definition, Element};
 use std::collections::{HashMap, VecDeque};
-use xiri_engine::graph::components;
 
 /// The user's rules, merged: names, alternatives, and an index by key.
 pub(crate) struct Rules<'a> {
@@ -322,50 +322,6 @@ impl<'a> Reach<'a> {
             .and_then(|r| self.recursive.get(r).copied())
             .unwrap_or(false)
     }
-}
-
-/// For each rule, whether it is on a cycle of references (outside a body
-/// repeated at most zero times) or reaches one: the strongly connected
-/// components once, then back from each rule on a cycle through its
-/// users, each rule once; linear in the grammar.
-fn recursive(rules: &Rules<'_>) -> Vec<bool> {
-    let users = rules.users();
-    let mut uses: Vec<Vec<usize>> = vec![Vec::new(); users.len()];
-    for (used, by) in users.iter().enumerate() {
-        for &user in by {
-            if let Some(out) = uses.get_mut(user) {
-                out.push(used);
-            }
-        }
-    }
-    let component = components(&uses);
-    let mut size = vec![0usize; uses.len()];
-    for &c in &component {
-        if let Some(s) = size.get_mut(c) {
-            *s += 1;
-        }
-    }
-    let mut found = vec![false; uses.len()];
-    let mut queue: Vec<usize> = Vec::new();
-    for (r, out) in uses.iter().enumerate() {
-        let shared = component
-            .get(r)
-            .and_then(|&c| size.get(c))
-            .is_some_and(|&s| s > 1);
-        if let (true, Some(slot)) = (shared || out.contains(&r), found.get_mut(r)) {
-            *slot = true;
-            queue.push(r);
-        }
-    }
-    while let Some(r) = queue.pop() {
-        for &user in users.get(r).map_or(&[][..], Vec::as_slice) {
-            if let Some(slot @ false) = found.get_mut(user) {
-                *slot = true;
-                queue.push(user);
-            }
-        }
-    }
-    found
 }
 
 /// The rules abnf-oracle's `check` is not given: each rule that reaches
