@@ -10,7 +10,7 @@ use crate::utf8;
 
 /// A rule compiled to a deterministic automaton over the bytes of UTF-8,
 /// with calls for bracketed recursion. Built by
-/// [`compile`](crate::compile), or made from its [`Parts`] (the Rust source
+/// [`compile`](crate::compile()), or made from its [`Parts`] (the Rust source
 /// [`to_rust`](crate::to_rust) writes, which xiri's `build.rs` compiles
 /// into the library for the rules it runs on every input).
 ///

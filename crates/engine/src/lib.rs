@@ -1,7 +1,7 @@
 //! xiri's engine: ABNF rules compiled to automata over character classes,
 //! and the one linear pass that runs them.
 //!
-//! [`compile`] turns a rule of any ABNF grammar into an [`Automaton`]: a
+//! [`compile()`] turns a rule of any ABNF grammar into an [`Automaton`]: a
 //! deterministic automaton for a regular rule, with calls on a bracket
 //! pair for a rule whose recursion passes only through brackets (XRI's
 //! cross-references). xiri's `build.rs` runs the same compiler on its

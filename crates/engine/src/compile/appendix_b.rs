@@ -13,14 +13,14 @@
 //! other character). It never refuses, so the product accepts exactly the
 //! rule's language; minimization then keeps apart the states whose tags
 //! differ. Its tags:
-//! - [`marks::SCHEME_END`]: the ":" ending a scheme (the first ":" when
+//! - [`SCHEME_END`]: the ":" ending a scheme (the first ":" when
 //!   no "/", "?" or "#" came before it and something did);
-//! - [`marks::AUTHORITY_START`]: the second "/" of a "//" at the start or
+//! - [`AUTHORITY_START`]: the second "/" of a "//" at the start or
 //!   right after the scheme;
-//! - [`marks::AUTHORITY_END`]: the "/", "?" or "#" ending that authority;
-//! - [`marks::USERINFO_END`]: an "@" in the authority, which ends the user
+//! - [`AUTHORITY_END`]: the "/", "?" or "#" ending that authority;
+//! - [`USERINFO_END`]: an "@" in the authority, which ends the user
 //!   information (RFC 3986 3.2: neither it nor the host holds one);
-//! - [`marks::QUERY`]: the "?" starting the query; [`marks::FRAGMENT`]: the
+//! - [`QUERY`]: the "?" starting the query; [`FRAGMENT`]: the
 //!   "#" starting the fragment.
 //!
 //! [`marks`]: crate::marks

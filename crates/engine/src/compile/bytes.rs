@@ -1,5 +1,5 @@
 //! Lowering the character-class automaton (`chars.rs`) to the byte-level
-//! [`Automaton`] the library runs.
+//! [`Automaton`](crate::Automaton) the library runs.
 //!
 //! - The ASCII bytes are grouped into byte classes, two bytes sharing a
 //!   class when every state treats them alike; the bytes from 0x80 up

@@ -3,7 +3,7 @@
 //! up each byte's mask by its low nibble, another the bit of its high
 //! nibble, and the byte is in the set when they share a bit. Bytes from
 //! 0x80 up are looked up in the second half of the masks only in a vector
-//! that has one. One body, written once ([`classify!`]), for the two
+//! that has one. One body, written once (`classify!`), for the two
 //! widths; the stage's whole run (`super::run`) is inlined into each
 //! way's entry, so that its blocks stay in registers and, where the
 //! stage is a constant, its tables are immediates and equal tables one
