@@ -38,6 +38,10 @@ fn work_is_linear() {
         "((((((((((a:b))))))))))",
         "a+b-c.d:e \u{5D0}:\u{5D1} \u{3002}",
         "http://\u{4F8B}.jp/\u{30D1}\u{3002}",
+        // The run to a delimiter, its vectors stopped every three bytes
+        // and read one byte at a time between (`Scan::extent_end`).
+        "a:\u{30D1}\u{30D1}\u{30D1}b:\u{4F8B}\u{2009}",
+        "a:b\u{30D1}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\u{e9}",
     ];
     for grammar in [Grammar::Uri, Grammar::Iri, Grammar::Leiri] {
         for unit in units {
