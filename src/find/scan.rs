@@ -84,8 +84,10 @@ impl<'a> Scan<'a> {
     }
 
     /// The same scan with the first stage left out, so that the
-    /// automaton's walk decides every identifier (the tests hold the two
-    /// to each other).
+    /// automaton's walk decides every identifier, and with it the trim's
+    /// shortcut ([`punctuation_trim`](Scan::punctuation_trim)), so that
+    /// `quick_trim` trims every one (the tests hold the two to each
+    /// other).
     #[cfg(any(test, feature = "internals"))]
     pub(super) fn without_stage(self) -> Self {
         Self {
