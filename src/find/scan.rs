@@ -30,6 +30,10 @@ use crate::syntax::GenericSyntax;
 use std::ops::Range;
 use xiri_engine::marks::Marks;
 
+/// How many bytes the run to a delimiter reads one at a time after its
+/// vectors stop ([`Scan::extent_end`]) before it tries them again.
+const SCALAR: usize = 16;
+
 #[derive(Clone)]
 pub(crate) struct Scan<'a> {
     pub(super) text: &'a str,
@@ -80,8 +84,10 @@ impl<'a> Scan<'a> {
     }
 
     /// The same scan with the first stage left out, so that the
-    /// automaton's walk decides every identifier (the tests hold the two
-    /// to each other).
+    /// automaton's walk decides every identifier, and with it the trim's
+    /// shortcut ([`punctuation_trim`](Scan::punctuation_trim)), so that
+    /// `quick_trim` trims every one (the tests hold the two to each
+    /// other).
     #[cfg(any(test, feature = "internals"))]
     pub(super) fn without_stage(self) -> Self {
         Self {
@@ -203,7 +209,11 @@ impl<'a> Scan<'a> {
         let quick = if self.stays(colon + 1, extent) {
             Some(extent)
         } else {
-            self.quick_trim(start, colon + 1, extent)
+            // The shortcut only with the stage: the scan without it (the
+            // tests' reference) always trims the careful way.
+            self.stage
+                .and_then(|_| self.punctuation_trim(colon + 1, extent))
+                .or_else(|| self.quick_trim(start, colon + 1, extent))
         };
         if let Some(end) = quick {
             let text = self.text.get(start..end)?;
@@ -236,12 +246,17 @@ impl<'a> Scan<'a> {
     }
 
     /// The marks of `text`'s split if the reference rule accepts it: the
-    /// first stage decides first, the automaton's walk the rest.
+    /// first stage decides first, the automaton's walk the rest. The
+    /// stage is asked within its bounds of length only, not after
+    /// `stage::takes`' look for an IP literal's `[` (which the stage
+    /// finds itself): such identifiers are rare in text, and the look
+    /// cost every other one about 16 instructions.
     #[inline]
     fn split_of(&self, automaton: &Automaton, text: &str) -> Option<Marks> {
-        if let Some(marks) = self
-            .stage
-            .and_then(|grammar| crate::syntax::builtin::staged(grammar, text))
+        use xiri_engine::stage::{Path, LONGEST, SHORTEST};
+        if let Some(grammar) = self.stage
+            && (SHORTEST..=LONGEST).contains(&text.len())
+            && let Some(marks) = crate::syntax::builtin::staged_with(grammar, text, Path::Detect)
         {
             return Some(marks);
         }
@@ -280,7 +295,7 @@ impl<'a> Scan<'a> {
     /// The first character from `start` that ends identifiers ([`ends`]),
     /// or the text's end. The run last found is kept: a later candidate
     /// starting inside it ends where it does, so no byte is read twice.
-    fn extent_end(&mut self, start: usize) -> usize {
+    pub(super) fn extent_end(&mut self, start: usize) -> usize {
         if self.extent.contains(&start) {
             return self.extent.end;
         }
@@ -288,29 +303,42 @@ impl<'a> Scan<'a> {
         let mut i = start;
         loop {
             // The bytes that go on: sixteen at a time where the processor
-            // can, then in one tight loop.
+            // can, then one at a time for at most `SCALAR` bytes (or to
+            // the end, when fewer are left than the vectors read): in
+            // Chinese or Japanese text a lead byte that may end an
+            // identifier comes every few bytes, and each would stop the
+            // vectors again.
             let from = i;
             i = xiri_engine::plain_run(bytes, i, &GOES_ON_MASKS);
-            let rest = bytes.get(i..).unwrap_or_default();
-            let run = rest
-                .iter()
-                .position(|&b| class(b) != GOES_ON)
-                .unwrap_or(rest.len());
-            i += run;
+            let limit = if bytes.len() - i < 2 * SCALAR {
+                bytes.len()
+            } else {
+                i + SCALAR
+            };
+            let stopped = 'scalar: {
+                while i < limit {
+                    let Some(&b) = bytes.get(i) else {
+                        break 'scalar true;
+                    };
+                    match class(b) {
+                        GOES_ON => i += 1,
+                        ENDS => break 'scalar true,
+                        // A lead byte of class LOOK: most of its characters
+                        // go on, as its second byte tells.
+                        _ if bytes.get(i + 1).is_some_and(|&second| !may_end(b, second)) => {
+                            i += xiri_engine::utf8_width(b).max(1);
+                        }
+                        _ => match self.text.get(i..).and_then(|t| t.chars().next()) {
+                            Some(c) if !ends(c) => i += c.len_utf8(),
+                            _ => break 'scalar true,
+                        },
+                    }
+                }
+                i >= bytes.len()
+            };
             self.count(i - from + 1);
-            let Some(&b) = bytes.get(i) else { break };
-            if class(b) == ENDS {
+            if stopped {
                 break;
-            }
-            // A lead byte of class LOOK: most of its characters go on,
-            // as its second byte tells.
-            if bytes.get(i + 1).is_some_and(|&second| !may_end(b, second)) {
-                i += xiri_engine::utf8_width(b).max(1);
-                continue;
-            }
-            match self.text.get(i..).and_then(|t| t.chars().next()) {
-                Some(c) if !ends(c) => i += c.len_utf8(),
-                _ => break,
             }
         }
         self.extent = start..i;
@@ -334,9 +362,9 @@ impl<'a> Scan<'a> {
             return None;
         }
         let body = inside.get(..close)?;
-        let lead = body.len() - body.trim_start().len();
-        let mut from = open + 1 + lead;
-        let mut rest = body.trim();
+        let trimmed = body.trim_start();
+        let mut from = open + 1 + body.len() - trimmed.len();
+        let mut rest = trimmed.trim_end();
         if rest
             .get(..4)
             .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
@@ -347,7 +375,11 @@ impl<'a> Scan<'a> {
         }
         let span = from..from + rest.len();
         let www = self.options.www() && starts_www(rest, 0);
-        let scheme = if www { "" } else { rest.split_once(':')?.0 };
+        let scheme = if www {
+            ""
+        } else {
+            rest.get(..memchr::memchr(b':', rest.as_bytes())?)?
+        };
         let has_scheme = !www && is_scheme(scheme);
         if !(www || has_scheme) {
             return None;

@@ -38,6 +38,10 @@ fn work_is_linear() {
         "((((((((((a:b))))))))))",
         "a+b-c.d:e \u{5D0}:\u{5D1} \u{3002}",
         "http://\u{4F8B}.jp/\u{30D1}\u{3002}",
+        // The run to a delimiter, its vectors stopped every three bytes
+        // and read one byte at a time between (`Scan::extent_end`).
+        "a:\u{30D1}\u{30D1}\u{30D1}b:\u{4F8B}\u{2009}",
+        "a:b\u{30D1}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\u{e9}",
     ];
     for grammar in [Grammar::Uri, Grammar::Iri, Grammar::Leiri] {
         for unit in units {
@@ -208,4 +212,36 @@ fn the_stage_finds_what_the_walk_finds() {
     }
     // The texts hold identifiers: the lists compared are not empty.
     assert!(found > 10_000, "{found}");
+}
+
+/// The run to a delimiter (`Scan::extent_end`: vectors, then a few bytes
+/// one at a time, then vectors again) ends at the first character that
+/// ends identifiers ([`ends`](super::delimit::ends)), read one character
+/// at a time here: with each kind of character that goes on, ends, or
+/// has a lead byte that may end one, at every place of runs around the
+/// vectors' 16 and 32 bytes and the bytes read one at a time.
+#[test]
+fn the_run_to_a_delimiter_ends_where_a_character_ends_it() {
+    let fills = [
+        "a", "\u{e9}", "\u{a0}", "\u{a9}", "\u{3002}", "\u{30d1}", "\u{4f8b}", "\u{2009}",
+        "\u{201d}", "\u{ff0c}", "\u{ff41}", "\u{1680}", "\u{16a0}", " ", "\n", "<", "\u{7f}",
+    ];
+    let mut checked = 0;
+    for n in (0usize..=70).chain([95, 96, 97, 127, 128, 129]) {
+        for fill in fills {
+            for filler in ["b", "\u{30d1}"] {
+                let text = format!("{}{fill}{}", filler.repeat(n), filler.repeat(3));
+                for (start, _) in text.char_indices() {
+                    let expected = text[start..]
+                        .char_indices()
+                        .find(|&(_, c)| super::delimit::ends(c))
+                        .map_or(text.len(), |(k, _)| start + k);
+                    let mut scan = Scan::new(&text, Options::default(), Grammar::Iri, false);
+                    assert_eq!(scan.extent_end(start), expected, "{text:?} from {start}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
 }
