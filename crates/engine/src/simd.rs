@@ -18,8 +18,9 @@
 //! a byte out of the set, the `%` bytes whose next two bytes are
 //! hexadecimal digits (the digits' mask shifted by one and by two) and
 //! those two digits count as in it. A `%` in the chunk's last two bytes,
-//! whose digits are in the next chunk, is looked at again from a chunk
-//! that starts with it. A run is never left inside a `%XX`.
+//! whose digits are in the next chunk, is decided with the next chunk,
+//! whose masks take the last two bytes' bits in front; where no chunk
+//! follows, the run ends at it. A run is never left inside a `%XX`.
 //!
 //! [`SKIP_PCT`]: crate::tables::SKIP_PCT
 
@@ -103,161 +104,27 @@ pub(crate) fn run(bytes: &[u8], i: usize, masks: &[u8; 32], percent: bool) -> us
     i
 }
 
-/// The hexadecimal digits' masks (the ASCII half: they are all ASCII).
-// Built at compile time, within its bounds.
-#[cfg(target_arch = "x86_64")]
-#[allow(clippy::indexing_slicing)]
-const HEX_MASKS: [u8; 32] = {
-    let mut hex = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        hex[b] = (b as u8).is_ascii_hexdigit();
-        b += 1;
-    }
-    masks_of(&hex)
-};
-
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi16,
-    };
-
-    /// A set's masks and the hexadecimal digits', in registers.
-    #[derive(Clone, Copy)]
-    struct Sets {
-        ascii: __m128i,
-        wide: __m128i,
-        hex: __m128i,
-    }
-
-    /// The bits of the sixteen bytes of `v` out of the set.
-    #[target_feature(enable = "ssse3")]
-    #[inline]
-    fn refused(sets: Sets, v: __m128i) -> u32 {
-        let wide_bits = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128);
-        let (lo, hi) = nibbles(v);
-        let picked = _mm_or_si128(
-            _mm_and_si128(_mm_shuffle_epi8(sets.ascii, lo), high_bit(hi)),
-            _mm_and_si128(
-                _mm_shuffle_epi8(sets.wide, lo),
-                _mm_shuffle_epi8(wide_bits, hi),
-            ),
-        );
-        _mm_movemask_epi8(_mm_cmpeq_epi8(picked, _mm_set1_epi8(0))) as u32
-    }
-
-    /// The bits of the `%` bytes of `v`, and of its hexadecimal digits.
-    #[target_feature(enable = "ssse3")]
-    #[inline]
-    fn percents(sets: Sets, v: __m128i) -> (u32, u32) {
-        let (lo, hi) = nibbles(v);
-        let pct = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'%' as i8))) as u32;
-        let digit = _mm_and_si128(_mm_shuffle_epi8(sets.hex, lo), high_bit(hi));
-        let other = _mm_movemask_epi8(_mm_cmpeq_epi8(digit, _mm_set1_epi8(0))) as u32;
-        (pct, !other & 0xFFFF)
-    }
-
-    /// The low and the high nibble of each byte of `v`.
-    #[target_feature(enable = "ssse3")]
-    #[inline]
-    fn nibbles(v: __m128i) -> (__m128i, __m128i) {
-        let low = _mm_set1_epi8(0x0F);
-        (
-            _mm_and_si128(v, low),
-            _mm_and_si128(_mm_srli_epi16::<4>(v), low),
-        )
-    }
-
-    /// Each ASCII byte's bit in the masks, by its high nibble (0 for the
-    /// others).
-    #[target_feature(enable = "ssse3")]
-    #[inline]
-    fn high_bit(hi: __m128i) -> __m128i {
-        let ascii_bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
-        _mm_shuffle_epi8(ascii_bits, hi)
-    }
-
-    /// The sixteen bytes at `bytes[i..i + 16]`, loaded.
-    ///
-    /// # Safety
-    /// `i + 16 <= bytes.len()`.
-    #[target_feature(enable = "ssse3")]
-    #[inline]
-    unsafe fn load(bytes: &[u8], i: usize) -> __m128i {
-        // SAFETY: the caller keeps the 16 bytes within `bytes`; unaligned
-        // loads read any address.
-        unsafe { _mm_loadu_si128(bytes.as_ptr().add(i).cast::<__m128i>()) }
-    }
-
-    /// Where a round of `width` bytes (16 or 32) from `i` lets a run that
-    /// steps over `%XX` go on to, and whether it stops there: `refused`
-    /// has the bits of its bytes out of the set, `pct` of its `%` bytes,
-    /// `hex` of its hexadecimal digits. A `%` and the two hexadecimal
-    /// digits after it in the round are in the run; a `%` in the round's
-    /// last two bytes is looked at again from the round that starts with
-    /// it.
-    #[inline(always)]
-    fn reach(i: usize, width: u32, refused: u32, pct: u32, hex: u32) -> (usize, bool) {
-        let triplet = pct & (hex >> 1) & (hex >> 2);
-        let stop = refused & !(triplet | (triplet << 1) | (triplet << 2));
-        if stop == 0 {
-            return (i + width as usize, false);
-        }
-        let at = stop.trailing_zeros();
-        (i + at as usize, at < width - 2 || (pct >> at) & 1 == 0)
-    }
-
-    /// [`super::run`] on a processor with SSSE3: 32 bytes a round, then
-    /// 16 where fewer are left.
-    #[target_feature(enable = "ssse3")]
-    pub(super) fn run(bytes: &[u8], mut i: usize, masks: &[u8; 32], percent: bool) -> usize {
-        let (ascii, wide) = masks.split_at(16);
-        let (ascii, wide, hex) = (ascii.as_ptr(), wide.as_ptr(), super::HEX_MASKS.as_ptr());
-        // SAFETY: `ascii`, `wide` and `HEX_MASKS` start with 16 bytes each;
-        // unaligned loads read any address.
-        let sets = unsafe {
-            Sets {
-                ascii: _mm_loadu_si128(ascii.cast::<__m128i>()),
-                wide: _mm_loadu_si128(wide.cast::<__m128i>()),
-                hex: _mm_loadu_si128(hex.cast::<__m128i>()),
-            }
-        };
-        while i + 32 <= bytes.len() {
-            // SAFETY: both loads are within `bytes`, checked just above.
-            let (a, b) = unsafe { (load(bytes, i), load(bytes, i + 16)) };
-            let refused = refused(sets, a) | (refused(sets, b) << 16);
-            if refused == 0 {
-                i += 32;
-                continue;
-            }
-            if !percent {
-                return i + refused.trailing_zeros() as usize;
-            }
-            let ((pa, ha), (pb, hb)) = (percents(sets, a), percents(sets, b));
-            let stop;
-            (i, stop) = reach(i, 32, refused, pa | (pb << 16), ha | (hb << 16));
-            if stop {
-                return i;
-            }
-        }
-        if i + 16 <= bytes.len() {
-            // SAFETY: the load is within `bytes`, checked just above.
-            let v = unsafe { load(bytes, i) };
-            let refused = refused(sets, v);
-            if refused == 0 {
-                return i + 16;
-            }
-            if !percent {
-                return i + refused.trailing_zeros() as usize;
-            }
-            let (pct, hex) = percents(sets, v);
-            i = reach(i, 16, refused, pct, hex).0;
-        }
-        i
-    }
+#[cfg(test)]
+thread_local! {
+    /// Tests: whether the long runs are read with the narrowest vectors
+    /// the processor has (SSSE3's where it has AVX2 too), to hold each
+    /// way to the table walk.
+    pub(crate) static NARROW: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
+
+/// Whether the long runs are read with SSSE3's vectors where the
+/// processor has AVX2 too: in tests, as [`NARROW`] says; otherwise never.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn narrow() -> bool {
+    #[cfg(test)]
+    return NARROW.get();
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 #[cfg(test)]
 mod tests {
