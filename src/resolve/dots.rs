@@ -210,7 +210,10 @@ pub(super) fn segments_into(floor: usize, rest: &str, out: &mut String) {
     // `from`: the first byte of `rest` not yet copied; `out` and
     // `rest[from..]` up to any segment's start end with "/".
     let (mut from, mut i) = (0, 0);
-    while let Some(dot) = bytes.get(i..).and_then(|r| r.iter().position(|&b| b == b'.')) {
+    while let Some(dot) = bytes
+        .get(i..)
+        .and_then(|r| r.iter().position(|&b| b == b'.'))
+    {
         let start = i + dot;
         i = start + 1;
         if start > 0 && at(start - 1) != Some(b'/') {
@@ -225,7 +228,9 @@ pub(super) fn segments_into(floor: usize, rest: &str, out: &mut String) {
         if end == start + 2 {
             // The last segment and the "/" that ends it: cut after the
             // "/" before them, which the path's first "/" always is.
-            let kept = out.get(floor..out.len().saturating_sub(1)).unwrap_or_default();
+            let kept = out
+                .get(floor..out.len().saturating_sub(1))
+                .unwrap_or_default();
             if let Some(cut) = kept.bytes().rposition(|b| b == b'/') {
                 out.truncate(floor + cut + 1);
             }

@@ -276,14 +276,34 @@ fn as_printed_resolution(base: &crate::Uri<'_>, r: &crate::UriRef<'_>) -> String
     let (scheme, authority, path, query) = if let Some(scheme) = r.scheme() {
         (scheme, r.authority(), as_printed(r.path()), r.query())
     } else if r.authority().is_some() {
-        (base.scheme(), r.authority(), as_printed(r.path()), r.query())
+        (
+            base.scheme(),
+            r.authority(),
+            as_printed(r.path()),
+            r.query(),
+        )
     } else if r.path().is_empty() {
         let query = r.query().or(base.query());
-        (base.scheme(), base.authority(), base.path().to_string(), query)
+        (
+            base.scheme(),
+            base.authority(),
+            base.path().to_string(),
+            query,
+        )
     } else if r.path().starts_with('/') {
-        (base.scheme(), base.authority(), as_printed(r.path()), r.query())
+        (
+            base.scheme(),
+            base.authority(),
+            as_printed(r.path()),
+            r.query(),
+        )
     } else {
-        (base.scheme(), base.authority(), as_printed(&merge()), r.query())
+        (
+            base.scheme(),
+            base.authority(),
+            as_printed(&merge()),
+            r.query(),
+        )
     };
     let mut target = format!("{scheme}:");
     if let Some(authority) = authority {

@@ -52,7 +52,11 @@ impl Splice {
             }
             Some(from) => {
                 out.push_str(reference.text.get(self.tail..from).unwrap_or_default());
-                let path_start = if whole { at(r.path_start()) } else { b.path_start() };
+                let path_start = if whole {
+                    at(r.path_start())
+                } else {
+                    b.path_start()
+                };
                 let path = reference.text.get(from..r.path_end()).unwrap_or_default();
                 segments_into(path_start, path, out);
                 let path_end = out.len();
