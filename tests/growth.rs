@@ -170,7 +170,8 @@ fn the_setters_append_query_pairs_and_segments_in_linear_time() {
 #[test]
 fn resolving_many_dot_segments_takes_linear_time() {
     grows_linearly("UriRef resolve, dot segments", CALLS, |n| {
-        let base = xiri::Uri::parse(&format!("http://h/{}x", "b/".repeat(n))).unwrap();
+        let base = format!("http://h/{}x", "b/".repeat(n));
+        let base = xiri::Uri::parse(&base).unwrap();
         let text = format!(
             "{}{}g/./h/../{}",
             "a/".repeat(n),
