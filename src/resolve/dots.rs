@@ -120,21 +120,38 @@ impl<'p> Input<'p> {
 /// [`remove_dot_segments`] of the pieces `path` read one after the other,
 /// appending to `out`: what was there before is left alone.
 pub(super) fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out: &mut String) {
-    // Most paths have no dot segment, and come out as they went in. The
-    // first piece of a merged path ends with "/", so no segment spans the
-    // two pieces.
-    if slashes == Slashes::All && !has_dot_segment(path.0) {
-        if !has_dot_segment(path.1) {
-            out.push_str(path.0);
-            out.push_str(path.1);
-            return;
+    if slashes == Slashes::All {
+        // Most paths have no dot segment, and come out as they went in.
+        // The first piece of a merged path ends with "/", so no segment
+        // spans the two pieces.
+        let clean = !has_dot_segment(path.0);
+        if clean {
+            if !has_dot_segment(path.1) {
+                out.push_str(path.0);
+                out.push_str(path.1);
+                return;
+            }
+            // A merged path whose reference climbs ("../g"): its leading
+            // "./" and "../" act on the directory, which has no dot
+            // segment.
+            if let Some((directory, rest)) = climb(path) {
+                if !has_dot_segment(rest) {
+                    out.push_str(directory);
+                    out.push_str(rest);
+                    return;
+                }
+            }
         }
-        // A merged path whose reference climbs ("../g"): its leading "./"
-        // and "../" act on the directory, which has no dot segment.
-        if let Some((directory, rest)) = climb(path) {
-            out.push_str(directory);
-            out.push_str(rest);
-            return;
+        // An absolute path, in one piece or after a directory without dot
+        // segments: segment by segment.
+        let floor = out.len();
+        if path.1.is_empty() && path.0.starts_with('/') {
+            out.push('/');
+            return segments_into(floor, path.0.get(1..).unwrap_or_default(), out);
+        }
+        if clean && path.0.starts_with('/') && path.0.ends_with('/') {
+            out.push_str(path.0);
+            return segments_into(floor, path.1, out);
         }
     }
     let floor = out.len();
@@ -177,12 +194,60 @@ pub(super) fn remove_dot_segments_into(path: (&str, &str), slashes: Slashes, out
     }
 }
 
+/// 5.2.4 on an absolute path whose start, up to a "/", is already
+/// written without dot segments (`out` from `floor` starts and ends with
+/// "/"), and whose rest is `rest`: the rest appended to `out`, the
+/// written start cut as ".." segments climb into it. RFC 3986 3.3: such
+/// a path is "/" then segments, each ended by the next "/"; on it the
+/// five rules come to: a "." segment goes, a ".." segment goes with the
+/// output's last segment (none above the first "/"), and a path that
+/// ends with either ends with "/". So the text between dot segments is
+/// copied whole, and the output is read back only to cut a segment it
+/// then drops: linear in the path.
+pub(super) fn segments_into(floor: usize, rest: &str, out: &mut String) {
+    let bytes = rest.as_bytes();
+    let at = |i: usize| bytes.get(i).copied();
+    // `from`: the first byte of `rest` not yet copied; `out` and
+    // `rest[from..]` up to any segment's start end with "/".
+    let (mut from, mut i) = (0, 0);
+    while let Some(dot) = bytes
+        .get(i..)
+        .and_then(|r| r.iter().position(|&b| b == b'.'))
+    {
+        let start = i + dot;
+        i = start + 1;
+        if start > 0 && at(start - 1) != Some(b'/') {
+            continue;
+        }
+        let end = match (at(start + 1), at(start + 2)) {
+            (None | Some(b'/'), _) => start + 1,
+            (Some(b'.'), None | Some(b'/')) => start + 2,
+            _ => continue,
+        };
+        out.push_str(rest.get(from..start).unwrap_or_default());
+        if end == start + 2 {
+            // The last segment and the "/" that ends it: cut after the
+            // "/" before them, which the path's first "/" always is.
+            let kept = out
+                .get(floor..out.len().saturating_sub(1))
+                .unwrap_or_default();
+            if let Some(cut) = kept.bytes().rposition(|b| b == b'/') {
+                out.truncate(floor + cut + 1);
+            }
+        }
+        // The "/" after the dot segment goes with it.
+        from = (end + 1).min(bytes.len());
+        i = from;
+    }
+    out.push_str(rest.get(from..).unwrap_or_default());
+}
+
 /// A merged path `(directory, reference)` read as 5.2.4 reads it, when
 /// the directory ends with "/" and has no dot segment: the reference's
 /// leading "./" go (B), each leading "../" takes the directory's last
 /// segment (C), and a last "." or ".." does as much. The directory left
-/// and the rest of the reference, when the rest has no dot segment
-/// either (`None` otherwise).
+/// and the rest of the reference (which may hold dot segments still);
+/// `None` if the directory does not end with "/".
 pub(super) fn climb<'p>(
     (mut directory, mut rest): (&'p str, &'p str),
 ) -> Option<(&'p str, &'p str)> {
@@ -211,7 +276,7 @@ pub(super) fn climb<'p>(
             break;
         }
     }
-    (!has_dot_segment(rest)).then_some((directory, rest))
+    Some((directory, rest))
 }
 
 /// Removes the last segment of the output (`out` from `floor`) and the "/"
@@ -226,37 +291,12 @@ fn pop_segment(out: &mut String, floor: usize, slashes: Slashes) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::as_printed;
     use super::*;
 
     /// Every string of up to seven bytes over "a", "." and "/".
     fn paths() -> Vec<String> {
         super::super::dot_paths(7)
-    }
-
-    /// RFC 3986 5.2.4 as printed, on one string, with string operations.
-    fn as_printed(path: &str) -> String {
-        let (mut input, mut output) = (path.to_string(), String::new());
-        let pop = |output: &mut String| {
-            let cut = output.rfind('/').unwrap_or(0);
-            output.truncate(cut);
-        };
-        while !input.is_empty() {
-            if let Some(rest) = input.strip_prefix("../").or(input.strip_prefix("./")) {
-                input = rest.to_string();
-            } else if input.starts_with("/./") || input == "/." {
-                input = format!("/{}", &input[3.min(input.len())..]);
-            } else if input.starts_with("/../") || input == "/.." {
-                input = format!("/{}", &input[4.min(input.len())..]);
-                pop(&mut output);
-            } else if input == "." || input == ".." {
-                input.clear();
-            } else {
-                let end = input[1..].find('/').map_or(input.len(), |i| i + 1);
-                output.push_str(&input[..end]);
-                input = input[end..].to_string();
-            }
-        }
-        output
     }
 
     #[test]

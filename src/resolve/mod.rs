@@ -233,3 +233,90 @@ fn dot_paths(n: usize) -> Vec<String> {
     }
     all
 }
+
+/// RFC 3986 5.2.4 as printed, on one string, with string operations.
+#[cfg(test)]
+fn as_printed(path: &str) -> String {
+    let (mut input, mut output) = (path.to_string(), String::new());
+    let pop = |output: &mut String| {
+        let cut = output.rfind('/').unwrap_or(0);
+        output.truncate(cut);
+    };
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../").or(input.strip_prefix("./")) {
+            input = rest.to_string();
+        } else if input.starts_with("/./") || input == "/." {
+            input = format!("/{}", &input[3.min(input.len())..]);
+        } else if input.starts_with("/../") || input == "/.." {
+            input = format!("/{}", &input[4.min(input.len())..]);
+            pop(&mut output);
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let end = input[1..].find('/').map_or(input.len(), |i| i + 1);
+            output.push_str(&input[..end]);
+            input = input[end..].to_string();
+        }
+    }
+    output
+}
+
+/// RFC 3986 5.2.2 as printed (with 5.2.3, [`as_printed`] for 5.2.4, and
+/// 5.3), on the components as strings: what the splice and the
+/// step-by-step writer are held to. A target without an authority whose
+/// path starts with "//" gets "/." in front (docs/DECISIONS.md,
+/// "Resolution").
+#[cfg(test)]
+fn as_printed_resolution(base: &crate::Uri<'_>, r: &crate::UriRef<'_>) -> String {
+    let merge = || match (base.authority(), base.path().rfind('/')) {
+        (Some(_), _) if base.path().is_empty() => format!("/{}", r.path()),
+        (_, Some(last)) => format!("{}{}", &base.path()[..=last], r.path()),
+        (_, None) => r.path().to_string(),
+    };
+    let (scheme, authority, path, query) = if let Some(scheme) = r.scheme() {
+        (scheme, r.authority(), as_printed(r.path()), r.query())
+    } else if r.authority().is_some() {
+        (
+            base.scheme(),
+            r.authority(),
+            as_printed(r.path()),
+            r.query(),
+        )
+    } else if r.path().is_empty() {
+        let query = r.query().or(base.query());
+        (
+            base.scheme(),
+            base.authority(),
+            base.path().to_string(),
+            query,
+        )
+    } else if r.path().starts_with('/') {
+        (
+            base.scheme(),
+            base.authority(),
+            as_printed(r.path()),
+            r.query(),
+        )
+    } else {
+        (
+            base.scheme(),
+            base.authority(),
+            as_printed(&merge()),
+            r.query(),
+        )
+    };
+    let mut target = format!("{scheme}:");
+    if let Some(authority) = authority {
+        target += &format!("//{authority}");
+    } else if path.starts_with("//") {
+        target += "/.";
+    }
+    target += &path;
+    if let Some(query) = query {
+        target += &format!("?{query}");
+    }
+    if let Some(fragment) = r.fragment() {
+        target += &format!("#{fragment}");
+    }
+    target
+}
