@@ -7,7 +7,13 @@ use super::{Path, Stage};
 use crate::fixtures::compiled;
 
 /// Each way the stage classifies, forced.
-const PATHS: [Path; 4] = [Path::Swar, Path::Ssse3, Path::Avx2, Path::Detect];
+const PATHS: [Path; 5] = [
+    Path::Swar,
+    Path::Ssse3,
+    Path::Avx2,
+    Path::Neon,
+    Path::Detect,
+];
 
 #[test]
 fn the_stage_accepts_only_what_the_walk_accepts_with_the_same_marks() {
