@@ -1,5 +1,6 @@
 //! Sixteen bytes at a time through the bytes a skip table lets a state
-//! keep (tables.rs), with SSSE3 where the processor has it.
+//! keep (tables.rs), with SSSE3 where the processor has it, and with NEON
+//! on aarch64 (`simd/neon.rs`).
 //!
 //! A set of bytes is 32 masks ([`nibble_masks`]): for each low nibble, one
 //! with bit `h` set when the byte `h << 4 | low` is in the set, for the
@@ -72,7 +73,7 @@ pub const fn masks_of(picked: &[bool; 256]) -> [u8; 32] {
 /// letters[usize::from(b'a')..=usize::from(b'z')].fill(true);
 /// let masks = xiri_engine::masks_of(&letters);
 /// let text = b"abcdefghijklmnopqrstuvwxyz!";
-/// // Without SSSE3 the run is left to the caller: it ends at `i` or later.
+/// // Without SSSE3 or NEON the run is left to the caller: it ends at `i` or later.
 /// assert!(matches!(xiri_engine::plain_run(text, 0, &masks), 0 | 16));
 /// ```
 #[inline]
@@ -90,22 +91,39 @@ pub(crate) fn run(bytes: &[u8], i: usize, masks: &[u8; 32], percent: bool) -> us
     {
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            let mut end = unsafe { x86::run(bytes, i, masks, percent) };
-            // A byte the masks refuse is never a continuation byte: only
-            // where the chunks ran out can the run end inside a character.
-            while end > i && bytes.get(end).is_some_and(|b| (0x80..0xC0).contains(b)) {
-                end -= 1;
-            }
-            return end;
+            let end = unsafe { x86::run(bytes, i, masks, percent) };
+            return at_character(bytes, i, end);
         }
     }
-    let _ = (bytes, masks, percent);
-    i
+    #[cfg(target_arch = "aarch64")]
+    {
+        at_character(bytes, i, neon::run(bytes, i, masks, percent))
+    }
+    #[cfg(not(target_arch = "aarch64"))]
+    {
+        let _ = (bytes, masks, percent);
+        i
+    }
 }
+
+/// `end`, or the first byte of the character it is inside of (not
+/// before `i`). A byte the masks refuse is never a continuation byte:
+/// only where the chunks ran out can a run end inside a character.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline]
+fn at_character(bytes: &[u8], i: usize, mut end: usize) -> usize {
+    while end > i && bytes.get(end).is_some_and(|b| (0x80..0xC0).contains(b)) {
+        end -= 1;
+    }
+    end
+}
+
+#[cfg(target_arch = "aarch64")]
+mod neon;
 
 /// The hexadecimal digits' masks (the ASCII half: they are all ASCII).
 // Built at compile time, within its bounds.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[allow(clippy::indexing_slicing)]
 const HEX_MASKS: [u8; 32] = {
     let mut hex = [false; 256];
