@@ -351,4 +351,6 @@ impl Stage {
 }
 
 #[cfg(test)]
+mod miri_tests;
+#[cfg(test)]
 mod tests;
