@@ -119,7 +119,7 @@ fn at_character(bytes: &[u8], i: usize, mut end: usize) -> usize {
 }
 
 #[cfg(target_arch = "aarch64")]
-mod neon;
+pub(crate) mod neon;
 
 /// The hexadecimal digits' masks (the ASCII half: they are all ASCII).
 // Built at compile time, within its bounds.

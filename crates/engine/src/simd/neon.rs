@@ -8,12 +8,12 @@ use std::arch::aarch64::{
     vld1q_u8, vmaxvq_u8, vorrq_u8, vqtbl1q_u8, vreinterpretq_s8_u8, vshlq_u8, vshrq_n_u8, vsubq_u8,
 };
 
-// NEON is in every aarch64 target's baseline: the `unsafe` call of the
-// function that enables it rests on this.
+// NEON is in every aarch64 target's baseline: the `unsafe` calls of the
+// functions that enable it (here and in `stage/neon.rs`) rest on this.
 const _: () = assert!(cfg!(target_feature = "neon"));
 
 /// Each byte's bit in its half's byte of a mask.
-const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+pub(crate) const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 /// [`super::run`] on aarch64: where the run from `i` stops (a byte out of
 /// the set, a `%` not followed by two hexadecimal digits, or fewer than
@@ -26,7 +26,7 @@ pub(super) fn run(bytes: &[u8], i: usize, masks: &[u8; 32], percent: bool) -> us
 /// 16 bytes as a vector.
 #[target_feature(enable = "neon")]
 #[inline]
-fn load(sixteen: &[u8; 16]) -> uint8x16_t {
+pub(crate) fn load(sixteen: &[u8; 16]) -> uint8x16_t {
     // SAFETY: `sixteen` is 16 bytes, all of which the load reads (it
     // takes any alignment).
     unsafe { vld1q_u8(sixteen.as_ptr()) }

@@ -8,18 +8,10 @@
 //! the walk on the built-in grammars.
 
 use super::block::{AT, COLON, HASH, QUESTION, SLASH};
+use super::tests::PATHS;
 use super::{FRAGMENT, HEX, HOST, PATH, PORT, Path, QUERY, SCHEME, SETS, Stage, USERINFO};
 use crate::marks::{FRAGMENT as FRAGMENT_MARK, QUERY as QUERY_MARK};
 use crate::masks_of;
-
-/// Each way the stage classifies, forced.
-const PATHS: [Path; 5] = [
-    Path::Swar,
-    Path::Ssse3,
-    Path::Avx2,
-    Path::Neon,
-    Path::Detect,
-];
 
 /// A stage close to URI's (with the lead bytes C2 to DF and the
 /// continuation bytes in every component but the scheme and the port, so

@@ -1,6 +1,7 @@
 //! The stage with NEON, on aarch64, where NEON is the baseline (no
 //! detection at run time): with `simd.rs` (x86-64), the only `unsafe` of
-//! the stage, and only for loads. A block is four vectors of 16 bytes. A
+//! the stage, the call into the functions that enable NEON (its loads
+//! are `crate::simd::neon`'s). A block is four vectors of 16 bytes. A
 //! set is 32 nibble masks (`crate::masks_of`): a table lookup (`tbl`)
 //! finds each byte's mask by its low nibble, a shift of 1 by its high
 //! nibble (less 8 for the wide half) the bit to test, and the byte is in
@@ -12,14 +13,12 @@
 use super::block::{BLOCK, Block, Classify};
 use super::{SETS, Source, Stage};
 use crate::marks::Marks;
+use crate::simd::neon::{BITS, load};
 use std::arch::aarch64::{
-    uint8x16_t, vaddq_u8, vandq_u8, vceqq_u8, vceqzq_u8, vdupq_n_u8, vgetq_lane_u64, vld1q_u8,
-    vmaxvq_u8, vorrq_u8, vpaddq_u8, vqtbl1q_u8, vreinterpretq_s8_u8, vreinterpretq_u64_u8,
-    vshlq_u8, vshrq_n_u8, vsubq_u8,
+    uint8x16_t, vaddq_u8, vandq_u8, vceqq_u8, vceqzq_u8, vdupq_n_u8, vgetq_lane_u64, vmaxvq_u8,
+    vorrq_u8, vpaddq_u8, vqtbl1q_u8, vreinterpretq_s8_u8, vreinterpretq_u64_u8, vshlq_u8,
+    vshrq_n_u8, vsubq_u8,
 };
-
-/// Each byte's bit in its byte of a mask: bit `i % 8` for byte `i`.
-const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
 
 /// The indices of a lookup that keeps a vector's bytes in place; plus
 /// `k`, they move its bytes down by `k` (an index from 16 up gives 0).
@@ -34,19 +33,6 @@ pub(crate) fn accept<'s, S: Source<'s>>(source: S, bytes: &[u8]) -> Option<Marks
 /// NEON's way of classifying: every aarch64 processor has it.
 #[derive(Clone, Copy)]
 struct Neon;
-
-// NEON is in every aarch64 target's baseline: the `unsafe` calls of the
-// functions that enable it below rest on this.
-const _: () = assert!(cfg!(target_feature = "neon"));
-
-/// 16 bytes as a vector.
-#[target_feature(enable = "neon")]
-#[inline]
-fn load(sixteen: &[u8; 16]) -> uint8x16_t {
-    // SAFETY: `sixteen` is 16 bytes, all of which the load reads (it
-    // takes any alignment).
-    unsafe { vld1q_u8(sixteen.as_ptr()) }
-}
 
 /// The 64-bit mask of four comparisons' vectors (each byte 0 or 0xFF):
 /// bit `16 * k + i` for byte `i` of vector `k`.
@@ -88,7 +74,8 @@ fn vectors(input: &[u8], n: usize) -> Option<[uint8x16_t; 4]> {
 impl Classify for Neon {
     #[inline(always)]
     fn block(self, stage: &Stage, bytes: &[u8], start: usize, n: usize) -> Block {
-        // SAFETY: every aarch64 processor has NEON (the assertion above).
+        // SAFETY: every aarch64 processor has NEON (the assertion in
+        // `simd/neon.rs`).
         unsafe { classify(stage, bytes, start, n) }
     }
 }

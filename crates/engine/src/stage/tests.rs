@@ -7,7 +7,7 @@ use super::{Path, Stage};
 use crate::fixtures::compiled;
 
 /// Each way the stage classifies, forced.
-const PATHS: [Path; 5] = [
+pub(super) const PATHS: [Path; 5] = [
     Path::Swar,
     Path::Ssse3,
     Path::Avx2,
