@@ -3,8 +3,8 @@
 //! the stage, the call into the functions that enable NEON (its loads
 //! are `crate::simd::neon`'s). A block is four vectors of 16 bytes. A
 //! set is 32 nibble masks (`crate::masks_of`): a table lookup (`tbl`)
-//! finds each byte's mask by its low nibble, a shift of 1 by its high
-//! nibble (less 8 for the wide half) the bit to test, and the byte is in
+//! finds each byte's mask by its low nibble, another the bit to test by
+//! its high nibble, and the byte is in
 //! the set when they share a bit: the same tables as SSSE3's shuffles.
 //! NEON has no `movemask`: each byte of a comparison's four vectors is
 //! and-ed with its bit in a byte and the sixteen bytes added in pairs,
@@ -13,11 +13,10 @@
 use super::block::{BLOCK, Block, Classify};
 use super::{SETS, Source, Stage};
 use crate::marks::Marks;
-use crate::simd::neon::{BITS, load};
+use crate::simd::neon::{ASCII_BITS, BITS, WIDE_BITS, load};
 use std::arch::aarch64::{
     uint8x16_t, vaddq_u8, vandq_u8, vceqq_u8, vceqzq_u8, vdupq_n_u8, vgetq_lane_u64, vmaxvq_u8,
-    vorrq_u8, vpaddq_u8, vqtbl1q_u8, vreinterpretq_s8_u8, vreinterpretq_u64_u8, vshlq_u8,
-    vshrq_n_u8, vsubq_u8,
+    vorrq_u8, vpaddq_u8, vqtbl1q_u8, vreinterpretq_u64_u8, vshrq_n_u8,
 };
 
 /// The indices of a lookup that keeps a vector's bytes in place; plus
@@ -94,16 +93,14 @@ fn classify(stage: &Stage, bytes: &[u8], start: usize, n: usize) -> Block {
             ..Block::default()
         };
     };
-    let (bits, one) = (load(&BITS), vdupq_n_u8(1));
+    let bits = load(&BITS);
     let low = vdupq_n_u8(0x0F);
     let lo = v.map(|v| vandq_u8(v, low));
     let hi = v.map(|v| vshrq_n_u8::<4>(v));
-    // 1 << the high nibble (0 from 8 up, a shift by the width), and
-    // 1 << (the high nibble - 8) (0 below 8, a shift right).
-    let ascii_bit = hi.map(|h| vshlq_u8(one, vreinterpretq_s8_u8(h)));
+    let (ascii_bits, wide_bits) = (load(&ASCII_BITS), load(&WIDE_BITS));
+    let ascii_bit = hi.map(|h| vqtbl1q_u8(ascii_bits, h));
     let any_wide = vmaxvq_u8(vorrq_u8(vorrq_u8(v[0], v[1]), vorrq_u8(v[2], v[3]))) >= 0x80;
-    let eight = vdupq_n_u8(8);
-    let wide_bit = hi.map(|h| vshlq_u8(one, vreinterpretq_s8_u8(vsubq_u8(h, eight))));
+    let wide_bit = hi.map(|h| vqtbl1q_u8(wide_bits, h));
     let eq = |byte: u8| movemask(v.map(|v| vceqq_u8(v, vdupq_n_u8(byte))), bits);
     let mut block = Block {
         colon: eq(b':'),
