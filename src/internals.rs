@@ -48,8 +48,9 @@ pub fn xri_pest_reads(input: &str) -> bool {
 /// For tests/it/first_stage.rs and the `first_stage` fuzz target: the
 /// first stage of `grammar`'s reference rule held to the table walk.
 /// `Ok(true)` when the stage decides `input`, with every way of
-/// classifying (SWAR, SSSE3 and AVX2 where the processor has them, and
-/// `Stage::accept`, which may defer more, where it decides) giving
+/// classifying (SWAR, SSSE3 and AVX2 where the processor has them, NEON
+/// on aarch64, and `Stage::accept`, which may defer more, where it
+/// decides) giving
 /// the walk's verdict and marks; `Ok(false)` when it leaves `input` to the
 /// walk with every way; a description of the difference otherwise.
 ///
@@ -66,15 +67,24 @@ pub fn first_stage_check(grammar: Grammar, input: &str) -> Result<bool, String> 
     };
     // The stage xiri runs, its tables compiled in as constants, each way
     // forced; and the same tables read at run time.
-    let answers = [Path::Swar, Path::Ssse3, Path::Avx2, Path::Detect]
-        .map(|path| crate::syntax::builtin::staged_with(grammar, input, path))
-        .into_iter()
-        .chain([Path::Swar, Path::Ssse3, Path::Avx2].map(|path| stage.accept_with(input, path)))
-        .collect::<Vec<_>>();
+    let answers = [
+        Path::Swar,
+        Path::Ssse3,
+        Path::Avx2,
+        Path::Neon,
+        Path::Detect,
+    ]
+    .map(|path| crate::syntax::builtin::staged_with(grammar, input, path))
+    .into_iter()
+    .chain(
+        [Path::Swar, Path::Ssse3, Path::Avx2, Path::Neon]
+            .map(|path| stage.accept_with(input, path)),
+    )
+    .collect::<Vec<_>>();
     let first = answers.first().copied().flatten();
     if answers.iter().any(|a| *a != first) {
         return Err(format!(
-            "{grammar} {input:?}: the ways of classifying differ (SWAR, SSSE3, AVX2, detected; then SWAR, SSSE3, AVX2 of the tables at run time): {answers:?}"
+            "{grammar} {input:?}: the ways of classifying differ (SWAR, SSSE3, AVX2, NEON, detected; then SWAR, SSSE3, AVX2, NEON of the tables at run time): {answers:?}"
         ));
     }
     // `accept` may leave more to the walk (by length, or a "[" handed

@@ -91,18 +91,46 @@ pub(crate) fn run(bytes: &[u8], i: usize, masks: &[u8; 32], percent: bool) -> us
     {
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            let mut end = unsafe { x86::run(bytes, i, masks, percent) };
-            // A byte the masks refuse is never a continuation byte: only
-            // where the chunks ran out can the run end inside a character.
-            while end > i && bytes.get(end).is_some_and(|b| (0x80..0xC0).contains(b)) {
-                end -= 1;
-            }
-            return end;
+            let end = unsafe { x86::run(bytes, i, masks, percent) };
+            return at_character(bytes, i, end);
         }
     }
-    let _ = (bytes, masks, percent);
-    i
+    #[cfg(target_arch = "aarch64")]
+    {
+        at_character(bytes, i, neon::run(bytes, i, masks, percent))
+    }
+    #[cfg(not(target_arch = "aarch64"))]
+    {
+        let _ = (bytes, masks, percent);
+        i
+    }
 }
+
+/// `end`, or the first byte of the character it is inside of (not
+/// before `i`). A byte the masks refuse is never a continuation byte:
+/// only where the chunks ran out can a run end inside a character.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline]
+fn at_character(bytes: &[u8], i: usize, mut end: usize) -> usize {
+    while end > i && bytes.get(end).is_some_and(|b| (0x80..0xC0).contains(b)) {
+        end -= 1;
+    }
+    end
+}
+
+/// The hexadecimal digits' masks (the ASCII half: they are all ASCII).
+// Built at compile time, within its bounds.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[allow(clippy::indexing_slicing)]
+const HEX_MASKS: [u8; 32] = {
+    let mut hex = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        hex[b] = (b as u8).is_ascii_hexdigit();
+        b += 1;
+    }
+    masks_of(&hex)
+};
 
 #[cfg(test)]
 thread_local! {
@@ -125,6 +153,9 @@ fn narrow() -> bool {
 
 #[cfg(target_arch = "x86_64")]
 mod x86;
+
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod neon;
 
 #[cfg(test)]
 mod tests {

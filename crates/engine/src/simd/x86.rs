@@ -9,18 +9,7 @@ use std::arch::x86_64::{
     _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
-/// The hexadecimal digits' masks (the ASCII half: they are all ASCII).
-// Built at compile time, within its bounds.
-#[allow(clippy::indexing_slicing)]
-const HEX_MASKS: [u8; 32] = {
-    let mut hex = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        hex[b] = (b as u8).is_ascii_hexdigit();
-        b += 1;
-    }
-    super::masks_of(&hex)
-};
+use super::HEX_MASKS;
 
 /// Each ASCII byte's bit in a set's masks, by its high nibble, and
 /// each wide byte's.

@@ -41,6 +41,8 @@
 
 mod block;
 mod derive;
+#[cfg(target_arch = "aarch64")]
+mod neon;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 mod split;
@@ -150,7 +152,7 @@ fn opens_bracket(bytes: &[u8]) -> bool {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Path {
-    /// AVX2, else SSSE3, else the portable way.
+    /// AVX2, else SSSE3, else the portable way; NEON on aarch64.
     Detect,
     /// The portable way: a lookup a byte, eight packed into a `u64`.
     Swar,
@@ -158,6 +160,8 @@ pub enum Path {
     Ssse3,
     /// AVX2 (with BMI2), 32 bytes at a time (x86-64).
     Avx2,
+    /// NEON, 16 bytes at a time (aarch64, where every processor has it).
+    Neon,
 }
 
 impl Path {
@@ -179,6 +183,10 @@ impl Path {
                 Path::Ssse3 if ssse3() => return Path::Ssse3,
                 _ => {}
             }
+        }
+        #[cfg(target_arch = "aarch64")]
+        if matches!(self, Path::Detect | Path::Neon) {
+            return Path::Neon;
         }
         Path::Swar
     }
@@ -281,6 +289,8 @@ fn classify_with<'s, S: Source<'s>>(source: S, bytes: &[u8], path: Path) -> Opti
     match path.resolve() {
         #[cfg(target_arch = "x86_64")]
         way @ (Path::Avx2 | Path::Ssse3) => simd::accept(source, bytes, way),
+        #[cfg(target_arch = "aarch64")]
+        Path::Neon => neon::accept(source, bytes),
         _ => split::run(source.stage(), Swar, bytes),
     }
 }
@@ -340,5 +350,7 @@ impl Stage {
     }
 }
 
+#[cfg(test)]
+mod miri_tests;
 #[cfg(test)]
 mod tests;
