@@ -98,6 +98,34 @@ const NOT_RUN: &[(&str, &str)] = &[
         "the longer differential run",
     ),
     (
+        "rustup target add aarch64-unknown-linux-gnu",
+        "the NEON check's set-up: .ci/run does it",
+    ),
+    (
+        "export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc",
+        "the NEON check's set-up: .ci/run does it",
+    ),
+    (
+        "export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER=\"qemu-aarch64 -L /usr/aarch64-linux-gnu\"",
+        "the NEON check's set-up: .ci/run does it",
+    ),
+    (
+        "cargo test -p xiri-engine --lib --target aarch64-unknown-linux-gnu -- stage:: simd:: skip::",
+        "the engine's NEON ways under qemu: .ci/run runs it where qemu-user installs",
+    ),
+    (
+        "cargo +nightly miri test -p xiri-engine --lib -- stage::miri_tests stage::block simd::",
+        "Miri on the SWAR way: .ci/run runs it",
+    ),
+    (
+        "RUSTFLAGS=\"-C target-feature=+ssse3,+avx2,+bmi1,+bmi2\" cargo +nightly miri test -p xiri-engine --lib -- stage::miri_tests stage::block simd::",
+        "Miri on the SSSE3 and AVX2 ways: .ci/run runs it",
+    ),
+    (
+        "cargo +nightly miri test --target aarch64-unknown-linux-gnu -p xiri-engine --lib -- stage::miri_tests stage::block simd::",
+        "Miri on the NEON ways: .ci/run runs it",
+    ),
+    (
         "cargo run -q -- conformance > docs/CONFORMANCE.md",
         "writes the report: crates/cli/tests/it/conformance_report.rs holds it to the code",
     ),
