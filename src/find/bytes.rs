@@ -86,20 +86,42 @@ pub(super) static CLASS: [u8; 256] = {
     t
 };
 
-/// The bytes of class [`GOES_ON`] as the nibble masks of
-/// `xiri_engine::plain_run` (crates/engine/src/simd.rs): for each low nibble,
-/// bit `h` for the high nibble `h` (the first sixteen, ASCII) or `h + 8`.
+/// The sets a block of the text is classified into
+/// (`xiri_engine::classify`, as nibble masks): the candidates (`:`, `<`,
+/// and `.` when `www` hosts are looked for), the bytes where a run to a
+/// delimiter may stop (of class [`ENDS`] or [`LOOK`]), and the bytes a
+/// scheme may have ([`is_scheme_byte`]).
+pub(super) fn block_sets(www: bool) -> &'static [[u8; 32]; 3] {
+    if www {
+        &BLOCK_SETS_WWW
+    } else {
+        &BLOCK_SETS
+    }
+}
+
+/// [`block_sets`] without `www`, and with.
+static BLOCK_SETS: [[u8; 32]; 3] = block_sets_of(false);
+static BLOCK_SETS_WWW: [[u8; 32]; 3] = block_sets_of(true);
+
 // Built at compile time, within its bounds.
 #[allow(clippy::indexing_slicing)]
-pub(super) static GOES_ON_MASKS: [u8; 32] = {
-    let mut goes_on = [false; 256];
+const fn block_sets_of(www: bool) -> [[u8; 32]; 3] {
+    let mut candidate = [false; 256];
+    let mut stop = [false; 256];
+    let mut scheme = [false; 256];
     let mut b = 0;
     while b < 256 {
-        goes_on[b] = CLASS[b] == GOES_ON;
+        candidate[b] = b == b':' as usize || b == b'<' as usize || (www && b == b'.' as usize);
+        stop[b] = CLASS[b] != GOES_ON;
+        scheme[b] = SCHEME[b] != 0;
         b += 1;
     }
-    xiri_engine::masks_of(&goes_on)
-};
+    [
+        xiri_engine::masks_of(&candidate),
+        xiri_engine::masks_of(&stop),
+        xiri_engine::masks_of(&scheme),
+    ]
+}
 
 /// The class of `b` ([`class_of`]).
 // A byte indexes a 256-entry array: never out of bounds.
@@ -206,10 +228,17 @@ mod tests {
             if b.is_ascii() {
                 assert_eq!(class(b) == ENDS, ends(char::from(b)), "{b:#x}");
             }
-            // The masks pick the bytes of class GOES_ON, and no other.
+            // The blocks' sets pick the candidates, and the bytes not of
+            // class GOES_ON, and no other.
             let at = usize::from(b & 0x0F) + if b >= 0x80 { 16 } else { 0 };
-            let picked = GOES_ON_MASKS[at] & (1 << ((b >> 4) & 7)) != 0;
-            assert_eq!(picked, class(b) == GOES_ON, "{b:#x}");
+            for www in [false, true] {
+                let [candidate, stop, scheme] =
+                    block_sets(www).map(|s| s[at] & (1 << ((b >> 4) & 7)) != 0);
+                let dot = www && b == b'.';
+                assert_eq!(candidate, b == b':' || b == b'<' || dot, "{b:#x}");
+                assert_eq!(stop, class(b) != GOES_ON, "{b:#x}");
+                assert_eq!(scheme, is_scheme_byte(b), "{b:#x}");
+            }
         }
     }
 }

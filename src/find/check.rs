@@ -1,6 +1,6 @@
-//! The scan with the first stage held to the scan without it (issue 44):
-//! for the tests and the `find` fuzz target (through
-//! `xiri::find_stage_check`, the `internals` feature).
+//! The scan with the first stage and the blocks' masks held to the scan
+//! without them (issue 44): for the tests and the `find` fuzz target
+//! (through `xiri::find_stage_check`, the `internals` feature).
 
 use super::scan::Scan;
 use super::Options;
@@ -23,8 +23,9 @@ fn hits<S: GenericSyntax>(mut scan: Scan<'_>) -> Vec<Hit> {
 }
 
 /// The identifiers of `text` in `S`, found with the first stage asked
-/// first (as [`find_with`](super::find_with) does) and with the
-/// automaton's walk alone: their number when the two agree on every
+/// first and the blocks' masks read (as [`find_with`](super::find_with)
+/// does) and with the automaton's walk, memchr and the scheme read back a
+/// byte at a time: their number when the two agree on every
 /// span, joined text and marks, a description of the difference if not.
 fn agree<S: GenericSyntax>(text: &str, grammar: Grammar, www: bool) -> Result<usize, String> {
     let scan = Scan::new(text, Options::default().with_www(www), grammar, false);

@@ -37,6 +37,7 @@
 //! assert_eq!(found[1].text(), "http://a.example/long/\n  path");
 //! ```
 
+mod bracketed;
 mod bytes;
 #[cfg(any(test, feature = "internals"))]
 pub(crate) mod check;

@@ -9,48 +9,69 @@
 //! then trimmed the same way (and read again only if trimming shortened
 //! it).
 //!
-//! Linear: the search reads each byte once, and the runs read back from
+//! The run to a delimiter reads the text's blocks of 64 bytes, each
+//! classified at once (`xiri_engine::classify`) into the candidates, the
+//! bytes where a run may stop and the scheme bytes; the block it ends in
+//! is kept, and the next candidates and the scheme before a colon in it
+//! are read off its masks rather than by memchr and a byte at a time
+//! (where identifiers are dense, as in unspaced scripts, most are; in
+//! text with few, memchr skips faster than blocks are classified).
+//!
+//! Linear: memchr reads each byte once; a block is classified again only
+//! when a run comes back to it after another run went past it, once for
+//! each identifier that ends or is refused there; the runs read back from
 //! two colons never overlap; the run to a delimiter is kept, so a later
 //! candidate inside it reads it no more; an automaton run stops at the
 //! first character no member has there, and what it read past the
 //! identifier it found is read again only by the search; trimming looks
-//! at a few characters, or counts one pair of brackets in the span; a `<`
-//! looks for its `>` no further than the next `<`.
+//! at a few characters, or counts one pair of brackets in the span; a
+//! `<` looks for its `>` no further than the next `<` (src/find/bracketed.rs).
 
 use super::bytes::{
-    class, ends_in_brackets, in_brackets, is_scheme, is_scheme_byte, may_end, scheme_kind,
-    starts_www, ENDS, ENDS_INSIDE, GOES_ON, GOES_ON_MASKS, SCHEME_LETTER, SCHEME_OTHER, SPACE,
-    WIDE,
+    block_sets, class, is_scheme_byte, may_end, scheme_kind, starts_www, ENDS, SCHEME_LETTER,
+    SCHEME_OTHER,
 };
 use super::delimit::ends;
-use super::{Found, Options, MAX_BRACKETED};
+use super::{Found, Options};
 use crate::engine::Automaton;
 use crate::syntax::grammar::Grammar;
 use crate::syntax::GenericSyntax;
 use std::ops::Range;
 use xiri_engine::marks::Marks;
+use xiri_engine::BLOCK;
 
-/// How many bytes the run to a delimiter reads one at a time after its
-/// vectors stop ([`Scan::extent_end`]) before it tries them again.
-const SCALAR: usize = 16;
+/// Where the block last classified starts before any is: no offset
+/// `i` of a text (at most `isize::MAX` bytes) has `i - NO_BLOCK`, wrapping,
+/// below [`BLOCK`].
+const NO_BLOCK: usize = usize::MAX / 2 + 1;
 
 #[derive(Clone)]
 pub(crate) struct Scan<'a> {
     pub(super) text: &'a str,
-    at: usize,
-    options: Options,
+    pub(super) at: usize,
+    pub(super) options: Options,
     /// The syntax's reference rule (with zone identifiers when it has
     /// them), which records where the components are: an identifier read
     /// back from its scheme is a member of it exactly when it is one of
     /// the absolute rule (its first segment has the scheme's colon, which
     /// no relative reference's has).
-    automaton: Option<&'static Automaton>,
+    pub(super) automaton: Option<&'static Automaton>,
     /// The syntax whose reference rule's first stage decides most
     /// identifiers before the automaton's walk (none with zone
     /// identifiers, which the stage does not read).
     stage: Option<Grammar>,
+    /// Whether the candidates and the schemes' starts are read off the
+    /// block last classified when it holds them (else by memchr and a
+    /// byte at a time: the tests' reference, [`without_stage`]).
+    ///
+    /// [`without_stage`]: Scan::without_stage
+    reuse: bool,
     /// The last run without a character that ends identifiers.
     extent: Range<usize>,
+    /// The block last classified: where it starts (a multiple of
+    /// [`BLOCK`]), and its masks: the candidates', where a run to a
+    /// delimiter may stop, and the scheme bytes' ([`block_sets`]).
+    block: (usize, [u64; 3]),
     /// How many bytes were looked at, for the test that the work is
     /// linear (counted in tests only).
     #[cfg(test)]
@@ -77,7 +98,9 @@ impl<'a> Scan<'a> {
             options,
             automaton: crate::syntax::reference::automaton(grammar, zone_id),
             stage: (!zone_id).then_some(grammar),
+            reuse: true,
             extent: 0..0,
+            block: (NO_BLOCK, [0; 3]),
             #[cfg(test)]
             steps: 0,
         }
@@ -86,12 +109,15 @@ impl<'a> Scan<'a> {
     /// The same scan with the first stage left out, so that the
     /// automaton's walk decides every identifier, and with it the trim's
     /// shortcut ([`punctuation_trim`](Scan::punctuation_trim)), so that
-    /// `quick_trim` trims every one (the tests hold the two to each
-    /// other).
+    /// `quick_trim` trims every one, and the candidates and schemes read
+    /// off the blocks' masks, so that memchr finds each candidate and
+    /// each scheme is read back a byte at a time (the tests and the
+    /// `find` fuzz target hold the two scans to each other).
     #[cfg(any(test, feature = "internals"))]
     pub(super) fn without_stage(self) -> Self {
         Self {
             stage: None,
+            reuse: false,
             ..self
         }
     }
@@ -106,26 +132,54 @@ impl<'a> Scan<'a> {
         let _ = n;
     }
 
-    /// The next candidate after `at`, and `at` moved past it: the text is
-    /// searched for `:`, `<` (and `.` for `www.`) with memchr, and a
-    /// scheme is read back from its colon.
+    /// The masks of the block from `base` (a multiple of [`BLOCK`]):
+    /// classified when it is not the one last classified.
+    #[inline]
+    fn block(&mut self, base: usize) -> &[u64; 3] {
+        if self.block.0 != base {
+            let sets = block_sets(self.options.www());
+            xiri_engine::classify(self.text.as_bytes(), base, sets, &mut self.block.1);
+            self.block.0 = base;
+            self.count(self.text.len().saturating_sub(base).min(BLOCK));
+        }
+        &self.block.1
+    }
+
+    /// The next candidate at or after `i`: from the masks of the block
+    /// last classified when `i` is in it (the run to a delimiter of the
+    /// identifier before classified it, most often), else by memchr,
+    /// which skips text without candidates faster than the blocks are
+    /// classified.
+    #[inline(always)]
+    fn candidate(&mut self, mut i: usize) -> Option<usize> {
+        let (base, [candidates, ..]) = self.block;
+        let at = i.wrapping_sub(base);
+        if at < BLOCK && self.reuse {
+            // `at` is below BLOCK, 64: the shift is in range.
+            let left = candidates & (u64::MAX << at);
+            if left != 0 {
+                return Some(base + left.trailing_zeros() as usize);
+            }
+            i = base + BLOCK;
+        }
+        let rest = self.text.as_bytes().get(i..)?;
+        let next = if self.options.www() {
+            memchr::memchr3(b':', b'<', b'.', rest)
+        } else {
+            memchr::memchr2(b':', b'<', rest)
+        };
+        self.count(next.map_or(rest.len(), |k| k + 1));
+        next.map(|k| i + k)
+    }
+
+    /// The next candidate after `at`, and `at` moved past it: each `:`,
+    /// `<` (and `.` for `www.`), a scheme read back from its colon.
     #[inline]
     pub(super) fn next_hit<S: GenericSyntax>(&mut self) -> Option<Found<'a, S>> {
         let bytes = self.text.as_bytes();
         let floor = self.at;
-        let mut i = self.at;
-        while let Some(rest) = bytes.get(i..) {
-            let next = if self.options.www() {
-                memchr::memchr3(b':', b'<', b'.', rest)
-            } else {
-                memchr::memchr2(b':', b'<', rest)
-            };
-            let Some(k) = next else {
-                self.count(rest.len());
-                break;
-            };
-            self.count(k + 1);
-            let t = i + k;
+        let mut i = floor;
+        while let Some(t) = self.candidate(i) {
             let hit = match bytes.get(t) {
                 Some(b'<') => self.bracketed::<S>(t),
                 // `note: the`: nothing after the colon continues it.
@@ -155,8 +209,32 @@ impl<'a> Scan<'a> {
     /// `-http:` has `http`). A letter of another script may come before
     /// it: Chinese and Japanese put no space there. The runs read back
     /// from two colons never overlap: a colon is not in a run.
+    ///
+    /// Where the colon is in the block last classified (the run to a
+    /// delimiter before it read that block), the run is read off its
+    /// mask of scheme bytes: when it starts in the block with a letter,
+    /// that is the start; else a byte at a time.
+    #[inline]
     fn scheme_start(&mut self, floor: usize, colon: usize) -> Option<usize> {
         let bytes = self.text.as_bytes();
+        let (base, [_, _, scheme]) = self.block;
+        let at = colon.wrapping_sub(base);
+        if at < BLOCK && self.reuse {
+            // The bytes before the colon in its block that are not in a
+            // scheme: the run starts after the last of them (and the one
+            // before it is not a letter or digit).
+            let others = !scheme & ((1u64 << at) - 1);
+            let run = base + BLOCK - others.leading_zeros() as usize;
+            if others != 0
+                && run >= floor
+                && bytes
+                    .get(run)
+                    .is_some_and(|&b| scheme_kind(b) == SCHEME_LETTER)
+            {
+                self.count(colon - run);
+                return Some(run);
+            }
+        }
         // One pass back: each letter that does not follow a letter or
         // digit is a start, and the last one seen is the first in the run.
         let mut start = None;
@@ -252,7 +330,7 @@ impl<'a> Scan<'a> {
     /// finds itself): such identifiers are rare in text, and the look
     /// cost every other one about 16 instructions.
     #[inline]
-    fn split_of(&self, automaton: &Automaton, text: &str) -> Option<Marks> {
+    pub(super) fn split_of(&self, automaton: &Automaton, text: &str) -> Option<Marks> {
         use xiri_engine::stage::{Path, LONGEST, SHORTEST};
         if let Some(grammar) = self.stage
             && (SHORTEST..=LONGEST).contains(&text.len())
@@ -293,147 +371,47 @@ impl<'a> Scan<'a> {
     }
 
     /// The first character from `start` that ends identifiers ([`ends`]),
-    /// or the text's end. The run last found is kept: a later candidate
-    /// starting inside it ends where it does, so no byte is read twice.
+    /// or the text's end: the first byte of the blocks' stop mask that is
+    /// of class [`ENDS`], or a lead byte of class `LOOK` whose character
+    /// ends them. The run last found is kept: a later candidate starting
+    /// inside it ends where it does, so no byte is read twice.
     pub(super) fn extent_end(&mut self, start: usize) -> usize {
         if self.extent.contains(&start) {
             return self.extent.end;
         }
         let bytes = self.text.as_bytes();
-        let mut i = start;
-        loop {
-            // The bytes that go on: sixteen at a time where the processor
-            // can, then one at a time for at most `SCALAR` bytes (or to
-            // the end, when fewer are left than the vectors read): in
-            // Chinese or Japanese text a lead byte that may end an
-            // identifier comes every few bytes, and each would stop the
-            // vectors again.
-            let from = i;
-            i = xiri_engine::plain_run(bytes, i, &GOES_ON_MASKS);
-            let limit = if bytes.len() - i < 2 * SCALAR {
-                bytes.len()
-            } else {
-                i + SCALAR
-            };
-            let stopped = 'scalar: {
-                while i < limit {
-                    let Some(&b) = bytes.get(i) else {
-                        break 'scalar true;
-                    };
-                    match class(b) {
-                        GOES_ON => i += 1,
-                        ENDS => break 'scalar true,
-                        // A lead byte of class LOOK: most of its characters
-                        // go on, as its second byte tells.
-                        _ if bytes.get(i + 1).is_some_and(|&second| !may_end(b, second)) => {
-                            i += xiri_engine::utf8_width(b).max(1);
-                        }
-                        _ => match self.text.get(i..).and_then(|t| t.chars().next()) {
-                            Some(c) if !ends(c) => i += c.len_utf8(),
-                            _ => break 'scalar true,
-                        },
-                    }
-                }
-                i >= bytes.len()
-            };
-            self.count(i - from + 1);
-            if stopped {
-                break;
+        let mut base = start - start % BLOCK;
+        let mut from = start;
+        let end = 'end: loop {
+            if base >= bytes.len() {
+                break bytes.len();
             }
-        }
-        self.extent = start..i;
-        i
-    }
-
-    /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
-    /// C): `URL:` left out, whitespace ignored. None when its `>` is not
-    /// within [`MAX_BRACKETED`] bytes before the next `<`, or what is
-    /// inside is not an absolute identifier (nor, when asked, a `www.`
-    /// host); the scan then goes on inside.
-    fn bracketed<S: GenericSyntax>(&mut self, open: usize) -> Option<Found<'a, S>> {
-        let inside = self.text.get(open + 1..)?;
-        // In bytes: a character across the window's end does not widen it
-        // to the whole text.
-        let bytes = inside.as_bytes();
-        let window = bytes.get(..MAX_BRACKETED.min(bytes.len())).unwrap_or(bytes);
-        let close = memchr::memchr2(b'<', b'>', window)?;
-        self.count(close);
-        if window.get(close) != Some(&b'>') {
-            return None;
-        }
-        let body = inside.get(..close)?;
-        let trimmed = body.trim_start();
-        let mut from = open + 1 + body.len() - trimmed.len();
-        let mut rest = trimmed.trim_end();
-        if rest
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
-        {
-            let after = rest.get(4..)?;
-            from += 4 + after.len() - after.trim_start().len();
-            rest = after.trim_start();
-        }
-        let span = from..from + rest.len();
-        let www = self.options.www() && starts_www(rest, 0);
-        let scheme = if www {
-            ""
-        } else {
-            rest.get(..memchr::memchr(b':', rest.as_bytes())?)?
+            let stops = self.block(base)[1];
+            // `from - base` is below BLOCK, 64: the shift is in range.
+            let mut left = stops & (u64::MAX << (from - base));
+            while left != 0 {
+                let i = base + left.trailing_zeros() as usize;
+                left &= left - 1;
+                let Some(&b) = bytes.get(i) else {
+                    break 'end bytes.len();
+                };
+                // A lead byte of class LOOK: most of its characters go
+                // on, as its second byte tells.
+                let goes_on = class(b) != ENDS
+                    && (bytes.get(i + 1).is_some_and(|&second| !may_end(b, second))
+                        || self
+                            .text
+                            .get(i..)
+                            .and_then(|t| t.chars().next())
+                            .is_some_and(|c| !ends(c)));
+                if !goes_on {
+                    break 'end i;
+                }
+            }
+            base += BLOCK;
+            from = base;
         };
-        let has_scheme = !www && is_scheme(scheme);
-        if !(www || has_scheme) {
-            return None;
-        }
-        // One pass: whitespace (ignored), what no identifier has, and
-        // whether any character is not ASCII.
-        let seen = rest.bytes().fold(0, |seen, b| seen | in_brackets(b));
-        if seen & ENDS_INSIDE != 0 {
-            return None;
-        }
-        let mut spaced = seen & SPACE != 0;
-        if seen & WIDE != 0 {
-            for c in rest.chars().filter(|c| !c.is_ascii()) {
-                if ends_in_brackets(c) {
-                    return None;
-                }
-                spaced |= c.is_whitespace();
-            }
-        }
-        // Whitespace right after the scheme's colon (`<note: the>`) is
-        // text, not a wrapped identifier.
-        if spaced
-            && has_scheme
-            && rest
-                .get(scheme.len() + 1..)
-                .is_some_and(|t| t.starts_with(char::is_whitespace))
-        {
-            return None;
-        }
-        let text = self.text.get(span.clone())?;
-        self.count(rest.len());
-        let automaton = self.automaton?;
-        let (joined, marks) = if spaced || www {
-            let mut joined = String::with_capacity(rest.len() + 2);
-            if www {
-                joined.push_str("//");
-            }
-            if seen & WIDE == 0 {
-                // ASCII: the pieces between ASCII whitespace.
-                let space = |c: char| u8::try_from(c).is_ok_and(|b| in_brackets(b) == SPACE);
-                for piece in rest.split(space) {
-                    joined.push_str(piece);
-                }
-            } else {
-                for piece in rest.split(char::is_whitespace) {
-                    joined.push_str(piece);
-                }
-            }
-            let marks = self.split_of(automaton, &joined)?;
-            (Some(joined), marks)
-        } else {
-            (None, self.split_of(automaton, rest)?)
-        };
-        self.at = open + 1 + close + 1;
-        Some(Found::new(span, text, joined, marks))
+        self.extent = start..end;
+        end
     }
 }

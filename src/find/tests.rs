@@ -214,12 +214,12 @@ fn the_stage_finds_what_the_walk_finds() {
     assert!(found > 10_000, "{found}");
 }
 
-/// The run to a delimiter (`Scan::extent_end`: vectors, then a few bytes
-/// one at a time, then vectors again) ends at the first character that
-/// ends identifiers ([`ends`](super::delimit::ends)), read one character
-/// at a time here: with each kind of character that goes on, ends, or
-/// has a lead byte that may end one, at every place of runs around the
-/// vectors' 16 and 32 bytes and the bytes read one at a time.
+/// The run to a delimiter (`Scan::extent_end`: the blocks' stop masks,
+/// a lead byte of class LOOK looked at more closely) ends at the first
+/// character that ends identifiers ([`ends`](super::delimit::ends)), read
+/// one character at a time here: with each kind of character that goes
+/// on, ends, or has a lead byte that may end one, at every place of runs
+/// across the blocks' 64 bytes and the vectors' 16 and 32 in them.
 #[test]
 fn the_run_to_a_delimiter_ends_where_a_character_ends_it() {
     let fills = [

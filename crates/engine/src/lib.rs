@@ -34,7 +34,7 @@
 //! | `limits.rs` | the bounds of a run with calls ([`MAX_CALL_DEPTH`]; how many readings it follows) |
 //! | `utf8.rs` | UTF-8's shape: a character's width from its lead byte ([`utf8_width`]), the second bytes a lead byte allows |
 //! | `marks.rs` | where a run saw the delimiters of RFC 3986 Appendix B's split |
-//! | `simd.rs` | sixteen bytes at a time through a skip table's masks |
+//! | `simd.rs` | sixteen bytes at a time through a skip table's masks; `simd/blocks.rs`, a text classified 64 bytes at a time into its caller's sets ([`classify`]) |
 //! | `abnf.rs` | the ABNF texts of xiri's `grammar/`, split into productions |
 //! | `automaton.rs` | the [`Automaton`]: its parts, what it says of itself, the reads of its tables every run makes |
 //! | `consistent/` | the data's invariants, checked ([`Automaton::is_consistent`], [`Automaton::from_parts`]) |
@@ -86,7 +86,7 @@ pub use compile::{
 };
 pub use limits::MAX_CALL_DEPTH;
 pub use refusal::Refusal;
-pub use simd::{masks_of, plain_run};
+pub use simd::{BLOCK, classify, masks_of, plain_run};
 pub use tables::Parts;
 pub use utf8::width as utf8_width;
 pub use walk::Longest;

@@ -151,8 +151,11 @@ fn narrow() -> bool {
     false
 }
 
+mod blocks;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+
+pub use blocks::{BLOCK, classify};
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod neon;
