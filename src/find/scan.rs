@@ -176,30 +176,44 @@ impl<'a> Scan<'a> {
     /// `<` (and `.` for `www.`), a scheme read back from its colon.
     #[inline]
     pub(super) fn next_hit<S: GenericSyntax>(&mut self) -> Option<Found<'a, S>> {
+        let mut found = None;
+        self.next_hit_into(&mut found);
+        found
+    }
+
+    /// [`next_hit`](Scan::next_hit), written to `out` (left `None` when
+    /// there is none).
+    #[inline]
+    fn next_hit_into<S: GenericSyntax>(&mut self, out: &mut Option<Found<'a, S>>) {
         let bytes = self.text.as_bytes();
         let floor = self.at;
         let mut i = floor;
         while let Some(t) = self.candidate(i) {
             let hit = match bytes.get(t) {
-                Some(b'<') => self.bracketed::<S>(t),
+                Some(b'<') => {
+                    *out = self.bracketed::<S>(t);
+                    out.is_some()
+                }
                 // `note: the`: nothing after the colon continues it.
-                Some(b':') if bytes.get(t + 1).is_none_or(|&b| class(b) == ENDS) => None,
+                Some(b':') if bytes.get(t + 1).is_none_or(|&b| class(b) == ENDS) => false,
                 Some(b':') => match self.scheme_start(floor, t) {
-                    Some(start) => self.absolute::<S>(start, t),
-                    None => None,
+                    Some(start) => self.absolute::<S>(start, t, out),
+                    None => false,
                 },
                 _ => match self.www_start(floor, t) {
-                    Some(start) => self.www::<S>(start),
-                    None => None,
+                    Some(start) => {
+                        *out = self.www::<S>(start);
+                        out.is_some()
+                    }
+                    None => false,
                 },
             };
-            if hit.is_some() {
-                return hit;
+            if hit {
+                return;
             }
             i = t + 1;
         }
         self.at = self.text.len();
-        None
     }
 
     /// Where the scheme ending at the colon at `colon` starts: in the run
@@ -279,8 +293,15 @@ impl<'a> Scan<'a> {
     /// The identifier whose scheme starts at `start` and ends at the
     /// colon at `colon`.
     #[inline]
-    fn absolute<S: GenericSyntax>(&mut self, start: usize, colon: usize) -> Option<Found<'a, S>> {
-        let automaton = self.automaton?;
+    fn absolute<S: GenericSyntax>(
+        &mut self,
+        start: usize,
+        colon: usize,
+        out: &mut Option<Found<'a, S>>,
+    ) -> bool {
+        let Some(automaton) = self.automaton else {
+            return false;
+        };
         // Most often the run up to the first delimiter, its few trailing
         // marks left out, is a member: one pass of the automaton.
         let extent = self.extent_end(start);
@@ -293,16 +314,36 @@ impl<'a> Scan<'a> {
                 .and_then(|_| self.punctuation_trim(colon + 1, extent))
                 .or_else(|| self.quick_trim(start, colon + 1, extent))
         };
-        if let Some(end) = quick {
-            let text = self.text.get(start..end)?;
+        if let Some(end) = quick
+            && let Some(text) = self.text.get(start..end)
             // A refusal stops where the run below stops, whose steps are
             // counted there; an acceptance is counted here.
-            if let Some(marks) = self.split_of(automaton, text) {
-                self.count(text.len());
-                self.at = end;
-                return Some(Found::new(start..end, text, None, marks));
-            }
+            && let Some(marks) = self.split_of(automaton, text)
+        {
+            self.count(text.len());
+            self.at = end;
+            *out = Some(Found::new(start..end, text, None, marks));
+            return true;
         }
+        match self.longest::<S>(automaton, start, colon, extent) {
+            Some(found) => {
+                *out = Some(found);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The longest prefix of the run from `start` to `extent` that is a
+    /// member, trimmed: [`absolute`](Scan::absolute) when the run itself,
+    /// trimmed as quickly as it can be, is not one.
+    fn longest<S: GenericSyntax>(
+        &mut self,
+        automaton: &Automaton,
+        start: usize,
+        colon: usize,
+        extent: usize,
+    ) -> Option<Found<'a, S>> {
         let rest = self.text.get(start..extent)?;
         let longest = automaton.longest_from(automaton.start, rest)?;
         self.count(longest.read);
