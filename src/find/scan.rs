@@ -182,8 +182,10 @@ impl<'a> Scan<'a> {
     }
 
     /// [`next_hit`](Scan::next_hit), written to `out` (left `None` when
-    /// there is none).
-    #[inline]
+    /// there is none). Not inlined: the caller's `out` is then the slot it
+    /// returns, which the identifier is written to in place (a copy of it
+    /// right after its fields' stores waits for them, docs/PERFORMANCE.md).
+    #[inline(never)]
     fn next_hit_into<S: GenericSyntax>(&mut self, out: &mut Option<Found<'a, S>>) {
         let bytes = self.text.as_bytes();
         let floor = self.at;
@@ -316,14 +318,18 @@ impl<'a> Scan<'a> {
         };
         if let Some(end) = quick
             && let Some(text) = self.text.get(start..end)
-            // A refusal stops where the run below stops, whose steps are
-            // counted there; an acceptance is counted here.
-            && let Some(marks) = self.split_of(automaton, text)
         {
-            self.count(text.len());
-            self.at = end;
-            *out = Some(Found::new(start..end, text, None, marks));
-            return true;
+            // The Found is placed first, and the stage writes its marks
+            // there (`split_into`). A refusal stops where the run below
+            // stops, whose steps are counted there; an acceptance is
+            // counted here.
+            let found = out.insert(Found::new(start..end, text, None, Marks::default()));
+            if self.split_into(automaton, text, &mut found.marks) {
+                self.count(text.len());
+                self.at = end;
+                return true;
+            }
+            *out = None;
         }
         match self.longest::<S>(automaton, start, colon, extent) {
             Some(found) => {
@@ -372,14 +378,31 @@ impl<'a> Scan<'a> {
     /// cost every other one about 16 instructions.
     #[inline]
     pub(super) fn split_of(&self, automaton: &Automaton, text: &str) -> Option<Marks> {
+        let mut marks = Marks::default();
+        self.split_into(automaton, text, &mut marks)
+            .then_some(marks)
+    }
+
+    /// [`split_of`](Scan::split_of), the marks written to `marks` (`true`)
+    /// where the caller keeps them in the value it returns: no copy of the
+    /// stage's marks follows its stores (`stage::accept_into`).
+    #[inline]
+    fn split_into(&self, automaton: &Automaton, text: &str, marks: &mut Marks) -> bool {
+        use crate::syntax::builtin::staged_into;
         use xiri_engine::stage::{Path, LONGEST, SHORTEST};
         if let Some(grammar) = self.stage
             && (SHORTEST..=LONGEST).contains(&text.len())
-            && let Some(marks) = crate::syntax::builtin::staged_with(grammar, text, Path::Detect)
+            && staged_into(grammar, text, Path::Detect, marks)
         {
-            return Some(marks);
+            return true;
         }
-        automaton.split_of(text)
+        match automaton.split_of(text) {
+            Some(walked) => {
+                *marks = walked;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The host starting `www.` at `start`, read as `//` and the text.

@@ -197,6 +197,19 @@ pub(crate) fn staged_with(grammar: Grammar, input: &str, path: Path) -> Option<M
     }
 }
 
+/// [`staged_with`], the marks written to `marks` (`true`) where the
+/// caller keeps them in a value already in place (`stage::accept_into`).
+#[inline]
+pub(crate) fn staged_into(grammar: Grammar, input: &str, path: Path, marks: &mut Marks) -> bool {
+    match grammar {
+        Grammar::Uri => stage::accept_into::<UriStage>(input, path, marks),
+        Grammar::Iri => stage::accept_into::<IriStage>(input, path, marks),
+        Grammar::IriBis => stage::accept_into::<IriBisStage>(input, path, marks),
+        Grammar::Leiri => stage::accept_into::<LeiriStage>(input, path, marks),
+        Grammar::Xri => false,
+    }
+}
+
 /// Whether `grammar`'s reference rule accepts `input`, with where its run
 /// saw the delimiters of RFC 3986 Appendix B's split (none for XRI's,
 /// which records none); its refusal as the rule's [`ParseError`] if not.

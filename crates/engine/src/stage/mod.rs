@@ -280,18 +280,88 @@ pub fn takes(input: &str) -> bool {
 #[inline]
 pub fn accept_with<T: Tables>(input: &str, path: Path) -> Option<Marks> {
     T::STAGE?;
-    classify_with(Known::<T>(PhantomData), input.as_bytes(), path)
+    classify_with(Known::<T>(PhantomData), input.as_bytes(), path, Return)
 }
 
-/// The stage of `source` on `bytes`, classifying with `path`.
+/// [`accept_with`], the marks written to `marks` (`true`) rather than
+/// returned: where the caller keeps them in a value it has already
+/// placed (`xiri::find` writes them into the identifier it returns), no
+/// copy of them follows the stage's stores. A copy of 16 bytes right
+/// after the stage wrote them 8 at a time waits for the stores to reach
+/// the cache: a tenth of the time of a search of the multi-script text
+/// (docs/PERFORMANCE.md).
+///
+/// ```
+/// use xiri_engine::{marks::Marks, stage::{accept_into, Path, Stage, Tables}};
+/// struct Empty;
+/// impl Tables for Empty {
+///     const STAGE: Option<&'static Stage> = Some(&Stage::NONE);
+/// }
+/// let mut marks = Marks::default();
+/// assert!(!accept_into::<Empty>("http://example/a", Path::Swar, &mut marks));
+/// ```
 #[inline]
-fn classify_with<'s, S: Source<'s>>(source: S, bytes: &[u8], path: Path) -> Option<Marks> {
+pub fn accept_into<T: Tables>(input: &str, path: Path, marks: &mut Marks) -> bool {
+    if T::STAGE.is_none() {
+        return false;
+    }
+    classify_with(
+        Known::<T>(PhantomData),
+        input.as_bytes(),
+        path,
+        WriteTo(marks),
+    )
+}
+
+/// What the stage's entry does with its answer, inside the entry (which
+/// is not inlined into its caller when it has target features):
+/// [`Return`] it, or write it to the caller's marks ([`WriteTo`]).
+pub(crate) trait Put {
+    /// What the entry returns.
+    type Out;
+    /// The entry's return, from the stage's answer.
+    fn put(self, marks: Option<Marks>) -> Self::Out;
+}
+
+/// The answer returned.
+pub(crate) struct Return;
+
+impl Put for Return {
+    type Out = Option<Marks>;
+    #[inline(always)]
+    fn put(self, marks: Option<Marks>) -> Option<Marks> {
+        marks
+    }
+}
+
+/// The answer written to the caller's marks: `true` when the stage
+/// accepts (the marks untouched otherwise).
+pub(crate) struct WriteTo<'m>(&'m mut Marks);
+
+impl Put for WriteTo<'_> {
+    type Out = bool;
+    #[inline(always)]
+    fn put(self, marks: Option<Marks>) -> bool {
+        match marks {
+            Some(marks) => {
+                *self.0 = marks;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The stage of `source` on `bytes`, classifying with `path`, its answer
+/// handed to `put`.
+#[inline]
+fn classify_with<'s, S: Source<'s>, P: Put>(source: S, bytes: &[u8], path: Path, put: P) -> P::Out {
     match path.resolve() {
         #[cfg(target_arch = "x86_64")]
-        way @ (Path::Avx2 | Path::Ssse3) => simd::accept(source, bytes, way),
+        way @ (Path::Avx2 | Path::Ssse3) => simd::accept(source, bytes, way, put),
         #[cfg(target_arch = "aarch64")]
-        Path::Neon => neon::accept(source, bytes),
-        _ => split::run(source.stage(), Swar, bytes),
+        Path::Neon => neon::accept(source, bytes, put),
+        _ => put.put(split::run(source.stage(), Swar, bytes)),
     }
 }
 
@@ -346,7 +416,7 @@ impl Stage {
     /// assert_eq!(stage.accept_with(input, Path::Swar), stage.accept_with(input, Path::Ssse3));
     /// ```
     pub fn accept_with(&self, input: &str, path: Path) -> Option<Marks> {
-        classify_with(Given(self), input.as_bytes(), path)
+        classify_with(Given(self), input.as_bytes(), path, Return)
     }
 }
 

@@ -23,10 +23,11 @@ use std::arch::aarch64::{
 /// `k`, they move its bytes down by `k` (an index from 16 up gives 0).
 const IOTA: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
-/// The stage of `source` on `bytes`, with NEON.
+/// The stage of `source` on `bytes`, with NEON, its answer handed to
+/// `put` (`super::Put`).
 #[inline]
-pub(crate) fn accept<'s, S: Source<'s>>(source: S, bytes: &[u8]) -> Option<Marks> {
-    super::split::run(source.stage(), Neon, bytes)
+pub(crate) fn accept<'s, S: Source<'s>, P: super::Put>(source: S, bytes: &[u8], put: P) -> P::Out {
+    put.put(super::split::run(source.stage(), Neon, bytes))
 }
 
 /// NEON's way of classifying: every aarch64 processor has it.

@@ -10,8 +10,7 @@
 //! lookup.
 
 use super::block::{BLOCK, Block, Classify};
-use super::{Path, SETS, Source, Stage};
-use crate::marks::Marks;
+use super::{Path, Put, SETS, Source, Stage};
 use std::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
     _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_and_si256,
@@ -33,16 +32,22 @@ const ALIGN: [u8; 32] = [
 ];
 
 /// The stage of `source` on `bytes` with `path` (`Avx2` or `Ssse3`, as
-/// [`Path::resolve`] gives it: only where the processor has it).
+/// [`Path::resolve`] gives it: only where the processor has it), its
+/// answer handed to `put` inside the entry (`super::Put`).
 #[inline]
-pub(crate) fn accept<'s, S: Source<'s>>(source: S, bytes: &[u8], path: Path) -> Option<Marks> {
+pub(crate) fn accept<'s, S: Source<'s>, P: Put>(
+    source: S,
+    bytes: &[u8],
+    path: Path,
+    put: P,
+) -> P::Out {
     match path {
         // SAFETY: `Path::resolve` gives `Avx2` only where the processor
         // has AVX2 and BMI2.
-        Path::Avx2 => unsafe { with_avx2(source, bytes) },
+        Path::Avx2 => unsafe { with_avx2(source, bytes, put) },
         // SAFETY: and `Ssse3` only where it has SSSE3 (the caller passes
         // no other way here).
-        _ => unsafe { with_ssse3(source, bytes) },
+        _ => unsafe { with_ssse3(source, bytes, put) },
     }
 }
 
@@ -50,15 +55,15 @@ pub(crate) fn accept<'s, S: Source<'s>>(source: S, bytes: &[u8], path: Path) -> 
 /// the processor has them; BMI2's shifts and `bzhi` make the masks'
 /// ranges). The token [`Avx2`] is made here only.
 #[target_feature(enable = "avx2,bmi1,bmi2")]
-fn with_avx2<'s, S: Source<'s>>(source: S, bytes: &[u8]) -> Option<Marks> {
-    super::split::run(source.stage(), Avx2(()), bytes)
+fn with_avx2<'s, S: Source<'s>, P: Put>(source: S, bytes: &[u8], put: P) -> P::Out {
+    put.put(super::split::run(source.stage(), Avx2(()), bytes))
 }
 
 /// The stage's run with SSSE3 (the caller's `unsafe`: only where the
 /// processor has it). The token [`Ssse3`] is made here only.
 #[target_feature(enable = "ssse3")]
-fn with_ssse3<'s, S: Source<'s>>(source: S, bytes: &[u8]) -> Option<Marks> {
-    super::split::run(source.stage(), Ssse3(()), bytes)
+fn with_ssse3<'s, S: Source<'s>, P: Put>(source: S, bytes: &[u8], put: P) -> P::Out {
+    put.put(super::split::run(source.stage(), Ssse3(()), bytes))
 }
 
 /// The proof that the processor has AVX2: made only in `with_avx2`.
