@@ -7,14 +7,40 @@ use super::bytes::{
 use super::scan::Scan;
 use super::{Found, MAX_BRACKETED};
 use crate::syntax::GenericSyntax;
+use std::ops::Range;
+
+/// What is inside `<...>`: the identifier's span and text, the
+/// reference's text when it differs (joined, or `//` and a `www.` host),
+/// and where the scan goes on after the `>`.
+type Inside<'a> = (Range<usize>, &'a str, Option<String>, usize);
 
 impl<'a> Scan<'a> {
     /// The identifier inside `<...>` opened at `open` (RFC 3986 Appendix
-    /// C): `URL:` left out, whitespace ignored. None when its `>` is not
-    /// within [`MAX_BRACKETED`] bytes before the next `<`, or what is
-    /// inside is not an absolute identifier (nor, when asked, a `www.`
-    /// host); the scan then goes on inside.
-    pub(super) fn bracketed<S: GenericSyntax>(&mut self, open: usize) -> Option<Found<'a, S>> {
+    /// C), written to `out` (`true`), its marks in place
+    /// ([`place`](Scan::place)). None when its `>` is not within
+    /// [`MAX_BRACKETED`] bytes before the next `<`, or what is inside is
+    /// not an absolute identifier (nor, when asked, a `www.` host); the
+    /// scan then goes on inside.
+    pub(super) fn bracketed<S: GenericSyntax>(
+        &mut self,
+        open: usize,
+        out: &mut Option<Found<'a, S>>,
+    ) -> bool {
+        let (Some((span, text, joined, after)), Some(automaton)) =
+            (self.inside(open), self.automaton)
+        else {
+            return false;
+        };
+        if self.place(automaton, out, span, text, joined) {
+            self.at = after;
+            return true;
+        }
+        false
+    }
+
+    /// What is inside `<...>` opened at `open`: `URL:` left out, the
+    /// whitespace inside noted, if it can be an identifier.
+    fn inside(&mut self, open: usize) -> Option<Inside<'a>> {
         let inside = self.text.get(open + 1..)?;
         // In bytes: a character across the window's end does not widen it
         // to the whole text.
@@ -75,29 +101,35 @@ impl<'a> Scan<'a> {
         }
         let text = self.text.get(span.clone())?;
         self.count(rest.len());
-        let automaton = self.automaton?;
-        let (joined, marks) = if spaced || www {
+        let joined = if spaced || www {
             let mut joined = String::with_capacity(rest.len() + 2);
             if www {
                 joined.push_str("//");
             }
             if seen & WIDE == 0 {
-                // ASCII: the pieces between ASCII whitespace.
-                let space = |c: char| u8::try_from(c).is_ok_and(|b| in_brackets(b) == SPACE);
-                for piece in rest.split(space) {
-                    joined.push_str(piece);
+                // ASCII: the pieces between runs of ASCII whitespace, found
+                // a byte at a time (no character decoded: the split by a
+                // character's predicate was a third of this function's
+                // time), each pushed once.
+                let mut from = 0;
+                for (i, &b) in rest.as_bytes().iter().enumerate() {
+                    if in_brackets(b) == SPACE {
+                        if i > from {
+                            joined.push_str(rest.get(from..i)?);
+                        }
+                        from = i + 1;
+                    }
                 }
+                joined.push_str(rest.get(from..)?);
             } else {
                 for piece in rest.split(char::is_whitespace) {
                     joined.push_str(piece);
                 }
             }
-            let marks = self.split_of(automaton, &joined)?;
-            (Some(joined), marks)
+            Some(joined)
         } else {
-            (None, self.split_of(automaton, rest)?)
+            None
         };
-        self.at = open + 1 + close + 1;
-        Some(Found::new(span, text, joined, marks))
+        Some((span, text, joined, open + 1 + close + 1))
     }
 }

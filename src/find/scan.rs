@@ -192,10 +192,7 @@ impl<'a> Scan<'a> {
         let mut i = floor;
         while let Some(t) = self.candidate(i) {
             let hit = match bytes.get(t) {
-                Some(b'<') => {
-                    *out = self.bracketed::<S>(t);
-                    out.is_some()
-                }
+                Some(b'<') => self.bracketed::<S>(t, out),
                 // `note: the`: nothing after the colon continues it.
                 Some(b':') if bytes.get(t + 1).is_none_or(|&b| class(b) == ENDS) => false,
                 Some(b':') => match self.scheme_start(floor, t) {
@@ -316,20 +313,15 @@ impl<'a> Scan<'a> {
                 .and_then(|_| self.punctuation_trim(colon + 1, extent))
                 .or_else(|| self.quick_trim(start, colon + 1, extent))
         };
+        // A refusal stops where the run below stops, whose steps are
+        // counted there; an acceptance is counted here.
         if let Some(end) = quick
             && let Some(text) = self.text.get(start..end)
+            && self.place(automaton, out, start..end, text, None)
         {
-            // The Found is placed first, and the stage writes its marks
-            // there (`split_into`). A refusal stops where the run below
-            // stops, whose steps are counted there; an acceptance is
-            // counted here.
-            let found = out.insert(Found::new(start..end, text, None, Marks::default()));
-            if self.split_into(automaton, text, &mut found.marks) {
-                self.count(text.len());
-                self.at = end;
-                return true;
-            }
-            *out = None;
+            self.count(text.len());
+            self.at = end;
+            return true;
         }
         match self.longest::<S>(automaton, start, colon, extent) {
             Some(found) => {
@@ -403,6 +395,28 @@ impl<'a> Scan<'a> {
             }
             None => false,
         }
+    }
+
+    /// Writes the identifier at `span` (`text`, and the reference's text
+    /// when it differs) to `out` if the reference rule accepts it (`true`),
+    /// with its marks: the `Found` is placed first, and the stage writes
+    /// the marks into it (`split_into`), so that neither is copied right
+    /// after its stores (docs/PERFORMANCE.md).
+    pub(super) fn place<S: GenericSyntax>(
+        &self,
+        automaton: &Automaton,
+        out: &mut Option<Found<'a, S>>,
+        span: Range<usize>,
+        text: &'a str,
+        joined: Option<String>,
+    ) -> bool {
+        let found = out.insert(Found::new(span, text, joined, Marks::default()));
+        let reference = found.joined.as_deref().unwrap_or(found.text);
+        if self.split_into(automaton, reference, &mut found.marks) {
+            return true;
+        }
+        *out = None;
+        false
     }
 
     /// The host starting `www.` at `start`, read as `//` and the text.
