@@ -260,11 +260,11 @@ mod tests {
             (0..=255).collect()
         };
         let places: &[usize] = if cfg!(miri) {
-            &[0, 31, 32, 63]
+            &[31, 32]
         } else {
             &[0, 1, 15, 16, 31, 32, 33, 47, 63]
         };
-        let lengths = if cfg!(miri) { 60..70usize } else { 0..300 };
+        let lengths = if cfg!(miri) { 62..66usize } else { 0..300 };
         for narrow in [false, true] {
             super::super::NARROW.set(narrow);
             for &b in &kinds {
