@@ -93,6 +93,7 @@ mod x86 {
     //! The block with AVX2 (two vectors) or SSSE3 (four): the only
     //! `unsafe` of the classification.
 
+    use super::super::x86::{ASCII_BITS, WIDE_BITS};
     use super::BLOCK;
     use std::arch::x86_64::{
         __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
@@ -100,11 +101,6 @@ mod x86 {
         _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
-
-    /// Each ASCII byte's bit in a set's masks, by its high nibble, and
-    /// each wide byte's.
-    const ASCII_BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
-    const WIDE_BITS: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
 
     /// A set's half (0 the ASCII one, 1 the wide one).
     #[inline(always)]

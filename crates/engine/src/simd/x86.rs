@@ -12,9 +12,9 @@ use std::arch::x86_64::{
 use super::HEX_MASKS;
 
 /// Each ASCII byte's bit in a set's masks, by its high nibble, and
-/// each wide byte's.
-const ASCII_BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
-const WIDE_BITS: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
+/// each wide byte's (the blocks' classification reads them too).
+pub(super) const ASCII_BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+pub(super) const WIDE_BITS: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
 
 /// A way of reading 32 bytes a round: SSSE3's two 16-byte vectors or
 /// AVX2's one. Its value is the proof that the processor has the

@@ -12,7 +12,6 @@
 
 use super::block::{BLOCK, Block, Classify};
 use super::{SETS, Source, Stage};
-use crate::marks::Marks;
 use crate::simd::neon::{ASCII_BITS, BITS, WIDE_BITS, load};
 use std::arch::aarch64::{
     uint8x16_t, vaddq_u8, vandq_u8, vceqq_u8, vceqzq_u8, vdupq_n_u8, vgetq_lane_u64, vmaxvq_u8,
