@@ -288,8 +288,8 @@ pub fn accept_with<T: Tables>(input: &str, path: Path) -> Option<Marks> {
 /// placed (`xiri::find` writes them into the identifier it returns), no
 /// copy of them follows the stage's stores. A copy of 16 bytes right
 /// after the stage wrote them 8 at a time waits for the stores to reach
-/// the cache: a tenth of the time of a search of the multi-script text
-/// (docs/PERFORMANCE.md).
+/// the cache: such copies held about a tenth of the time samples of a
+/// search of the multi-script text (docs/PERFORMANCE.md).
 ///
 /// ```
 /// use xiri_engine::{marks::Marks, stage::{accept_into, Path, Stage, Tables}};
