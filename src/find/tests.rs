@@ -245,3 +245,46 @@ fn the_run_to_a_delimiter_ends_where_a_character_ends_it() {
     }
     assert!(checked > 100_000, "{checked}");
 }
+
+/// The trim's count of a pair of brackets in a span is the count of its
+/// characters: on every string of up to five characters from the pairs
+/// and from characters whose encodings end in the same byte as theirs
+/// (`Ĝ` and `༜` end as `“` does, in 0x9C) or start as theirs do, at
+/// every start and end.
+#[test]
+fn a_pair_is_counted_by_its_characters() {
+    use super::delimit::PAIRS;
+    let pool = [
+        '(', ')', '[', '\u{201C}', '\u{201D}', '\u{2018}', '\u{2019}', '\u{AB}', '\u{BB}',
+        '\u{2039}', '\u{203A}', '\u{11C}', '\u{F1C}', '\u{201E}', '\u{3B}', 'a',
+    ];
+    let mut texts = vec![String::new()];
+    let mut checked = 0;
+    for _ in 0..4 {
+        let longer: Vec<String> = texts
+            .iter()
+            .flat_map(|t| pool.iter().map(move |c| format!("{t}{c}")))
+            .collect();
+        for text in &longer {
+            let ends: Vec<usize> = text
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([text.len()])
+                .collect();
+            for &start in &ends {
+                for &end in ends.iter().filter(|&&e| e >= start) {
+                    let mut scan = Scan::new(text, Options::default(), Grammar::Iri, false);
+                    for (k, &(open, close)) in PAIRS.iter().enumerate() {
+                        let span = &text[start..end];
+                        let count = |c: char| span.chars().filter(|&x| x == c).count() as isize;
+                        let expected = count(open) - count(close);
+                        assert_eq!(scan.balance(start, end, k), expected, "{span:?} {k}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        texts = longer;
+    }
+    assert!(checked > 1_000_000, "{checked}");
+}

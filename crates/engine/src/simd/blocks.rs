@@ -59,7 +59,10 @@ pub fn classify<const K: usize>(
 
 /// The masks of a whole block: with vectors where the processor has
 /// them.
-#[inline]
+// Always inlined: a call here costs about ten instructions a block, and
+// whether the compiler inlined it moved with unrelated code elsewhere in
+// the caller's crate (docs/PERFORMANCE.md, eighth session).
+#[inline(always)]
 fn whole<const K: usize>(block: &[u8; BLOCK], sets: &[[u8; 32]; K], masks: &mut [u64; K]) {
     #[cfg(target_arch = "x86_64")]
     {
