@@ -80,7 +80,8 @@ pub fn first_stage_check(grammar: Grammar, input: &str) -> Result<bool, String> 
     .chain(
         [Path::Swar, Path::Ssse3, Path::Avx2, Path::Neon].map(|path| {
             let mut marks = xiri_engine::marks::Marks::default();
-            crate::syntax::builtin::staged_into(grammar, input, path, &mut marks).then_some(marks)
+            let way = xiri_engine::stage::Way::of(path);
+            crate::syntax::builtin::staged_into(grammar, input, way, &mut marks).then_some(marks)
         }),
     )
     .chain(

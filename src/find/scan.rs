@@ -38,6 +38,7 @@ use crate::syntax::grammar::Grammar;
 use crate::syntax::GenericSyntax;
 use std::ops::Range;
 use xiri_engine::marks::Marks;
+use xiri_engine::stage::{Path, Way};
 use xiri_engine::BLOCK;
 
 /// Where the block last classified starts before any is: no offset
@@ -60,6 +61,9 @@ pub(crate) struct Scan<'a> {
     /// identifiers before the automaton's walk (none with zone
     /// identifiers, which the stage does not read).
     stage: Option<Grammar>,
+    /// The way the stage classifies, the processor's features tested
+    /// once for the whole text.
+    way: Way,
     /// Whether the candidates and the schemes' starts are read off the
     /// block last classified when it holds them (else by memchr and a
     /// byte at a time: the tests' reference, [`without_stage`]).
@@ -98,6 +102,7 @@ impl<'a> Scan<'a> {
             options,
             automaton: crate::syntax::reference::automaton(grammar, zone_id),
             stage: (!zone_id).then_some(grammar),
+            way: Way::of(Path::Detect),
             reuse: true,
             extent: 0..0,
             block: (NO_BLOCK, [0; 3]),
@@ -381,10 +386,10 @@ impl<'a> Scan<'a> {
     #[inline]
     fn split_into(&self, automaton: &Automaton, text: &str, marks: &mut Marks) -> bool {
         use crate::syntax::builtin::staged_into;
-        use xiri_engine::stage::{Path, LONGEST, SHORTEST};
+        use xiri_engine::stage::{LONGEST, SHORTEST};
         if let Some(grammar) = self.stage
             && (SHORTEST..=LONGEST).contains(&text.len())
-            && staged_into(grammar, text, Path::Detect, marks)
+            && staged_into(grammar, text, self.way, marks)
         {
             return true;
         }

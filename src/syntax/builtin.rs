@@ -9,7 +9,7 @@ use crate::syntax::grammar::Grammar;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 use xiri_engine::marks::Marks;
-use xiri_engine::stage::{self, Path, Stage, Tables};
+use xiri_engine::stage::{self, Path, Stage, Tables, Way};
 use xiri_engine::Parts;
 
 /// A table of bytes that build.rs wrote to `OUT_DIR`.
@@ -200,12 +200,12 @@ pub(crate) fn staged_with(grammar: Grammar, input: &str, path: Path) -> Option<M
 /// [`staged_with`], the marks written to `marks` (`true`) where the
 /// caller keeps them in a value already in place (`stage::accept_into`).
 #[inline]
-pub(crate) fn staged_into(grammar: Grammar, input: &str, path: Path, marks: &mut Marks) -> bool {
+pub(crate) fn staged_into(grammar: Grammar, input: &str, way: Way, marks: &mut Marks) -> bool {
     match grammar {
-        Grammar::Uri => stage::accept_into::<UriStage>(input, path, marks),
-        Grammar::Iri => stage::accept_into::<IriStage>(input, path, marks),
-        Grammar::IriBis => stage::accept_into::<IriBisStage>(input, path, marks),
-        Grammar::Leiri => stage::accept_into::<LeiriStage>(input, path, marks),
+        Grammar::Uri => stage::accept_into::<UriStage>(input, way, marks),
+        Grammar::Iri => stage::accept_into::<IriStage>(input, way, marks),
+        Grammar::IriBis => stage::accept_into::<IriBisStage>(input, way, marks),
+        Grammar::Leiri => stage::accept_into::<LeiriStage>(input, way, marks),
         Grammar::Xri => false,
     }
 }

@@ -192,6 +192,47 @@ impl Path {
     }
 }
 
+/// A way of classifying that this processor has: a [`Path`] resolved
+/// once ([`Way::of`]), so that a caller that runs the stage on many
+/// inputs (`xiri::find`, on each identifier of a text) tests the
+/// processor's features once rather than at each call (three tests, about
+/// 15 instructions a call). Only [`Way::of`] makes one, so a way held is
+/// one the processor has.
+///
+/// ```
+/// use xiri_engine::stage::{Path, Way};
+/// assert_eq!(Way::of(Path::Swar).path(), Path::Swar);
+/// assert_ne!(Way::of(Path::Detect).path(), Path::Detect);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Way(Path);
+
+impl Way {
+    /// The way `path` names, if this processor has it, else the portable
+    /// one; for [`Path::Detect`], the fastest this processor has.
+    ///
+    /// ```
+    /// use xiri_engine::stage::{Path, Way};
+    /// let way = Way::of(Path::Detect);
+    /// assert_eq!(Way::of(way.path()), way);
+    /// ```
+    #[inline]
+    pub fn of(path: Path) -> Way {
+        Way(path.resolve())
+    }
+
+    /// The way, as a [`Path`] (never [`Path::Detect`]).
+    ///
+    /// ```
+    /// use xiri_engine::stage::{Path, Way};
+    /// assert_eq!(Way::of(Path::Swar).path(), Path::Swar);
+    /// ```
+    #[inline]
+    pub fn path(self) -> Path {
+        self.0
+    }
+}
+
 /// A stage known when its caller is compiled: its tables are then
 /// constants, so that sets equal on what their ranges can hold are
 /// classified once and every test of a table folds away. xiri's
@@ -280,35 +321,41 @@ pub fn takes(input: &str) -> bool {
 #[inline]
 pub fn accept_with<T: Tables>(input: &str, path: Path) -> Option<Marks> {
     T::STAGE?;
-    classify_with(Known::<T>(PhantomData), input.as_bytes(), path, Return)
+    classify_with(
+        Known::<T>(PhantomData),
+        input.as_bytes(),
+        Way::of(path),
+        Return,
+    )
 }
 
 /// [`accept_with`], the marks written to `marks` (`true`) rather than
-/// returned: where the caller keeps them in a value it has already
-/// placed (`xiri::find` writes them into the identifier it returns), no
-/// copy of them follows the stage's stores. A copy of 16 bytes right
+/// returned, with a way resolved by the caller ([`Way`]): where the
+/// caller keeps them in a value it has already placed (`xiri::find`
+/// writes them into the identifier it returns), no copy of them follows
+/// the stage's stores. A copy of 16 bytes right
 /// after the stage wrote them 8 at a time waits for the stores to reach
 /// the cache: such copies held about a tenth of the time samples of a
 /// search of the multi-script text (docs/PERFORMANCE.md).
 ///
 /// ```
-/// use xiri_engine::{marks::Marks, stage::{accept_into, Path, Stage, Tables}};
+/// use xiri_engine::{marks::Marks, stage::{accept_into, Path, Stage, Tables, Way}};
 /// struct Empty;
 /// impl Tables for Empty {
 ///     const STAGE: Option<&'static Stage> = Some(&Stage::NONE);
 /// }
 /// let mut marks = Marks::default();
-/// assert!(!accept_into::<Empty>("http://example/a", Path::Swar, &mut marks));
+/// assert!(!accept_into::<Empty>("http://example/a", Way::of(Path::Swar), &mut marks));
 /// ```
 #[inline]
-pub fn accept_into<T: Tables>(input: &str, path: Path, marks: &mut Marks) -> bool {
+pub fn accept_into<T: Tables>(input: &str, way: Way, marks: &mut Marks) -> bool {
     if T::STAGE.is_none() {
         return false;
     }
     classify_with(
         Known::<T>(PhantomData),
         input.as_bytes(),
-        path,
+        way,
         WriteTo(marks),
     )
 }
@@ -352,11 +399,11 @@ impl Put for WriteTo<'_> {
     }
 }
 
-/// The stage of `source` on `bytes`, classifying with `path`, its answer
-/// handed to `put`.
+/// The stage of `source` on `bytes`, classifying the way `way` says, its
+/// answer handed to `put`.
 #[inline]
-fn classify_with<'s, S: Source<'s>, P: Put>(source: S, bytes: &[u8], path: Path, put: P) -> P::Out {
-    match path.resolve() {
+fn classify_with<'s, S: Source<'s>, P: Put>(source: S, bytes: &[u8], way: Way, put: P) -> P::Out {
+    match way.path() {
         #[cfg(target_arch = "x86_64")]
         way @ (Path::Avx2 | Path::Ssse3) => simd::accept(source, bytes, way, put),
         #[cfg(target_arch = "aarch64")]
@@ -416,7 +463,7 @@ impl Stage {
     /// assert_eq!(stage.accept_with(input, Path::Swar), stage.accept_with(input, Path::Ssse3));
     /// ```
     pub fn accept_with(&self, input: &str, path: Path) -> Option<Marks> {
-        classify_with(Given(self), input.as_bytes(), path, Return)
+        classify_with(Given(self), input.as_bytes(), Way::of(path), Return)
     }
 }
 
