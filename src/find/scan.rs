@@ -458,6 +458,7 @@ impl<'a> Scan<'a> {
     /// of class [`ENDS`], or a lead byte of class `LOOK` whose character
     /// ends them. The run last found is kept: a later candidate starting
     /// inside it ends where it does, so no byte is read twice.
+    #[inline]
     pub(super) fn extent_end(&mut self, start: usize) -> usize {
         if self.extent.contains(&start) {
             return self.extent.end;
