@@ -179,6 +179,72 @@ impl Automaton {
         self.index_of(next)
     }
 
+    /// Whether every character whose UTF-8 form starts with `lead` takes
+    /// `state` (an index) back to itself: for a lead byte of two or three
+    /// bytes (0xC2 to 0xEF; a four-byte one is never said to), every
+    /// character a `str` may hold, read off the UTF-8 trie, each column
+    /// met once in a row looked up in `state`'s row. For sets derived
+    /// outside the engine (the XRI block stage), where a state's skip
+    /// table does not say ([`loop_bytes`](Automaton::loop_bytes)).
+    ///
+    /// ```
+    /// let a = xiri_engine::compile("r = \"a\" *%xC0-D7FF\n", "r", &Default::default()).unwrap();
+    /// let s = a.next_char(a.start, b"a");
+    /// assert!(a.keeps_lead(s, 0xC3) && a.keeps_lead(s, 0xE0));
+    /// assert!(!a.keeps_lead(s, 0xC2) && !a.keeps_lead(s, 0xEE) && !a.keeps_lead(s, b'a'));
+    /// ```
+    pub fn keeps_lead(&self, state: usize, lead: u8) -> bool {
+        let width = utf8::width(lead);
+        if !(2..=3).contains(&width) {
+            return false;
+        }
+        let row = |state: usize, column: u16| {
+            self.trans
+                .get(state * self.stride + usize::from(column))
+                .map_or(0, |&s| self.index_of(usize::from(s)))
+        };
+        let entry = |node: u16, byte: u8| {
+            let at = usize::from(node & !TRIE_NODE) * 64 + usize::from(byte & 0x3F);
+            self.trie.get(at).copied().unwrap_or(0)
+        };
+        let leaf_keeps = |leaf: u16, last: &mut u16| {
+            if leaf & TRIE_NODE != 0 || leaf == 0 {
+                return false;
+            }
+            if leaf != *last {
+                if row(state, leaf) != state {
+                    return false;
+                }
+                *last = leaf;
+            }
+            true
+        };
+        let top = self
+            .lead
+            .get(usize::from(lead.wrapping_sub(0x80)))
+            .copied()
+            .unwrap_or(0);
+        if top & TRIE_NODE == 0 {
+            return false;
+        }
+        // The second bytes a `str` holds after `lead` (no overlong form, no
+        // surrogate).
+        let (low, high) = match lead {
+            0xE0 => (0xA0, 0xBF),
+            0xED => (0x80, 0x9F),
+            _ => (0x80u8, 0xBFu8),
+        };
+        let mut last = 0;
+        (low..=high).all(|second| {
+            let e = entry(top, second);
+            if width == 2 {
+                return leaf_keeps(e, &mut last);
+            }
+            e & TRIE_NODE != 0
+                && (0x80..=0xBFu8).all(|third| leaf_keeps(entry(e, third), &mut last))
+        })
+    }
+
     /// The index of the state named `id` in `trans`: `id / stride` when
     /// the ids are premultiplied (exact multiples of the stride).
     #[inline]

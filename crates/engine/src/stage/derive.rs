@@ -31,6 +31,22 @@ const PROBES: [(&[&str], Option<&str>); HEX] = [
 ];
 
 impl Automaton {
+    /// The bytes `state` (an index) loops on, as a [`Stage`]'s sets are
+    /// derived: the ASCII bytes that keep it; "%" if every `%XX` of
+    /// `hex`'s digits keeps it; a lead byte from 0xC2 up all of whose
+    /// characters keep it (by its skip table, so only in an accelerated
+    /// state) with the continuation bytes. For sets derived outside the
+    /// engine (the XRI block stage).
+    ///
+    /// ```
+    /// let a = xiri_engine::compile("r = \"a\" *ALPHA\n", "r", &Default::default()).unwrap();
+    /// let keeps = a.loop_bytes(a.next_char(a.start, b"a"), &[false; 256]);
+    /// assert!(keeps[usize::from(b'z')] && !keeps[usize::from(b'1')]);
+    /// ```
+    pub fn loop_bytes(&self, state: usize, hex: &[bool; 256]) -> [bool; 256] {
+        self.loops(state, hex)
+    }
+
     /// The state after the ASCII `probe` from the start (0 if refused).
     fn after(&self, probe: &str) -> usize {
         probe
