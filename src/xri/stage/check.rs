@@ -5,19 +5,26 @@ use super::{derive, read, reference, K};
 use crate::syntax::components::Span;
 use std::sync::LazyLock;
 
+/// The classified sets as bytes, and `HEXDIG`.
+type Bytes = ([[bool; 256]; K], [bool; 256]);
+
 type Parts = (bool, Option<Authority>, Span, Option<Span>, Option<Span>);
 
 fn parts(x: &XriRef) -> Parts {
     (x.prefix, x.authority, x.path, x.query, x.fragment)
 }
 
-/// The sets as bytes, for the masks a byte at a time.
-static SETS: LazyLock<Option<[[bool; 256]; K]>> = LazyLock::new(derive::sets);
+/// The classified sets as bytes, for the masks a byte at a time, and
+/// `HEXDIG`.
+static SETS: LazyLock<Option<Bytes>> = LazyLock::new(|| {
+    let derived = derive::derived()?;
+    Some((derive::classified(&derived), *derived.last()?))
+});
 
 /// The masks of `input`'s first 64 bytes a byte at a time, from the sets
 /// as bytes: the way the vector ways are held to.
 fn portable(input: &str) -> Option<[u64; K]> {
-    let sets = SETS.as_ref()?;
+    let (sets, _) = SETS.as_ref()?;
     let mut m = [0u64; K];
     for (i, &b) in input.as_bytes().iter().enumerate().take(64) {
         for (mask, set) in m.iter_mut().zip(sets) {
@@ -33,8 +40,10 @@ fn portable(input: &str) -> Option<[u64; K]> {
 /// leave it to the walk; a description of the difference otherwise.
 pub(crate) fn check(input: &str) -> Result<bool, String> {
     let staged = reference(input);
-    let by_bytes = match portable(input) {
-        Some(m) if input.len() <= xiri_engine::BLOCK && !input.is_empty() => read(input, &m),
+    let by_bytes = match (portable(input), SETS.as_ref()) {
+        (Some(m), Some((_, hex))) if input.len() <= xiri_engine::BLOCK && !input.is_empty() => {
+            read(input, &m, hex)
+        }
         _ => None,
     };
     if staged.as_ref().map(parts) != by_bytes.as_ref().map(parts) {

@@ -6,7 +6,7 @@
 //! between them ("*", "!", "/", "?", "#", "(", ")") is written by hand,
 //! in mod.rs.
 
-use super::{FRAGMENT, HEX, K, NC, PCHAR, PCT, QUERY, SUB};
+use super::{Tables, K, PCHAR, QF, SUB};
 use crate::engine::Automaton;
 use crate::syntax::builtin::xri_typed;
 
@@ -29,9 +29,16 @@ fn automaton(rule: Rule) -> &'static Automaton {
     }
 }
 
+/// The derived sets, in the order of [`PROBES`], then `HEXDIG`.
+const P: usize = 0;
+const NC: usize = 1;
+const QUERY: usize = 2;
+const FRAGMENT: usize = 3;
+const HEX: usize = 4;
+
 /// For each derived set, the probes that must all leave their automaton
-/// in a state whose loop is the set: every place the stage
-/// uses the set for. The first probe's loop is the set.
+/// in a state whose loop is the set (a query's: holds it): every place
+/// the stage uses the set for. The first probe's loop is the set.
 const PROBES: [&[(Rule, &str)]; 4] = [
     // PCHAR, `xri-pchar` (not "%"): an authority's segment (after the
     // symbol, and after a "*" or "!"), a path's segment after "/" in an
@@ -147,10 +154,10 @@ fn pct_loops(rule: Rule, probe: &str, hex: &[bool; 256]) -> bool {
         })
 }
 
-/// The stage's sets as bytes, in the order of [`super::PCHAR`] to
-/// [`super::SUB`]: `None` if a probe is refused.
-pub(super) fn sets() -> Option<[[bool; 256]; K]> {
-    let mut sets = [[false; 256]; K];
+/// The derived sets as bytes: `xri-pchar`, `xri-pchar-nc`, `iquery`,
+/// `ifragment` (each but "%") and `HEXDIG`; `None` if a probe is refused.
+pub(super) fn derived() -> Option<[[bool; 256]; 5]> {
+    let mut sets = [[false; 256]; 5];
     let (rule, probe) = PROBES.first()?.first()?;
     let digits = hex(*rule, probe)?;
     for (set, probes) in sets.iter_mut().zip(PROBES) {
@@ -158,15 +165,25 @@ pub(super) fn sets() -> Option<[[bool; 256]; K]> {
         *set = loop_set(*rule, probe, &digits)?;
     }
     *sets.get_mut(HEX)? = digits;
-    *sets.get_mut(SUB)? = of(b"*!");
-    *sets.get_mut(PCT)? = of(b"%");
     Some(sets)
 }
 
-/// The nibble tables of the stage's sets, or `None` when they fail
-/// [`is_consistent`] (the stage then defers every input to the walk).
-pub(super) fn tables() -> Option<[[u8; 32]; K]> {
-    let tables = sets()?.map(|s| xiri_engine::masks_of(&s));
+/// The sets the stage classifies, as bytes, in the order of
+/// [`super::PCHAR`] to [`super::SUB`]: `xri-pchar`, `ifragment`, and the
+/// hand-written "*" / "!".
+pub(super) fn classified(derived: &[[bool; 256]; 5]) -> [[bool; 256]; K] {
+    let [pchar, _, _, fragment, _] = derived;
+    [*pchar, *fragment, of(b"*!")]
+}
+
+/// What the stage runs with, or `None` when it fails [`is_consistent`]
+/// (the stage then defers every input to the walk).
+pub(super) fn tables() -> Option<Tables> {
+    let derived = derived()?;
+    let tables = Tables {
+        sets: classified(&derived).map(|s| xiri_engine::masks_of(&s)),
+        hex: *derived.get(HEX)?,
+    };
     is_consistent(&tables).then_some(tables)
 }
 
@@ -178,48 +195,43 @@ fn member(table: &[u8; 32], b: u8) -> bool {
     m[0] & 1 != 0
 }
 
-/// Whether `tables` are what the stage's structure needs, read through
-/// [`xiri_engine::classify`] itself: each derived set is the loop of every
-/// probe's state (a byte at a time, all 256); in each of those states a
-/// "%" is followed by `HEXDIG`'s bytes alone, and any two of them come
-/// back to it, `HEXDIG` being in each set; "*" and "!" alone are in `SUB`
-/// and "%" alone in `PCT`; no set holds "%" but `PCT`, and those three
-/// no byte from 0x80 up; the
-/// segment sets hold none of the structure's bytes, and `xri-pchar-nc`
-/// is `xri-pchar` without ":"; the query's and fragment's hold no "#".
-pub(super) fn is_consistent(tables: &[[u8; 32]; K]) -> bool {
-    let has = |k: usize, b: u8| tables.get(k).is_some_and(|t| member(t, b));
+/// Whether `tables` are what the stage's structure needs, the sets read
+/// through [`xiri_engine::classify`] itself: the state of every probe
+/// loops on `PCHAR`'s bytes exactly (`xri-pchar`'s), on them but ":"
+/// (`xri-pchar-nc`'s), on `QF`'s (`ifragment`'s) or on at least those
+/// (`iquery`'s), as the set it stands for says, all 256 bytes a byte at a
+/// time; in each of those states a "%" is followed by `hex`'s bytes
+/// alone, and any two of them come back to it; "*" and "!" alone are in
+/// `SUB`; no set holds "%", `PCHAR` none of the bytes the structure reads
+/// itself, `QF` no "#".
+pub(super) fn is_consistent(tables: &Tables) -> bool {
+    let has = |k: usize, b: u8| tables.sets.get(k).is_some_and(|t| member(t, b));
     let bytes = |k: usize| (0u8..=u8::MAX).filter(move |&b| has(k, b));
-    let mut hex = [false; 256];
-    for (b, h) in (0u8..=u8::MAX).zip(hex.iter_mut()) {
-        *h = has(HEX, b);
-    }
-    let derived = PROBES.iter().zip(tables).all(|(probes, table)| {
+    // What each derived set must be (true: exactly; false: at least).
+    let expected = |set: usize, b: u8| match set {
+        P => (has(PCHAR, b), true),
+        NC => (has(PCHAR, b) && b != b':', true),
+        QUERY => (has(QF, b), false),
+        FRAGMENT => (has(QF, b), true),
+        _ => (true, true),
+    };
+    let derived = PROBES.iter().zip(0..).all(|(probes, set)| {
         probes.iter().all(|&(rule, probe)| {
-            loop_set(rule, probe, &hex).is_some_and(|set| {
-                (0u8..=u8::MAX)
-                    .zip(set)
-                    .all(|(b, keep)| member(table, b) == keep)
-            })
+            pct_loops(rule, probe, &tables.hex)
+                && loop_set(rule, probe, &tables.hex).is_some_and(|keeps| {
+                    (0u8..=u8::MAX)
+                        .zip(keeps)
+                        .all(|(b, keep)| match expected(set, b) {
+                            (want, true) => keep == want,
+                            (want, false) => keep || !want,
+                        })
+                })
         })
     });
-    let pct = PROBES
-        .iter()
-        .flat_map(|p| p.iter())
-        .all(|&(rule, probe)| pct_loops(rule, probe, &hex))
-        && [PCHAR, NC, QUERY, FRAGMENT]
-            .iter()
-            .all(|&k| bytes(HEX).all(|h| has(k, h)));
     derived
-        && pct
+        && tables.hex.iter().any(|&h| h)
         && bytes(SUB).eq([b'!', b'*'])
-        && bytes(PCT).eq([b'%'])
-        && (0..K).all(|k| bytes(k).all(|b| b != b'%' || k == PCT))
-        && [HEX, SUB, PCT].iter().all(|&k| bytes(k).all(|b| b < 0x80))
-        && [PCHAR, NC]
-            .iter()
-            .all(|&k| STRUCTURE.iter().all(|&b| !has(k, b)))
-        && (0u8..=u8::MAX).all(|b| has(NC, b) == (has(PCHAR, b) && b != b':'))
-        && !has(QUERY, b'#')
-        && !has(FRAGMENT, b'#')
+        && (0..K).all(|k| !has(k, b'%'))
+        && STRUCTURE.iter().all(|&b| !has(PCHAR, b))
+        && !has(QF, b'#')
 }

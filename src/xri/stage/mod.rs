@@ -6,8 +6,9 @@
 //! It takes the common shapes and nothing else: characters whose lead
 //! byte the sets hold (U+00C0 to U+D7FF in a path: derive.rs), an
 //! absolute XRI whose authority is a `gcs-authority` or a relative one,
-//! and cross-references whose content is a symbol and sub-segments with
-//! no cross-reference (`(+word)`, `(=!a1.b2)`, `(@a*b)`). For those it
+//! and cross-references whose content is an absolute XRI with such an
+//! authority and a path, "xri://" before it or not, nested up to
+//! [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`, `(xri://@a/b)`). For those it
 //! gives the `XriRef` the walk gives (the tests hold the two to each
 //! other); for anything else, refusals included, `None`, and the walk
 //! decides from the start, so every refusal's offset and expected names
@@ -29,31 +30,35 @@ mod tests;
 #[cfg(feature = "internals")]
 pub(crate) use check::check;
 
-/// `xri-pchar`'s bytes but "%" (derived; a `pct-encoded`'s "%"
-/// is put in by [`read`]).
+/// `xri-pchar`'s bytes but "%" (derived; `xri-pchar-nc` is the same
+/// but ":", derive.rs checks, and a `pct-encoded` is read apart).
 const PCHAR: usize = 0;
-/// `xri-pchar-nc`'s (derived, as are the two below).
-const NC: usize = 1;
-/// `iquery`'s (derived).
-const QUERY: usize = 2;
-/// `ifragment`'s (derived).
-const FRAGMENT: usize = 3;
-/// `HEXDIG`: what may follow a "%" in `pct-encoded` (derived).
-const HEX: usize = 4;
+/// `ifragment`'s bytes but "%" (derived), which keep `iquery` too: the
+/// query's and the fragment's set (a query with `iprivate` is the
+/// walk's).
+const QF: usize = 1;
 /// "*" and "!", which start a sub-segment (`xri-subseg`).
-const SUB: usize = 5;
-/// "%", which starts `pct-encoded = "%" HEXDIG HEXDIG`.
-const PCT: usize = 6;
-/// How many sets.
-const K: usize = 7;
+const SUB: usize = 2;
+/// How many sets are classified.
+const K: usize = 3;
+/// How deep the stage reads cross-references (the walk reads
+/// [`crate::MAX_NESTING`]; 64 bytes hold at most 21).
+const DEPTH: usize = 8;
 
-/// The sets' nibble tables, derived at first use; `None` (every input
-/// left to the walk) if they fail their consistency check.
-static TABLES: LazyLock<Option<[[u8; 32]; K]>> = LazyLock::new(derive::tables);
+/// What the stage runs with: the sets' nibble tables and `HEXDIG`
+/// (derived), or `None` (every input left to the walk) if they fail
+/// their consistency check.
+struct Tables {
+    sets: [[u8; 32]; K],
+    hex: [bool; 256],
+}
+
+/// The tables, derived at first use.
+static TABLES: LazyLock<Option<Tables>> = LazyLock::new(derive::tables);
 
 /// The tables the stage runs with.
 #[cfg(test)]
-fn tables() -> Option<&'static [[u8; 32]; K]> {
+fn tables() -> Option<&'static Tables> {
     TABLES.as_ref()
 }
 
@@ -67,24 +72,18 @@ pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
     }
     let tables = TABLES.as_ref()?;
     let mut m = [0u64; K];
-    xiri_engine::classify(b, 0, tables, &mut m);
-    read(input, &m)
+    xiri_engine::classify(b, 0, &tables.sets, &mut m);
+    read(input, &m, &tables.hex)
 }
 
 /// [`reference`] with the masks given (the tests give them classified a
 /// byte at a time, to hold the vector ways to it).
 #[inline]
-fn read<'a>(input: &'a str, masks: &[u64; K]) -> Option<XriRef<'a>> {
-    let mut m = *masks;
-    // A "%" followed by two hex digits is a `pct-encoded` (the digits are
-    // in every derived set): it goes with the bytes of each set.
-    let pct = m[PCT] & (m[HEX] >> 1) & (m[HEX] >> 2);
-    for set in m.iter_mut().take(FRAGMENT + 1) {
-        *set |= pct;
-    }
+fn read<'a>(input: &'a str, masks: &[u64; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
     let block = Block {
         b: input.as_bytes(),
-        m,
+        m: *masks,
+        hex,
     };
     if looks_absolute(input) {
         block.absolute(input)
@@ -102,6 +101,7 @@ fn span(start: usize, end: usize) -> Span {
 struct Block<'a> {
     b: &'a [u8],
     m: [u64; K],
+    hex: &'a [bool; 256],
 }
 
 impl Block<'_> {
@@ -130,6 +130,26 @@ impl Block<'_> {
         past.min(self.b.len())
     }
 
+    /// The first place from `at` whose byte is not in `ok` and does not
+    /// start a `pct-encoded = "%" HEXDIG HEXDIG` (which keeps the state of
+    /// every set: derive.rs), or the end.
+    #[inline(always)]
+    fn run_end(&self, ok: u64, mut at: usize) -> usize {
+        loop {
+            let end = self.first_not(ok, at);
+            if self.byte(end) != Some(b'%') || !self.hex(end + 1) || !self.hex(end + 2) {
+                return end;
+            }
+            at = end + 3;
+        }
+    }
+
+    #[inline(always)]
+    fn hex(&self, at: usize) -> bool {
+        self.byte(at)
+            .is_some_and(|b| self.hex.get(usize::from(b)).copied().unwrap_or(false))
+    }
+
     /// The end of the `xri-segment` from `at` whose pchars are `pchar`'s,
     /// at its first byte that continues no sub-segment:
     /// `xri-segment = xri-subseg-od *xri-subseg`,
@@ -138,21 +158,22 @@ impl Block<'_> {
     /// (grammar/xri.abnf): pchars, "*" and "!" in any order, and a
     /// cross-reference at the segment's start or just after a "*" or "!",
     /// followed by a "*", a "!" or the segment's end. `None` on a
-    /// cross-reference elsewhere, or one the stage does not read.
+    /// cross-reference elsewhere, or one the stage does not read; `depth`
+    /// is how many more cross-references deep it reads.
     #[inline(always)]
-    fn segment(&self, start: usize, pchar: u64) -> Option<usize> {
+    fn segment(&self, start: usize, pchar: u64, depth: usize) -> Option<usize> {
         let ok = pchar | self.mask(SUB);
         let mut at = start;
         loop {
-            at = self.first_not(ok, at);
+            at = self.run_end(ok, at);
             if self.byte(at) != Some(b'(') {
                 return Some(at);
             }
             if at != start && !Self::has(self.mask(SUB), at.wrapping_sub(1)) {
                 return None;
             }
-            at = self.xref(at)?;
-            if Self::has(pchar, at) {
+            at = self.xref(at, depth)?;
+            if Self::has(pchar, at) || self.byte(at) == Some(b'%') {
                 return None;
             }
         }
@@ -160,15 +181,33 @@ impl Block<'_> {
 
     /// The end of the cross-reference at `at` (its ")" and one), for the
     /// one shape read here: `xref = "(" ( typed-XRI-x / ... ) ")"`
-    /// (grammar/xri-typed.abnf) whose content is a `gcs-XRI-x` made of an
-    /// `rgcs-authority = rgcs-char xri-segment` with no cross-reference
-    /// in it: a symbol, then pchars, "*" and "!". `None` otherwise.
-    #[inline(always)]
-    fn xref(&self, at: usize) -> Option<usize> {
-        if !matches!(self.byte(at + 1), Some(b'=' | b'@' | b'+' | b'$')) {
+    /// (grammar/xri-typed.abnf) whose content is a `typed-XRI-x` with an
+    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`
+    /// and no query or fragment, "xri://" before it or not:
+    /// `typed-XRI-x = "xri://" xri-no-scheme-x / gcs-XRI-x`,
+    /// `gcs-XRI-x = ( xri-authority / gcs-iauthority-x ) xri-path-abempty
+    /// [ "?" iquery-x ] [ "#" ifragment-x ]`. `None` otherwise, and
+    /// `depth` cross-references deep (the walk's limit is far). Out of
+    /// line: it is the recursion, and the rarer case.
+    #[inline(never)]
+    fn xref(&self, at: usize, depth: usize) -> Option<usize> {
+        let depth = depth.checked_sub(1)?;
+        let mut at = at + 1;
+        if self
+            .b
+            .get(at..at + PREFIX.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX.as_bytes()))
+        {
+            at += PREFIX.len();
+        }
+        if !matches!(self.byte(at), Some(b'=' | b'@' | b'+' | b'$')) {
             return None;
         }
-        let end = self.first_not(self.mask(PCHAR) | self.mask(SUB), at + 2);
+        let pchar = self.mask(PCHAR);
+        let mut end = self.segment(at + 1, pchar, depth)?;
+        while self.byte(end) == Some(b'/') {
+            end = self.segment(end + 1, pchar, depth)?;
+        }
         (self.byte(end) == Some(b')')).then_some(end + 1)
     }
 
@@ -179,18 +218,18 @@ impl Block<'_> {
     #[inline(always)]
     fn after_authority(&self, mut at: usize) -> Option<(usize, Option<Span>, Option<Span>)> {
         while self.byte(at) == Some(b'/') {
-            at = self.segment(at + 1, self.mask(PCHAR))?;
+            at = self.segment(at + 1, self.mask(PCHAR), DEPTH)?;
         }
         let path_end = at;
         let mut query = None;
         if self.byte(at) == Some(b'?') {
-            let end = self.first_not(self.mask(QUERY), at + 1);
+            let end = self.run_end(self.mask(QF), at + 1);
             query = Some(span(at + 1, end));
             at = end;
         }
         let mut fragment = None;
         if self.byte(at) == Some(b'#') {
-            let end = self.first_not(self.mask(FRAGMENT), at + 1);
+            let end = self.run_end(self.mask(QF), at + 1);
             fragment = Some(span(at + 1, end));
             at = end;
         }
@@ -213,11 +252,12 @@ impl Block<'_> {
         let symbol = GlobalContext::from_byte(first)?;
         if first == b'!'
             && (self.byte(start + 1) != Some(b'!')
-                || !(Self::has(self.mask(PCHAR), start + 2) || self.byte(start + 2) == Some(b'(')))
+                || !(Self::has(self.mask(PCHAR), start + 2)
+                    || matches!(self.byte(start + 2), Some(b'(' | b'%'))))
         {
             return None;
         }
-        let end = self.segment(start + 1, self.mask(PCHAR))?;
+        let end = self.segment(start + 1, self.mask(PCHAR), DEPTH)?;
         let (path_end, query, fragment) = self.after_authority(end)?;
         Some(XriRef {
             text: input,
@@ -246,8 +286,8 @@ impl Block<'_> {
             // xri-segment-nz = xri-subseg-od-nz *xri-subseg
             // xri-subseg-od-nz = [ "*" / "!" ] ( xref / 1*xri-pchar )
             let c = if Self::has(self.mask(SUB), 1) { 2 } else { 1 };
-            if Self::has(pchar, c) || self.byte(c) == Some(b'(') {
-                self.segment(1, pchar)?
+            if Self::has(pchar, c) || matches!(self.byte(c), Some(b'(' | b'%')) {
+                self.segment(1, pchar, DEPTH)?
             } else if c == 1 && matches!(self.byte(1), None | Some(b'?' | b'#')) {
                 1
             } else {
@@ -257,11 +297,17 @@ impl Block<'_> {
             // xri-path-noscheme = xri-subseg-od-nx *xri-subseg-nc *( "/" xri-segment )
             // xri-subseg-od-nx = [ "*" / "!" ] 1*xri-pchar-nc
             // xri-subseg-nc = ( "*" / "!" ) ( xref / *xri-pchar-nc )
+            // (`xri-pchar-nc` is `xri-pchar` but ":": a ":" anywhere in the
+            // first segment, even inside a cross-reference, is the walk's.)
             let c = usize::from(Self::has(self.mask(SUB), 0));
-            if !Self::has(self.mask(NC), c) {
+            if !(Self::has(pchar, c) || self.byte(c) == Some(b'%')) || self.byte(c) == Some(b':') {
                 return None;
             }
-            self.segment(0, self.mask(NC))?
+            let end = self.segment(0, pchar, DEPTH)?;
+            if self.b.get(..end)?.contains(&b':') {
+                return None;
+            }
+            end
         };
         let (path_end, query, fragment) = self.after_authority(end)?;
         Some(XriRef {

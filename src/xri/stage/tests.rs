@@ -5,7 +5,7 @@
 
 use super::super::XriRef;
 use super::check::check;
-use super::{derive, tables, NC, PCHAR, QUERY};
+use super::{derive, tables, Tables, PCHAR, QF, SUB};
 
 /// The corpora and the XRI test vectors, a line and each of its fields.
 fn vectors() -> Vec<String> {
@@ -75,6 +75,21 @@ fn vectors() -> Vec<String> {
             "=(+)",
             "+a*(+b)*(+c)!(=d)",
             "$v*2.0",
+            "@a/(xri://@b/c)",
+            "@a/(XRI://=b)",
+            "@a/(xri://b)",
+            "@a/(xri:/@b)",
+            "@a/((+a))",
+            "@a/(xri://@b/(=c)/d)*e",
+            "a*(xri://@b)",
+            "a*(+b:c)",
+            "(xri://@a)",
+            "@a/(xri://)",
+            "@a/(+b/)",
+            "@a/(+b//c)",
+            "@a/(+b/(+c)d)",
+            "@a/(+b?c)",
+            "@a/(+b#c)",
         ]
         .map(str::to_owned),
     );
@@ -113,36 +128,47 @@ fn the_tables_are_derived_and_consistent() {
 
 #[test]
 fn a_tampered_table_fails_the_check() {
-    let sets = derive::sets().unwrap();
-    let good = sets.map(|s| xiri_engine::masks_of(&s));
+    let derived = derive::derived().unwrap();
+    let sets = derive::classified(&derived);
+    let hex = *derived.last().unwrap();
+    let good = Tables {
+        sets: sets.map(|s| xiri_engine::masks_of(&s)),
+        hex,
+    };
+    assert!(derive::is_consistent(&good));
     let tamper = |k: usize, b: u8, keep: bool| {
         let mut s = sets;
         s[k][usize::from(b)] = keep;
-        let mut t = good;
-        t[k] = xiri_engine::masks_of(&s[k]);
-        t
+        Tables {
+            sets: s.map(|s| xiri_engine::masks_of(&s)),
+            hex,
+        }
     };
-    for t in [
+    let mut tampered = vec![
         tamper(PCHAR, b'a', false),
         tamper(PCHAR, b'(', true),
         tamper(PCHAR, b'*', true),
-        tamper(NC, b':', true),
-        tamper(QUERY, b'#', true),
-        tamper(QUERY, b'/', false),
-        tamper(super::SUB, b'/', true),
-        tamper(super::FRAGMENT, 0xC2, true),
+        tamper(PCHAR, b'%', true),
+        tamper(PCHAR, 0xC2, true),
         tamper(PCHAR, 0xC3, false),
-        tamper(NC, 0xEE, true),
-        tamper(QUERY, 0x80, false),
-        tamper(super::HEX, b'g', true),
-        tamper(super::HEX, b'A', false),
-        tamper(super::PCT, b'a', true),
-    ] {
-        assert!(!derive::is_consistent(&t));
+        tamper(PCHAR, 0x80, false),
+        tamper(QF, b'#', true),
+        tamper(QF, b'/', false),
+        tamper(QF, 0xEE, true),
+        tamper(SUB, b'/', true),
+        tamper(SUB, b'!', false),
+    ];
+    for (b, keep) in [(b'g', true), (b'A', false), (0xC3, true)] {
+        let mut t = tamper(PCHAR, b'a', true);
+        t.hex[usize::from(b)] = keep;
+        tampered.push(t);
     }
-    let mut raw = good;
-    raw[PCHAR][0] ^= 0xff;
-    assert!(!derive::is_consistent(&raw));
+    let mut raw = tamper(PCHAR, b'a', true);
+    raw.sets[PCHAR][0] ^= 0xff;
+    tampered.push(raw);
+    for (i, t) in tampered.iter().enumerate() {
+        assert!(!derive::is_consistent(t), "{i}");
+    }
 }
 
 #[test]
@@ -219,5 +245,21 @@ fn the_block_s_end() {
         assert_eq!(input.len(), n);
         assert_eq!(check(&input), Ok(n <= 64), "{n}");
         assert!(XriRef::parse(&input).is_ok());
+    }
+}
+
+/// Cross-references nested to the stage's depth are its; deeper, the
+/// walk's (which reads them to `MAX_NESTING`).
+#[test]
+fn nesting_to_the_stage_s_depth() {
+    for k in 1..=14 {
+        let input = format!("@a/{}{}", "(+b/".repeat(k), ")".repeat(k));
+        assert_eq!(check(&input), Ok(k <= super::DEPTH), "{k}");
+        let input = format!("@a/{}c{}", "(xri://@b*".repeat(k), ")".repeat(k));
+        assert_eq!(
+            check(&input),
+            Ok(k <= super::DEPTH && input.len() <= 64),
+            "{k}"
+        );
     }
 }
