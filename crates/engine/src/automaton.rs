@@ -183,7 +183,8 @@ impl Automaton {
     /// `state` (an index) back to itself: for a lead byte of two or three
     /// bytes (0xC2 to 0xEF; a four-byte one is never said to), every
     /// character a `str` may hold, read off the UTF-8 trie, each column
-    /// met once in a row looked up in `state`'s row. For sets derived
+    /// met once in a row (and each trie row met once in a row) looked up
+    /// in `state`'s row. For sets derived
     /// outside the engine (the XRI block stage), where a state's skip
     /// table does not say ([`loop_bytes`](Automaton::loop_bytes)).
     ///
@@ -234,14 +235,20 @@ impl Automaton {
             0xED => (0x80, 0x9F),
             _ => (0x80u8, 0xBFu8),
         };
-        let mut last = 0;
+        let (mut last, mut last_row) = (0, None);
         (low..=high).all(|second| {
             let e = entry(top, second);
             if width == 2 {
                 return leaf_keeps(e, &mut last);
             }
-            e & TRIE_NODE != 0
-                && (0x80..=0xBFu8).all(|third| leaf_keeps(entry(e, third), &mut last))
+            // A row met just before (the trie shares them) keeps it too.
+            if last_row == Some(e) {
+                return true;
+            }
+            let keeps = e & TRIE_NODE != 0
+                && (0x80..=0xBFu8).all(|third| leaf_keeps(entry(e, third), &mut last));
+            last_row = Some(e);
+            keeps
         })
     }
 
@@ -288,6 +295,36 @@ impl Automaton {
 #[cfg(test)]
 mod tests {
     use super::RECIPROCAL;
+
+    /// `keeps_lead` is every character of the lead byte taken one at a
+    /// time, in every state of a rule with ranges that split lead bytes
+    /// and trie rows.
+    #[test]
+    fn keeps_lead_is_each_character_s_transition() {
+        let grammar =
+            "r = *( %x61 / %xC0-D7FF / %xE000-E0FF ) [ %x62 *( %xA0-FF / %x800-FFFD ) ]\n";
+        let a = crate::compile(grammar, "r", &Default::default()).unwrap();
+        let mut kept = [0; 2];
+        for state in 1..a.states() {
+            for lead in 0xC2u8..=0xEF {
+                let mut all = true;
+                for c in (0x80u32..0x10000).filter_map(char::from_u32) {
+                    let mut buf = [0; 4];
+                    let bytes = c.encode_utf8(&mut buf).as_bytes();
+                    if bytes[0] == lead {
+                        all &= a.next_char(state, bytes) == state;
+                    }
+                }
+                assert_eq!(
+                    a.keeps_lead(state, lead),
+                    all,
+                    "state {state}, lead {lead:#x}"
+                );
+                kept[usize::from(all)] += 1;
+            }
+        }
+        assert!(kept[0] > 10 && kept[1] > 10, "{kept:?}");
+    }
 
     #[test]
     fn the_reciprocal_divides_every_premultiplied_id() {

@@ -11,7 +11,7 @@ use crate::engine::Automaton;
 use crate::syntax::builtin::xri_typed;
 
 /// The automaton a probe is run on.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Rule {
     /// `typed-XRI-reference`.
     Reference,
@@ -215,8 +215,16 @@ pub(super) fn is_consistent(tables: &Tables) -> bool {
         FRAGMENT => (has(QF, b), true),
         _ => (true, true),
     };
+    // Probes that reach the same state of the same rule are checked once
+    // (the lead bytes' check reads the UTF-8 trie, the first use's cost).
+    let mut checked: Vec<(usize, Rule, usize)> = Vec::new();
     let derived = PROBES.iter().zip(0..).all(|(probes, set)| {
         probes.iter().all(|&(rule, probe)| {
+            let key = (set, rule, after(rule, probe));
+            if checked.contains(&key) {
+                return true;
+            }
+            checked.push(key);
             pct_loops(rule, probe, &tables.hex)
                 && loop_set(rule, probe, &tables.hex).is_some_and(|keeps| {
                     (0u8..=u8::MAX)
