@@ -77,6 +77,9 @@ const PROBES: [&[(Rule, &str)]; 4] = [
     ],
 ];
 
+/// How many probes there are.
+const PROBE_COUNT: usize = 20;
+
 /// The bytes the structure in mod.rs reads itself: no derived set may
 /// hold them where the structure must see them.
 const STRUCTURE: &[u8] = b"*!/?#()%";
@@ -141,16 +144,13 @@ fn pct_loops(rule: Rule, probe: &str, hex: &[bool; 256]) -> bool {
     let a = automaton(rule);
     let state = after(rule, probe);
     let pct = a.next_char(state, b"%");
-    let digits: Vec<u8> = (0u8..=u8::MAX)
-        .zip(hex)
-        .filter(|p| *p.1)
-        .map(|p| p.0)
-        .collect();
-    let after_pct = (0u8..0x80).all(|b| (a.next_char(pct, &[b]) != 0) == digits.contains(&b));
+    let digits = || (0u8..=u8::MAX).zip(hex).filter(|p| *p.1).map(|p| p.0);
+    let is_digit = |b: u8| hex.get(usize::from(b)).copied().unwrap_or(false);
+    let after_pct = (0u8..0x80).all(|b| (a.next_char(pct, &[b]) != 0) == is_digit(b));
     after_pct
-        && digits.iter().all(|&h| {
+        && digits().all(|h| {
             let first = a.next_char(pct, &[h]);
-            digits.iter().all(|&l| a.next_char(first, &[l]) == state)
+            digits().all(|l| a.next_char(first, &[l]) == state)
         })
 }
 
@@ -217,14 +217,19 @@ pub(super) fn is_consistent(tables: &Tables) -> bool {
     };
     // Probes that reach the same state of the same rule are checked once
     // (the lead bytes' check reads the UTF-8 trie, the first use's cost).
-    let mut checked: Vec<(usize, Rule, usize)> = Vec::new();
+    // (No allocation: this runs at the first parse.)
+    let mut checked = [None; PROBE_COUNT];
+    let mut n = 0;
     let derived = PROBES.iter().zip(0..).all(|(probes, set)| {
         probes.iter().all(|&(rule, probe)| {
-            let key = (set, rule, after(rule, probe));
+            let key = Some((set, rule, after(rule, probe)));
             if checked.contains(&key) {
                 return true;
             }
-            checked.push(key);
+            if let Some(slot) = checked.get_mut(n) {
+                *slot = key;
+                n += 1;
+            }
             pct_loops(rule, probe, &tables.hex)
                 && loop_set(rule, probe, &tables.hex).is_some_and(|keeps| {
                     (0u8..=u8::MAX)

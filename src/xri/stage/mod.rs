@@ -42,7 +42,7 @@ const SUB: usize = 2;
 /// How many sets are classified.
 const K: usize = 3;
 /// How deep the stage reads cross-references (the walk reads
-/// [`crate::MAX_NESTING`]; 64 bytes hold at most 21).
+/// [`crate::MAX_NESTING`]).
 const DEPTH: usize = 8;
 
 /// What the stage runs with: the sets' nibble tables and `HEXDIG`

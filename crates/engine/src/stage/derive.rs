@@ -62,14 +62,15 @@ impl Automaton {
     #[allow(clippy::indexing_slicing)]
     fn loops(&self, state: usize, hex: &[bool; 256]) -> [bool; 256] {
         let mut keeps = [false; 256];
-        let digits: Vec<u8> = (0u8..=u8::MAX).filter(|&b| hex[usize::from(b)]).collect();
+        // No allocation: the XRI stage runs this at its first parse.
+        let digits = || (0u8..=u8::MAX).filter(|&b| hex[usize::from(b)]);
         for b in 0u8..0x80 {
             keeps[usize::from(b)] = if b == b'%' {
                 let after = self.next_char(state, b"%");
                 after != 0
-                    && digits.iter().all(|&h| {
+                    && digits().all(|h| {
                         let first = self.next_char(after, &[h]);
-                        digits.iter().all(|&l| self.next_char(first, &[l]) == state)
+                        digits().all(|l| self.next_char(first, &[l]) == state)
                     })
             } else {
                 self.next_char(state, &[b]) == state
