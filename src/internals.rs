@@ -153,3 +153,20 @@ pub fn first_stage(
 pub fn find_stage_check(text: &str) -> Result<usize, String> {
     crate::find::check::stage_check(text)
 }
+
+/// For src/xri/stage/'s tests and the `first_stage` fuzz target: XRI's
+/// block stage held to the table walk. `Ok(true)` when the stage takes
+/// `input`, giving the components the walk gives, with its masks
+/// classified by the vector way the processor has and a byte at a time
+/// alike; `Ok(false)` when it leaves `input` to the walk; a description
+/// of the difference otherwise.
+///
+/// ```
+/// assert_eq!(xiri::xri_stage_check("xri://@a*b/(+c)!d?e#f"), Ok(true));
+/// // A refusal, and a cross-reference with an IRI in it, are the walk's.
+/// assert_eq!(xiri::xri_stage_check("@a b"), Ok(false));
+/// assert_eq!(xiri::xri_stage_check("@a/(http://b/)"), Ok(false));
+/// ```
+pub fn xri_stage_check(input: &str) -> Result<bool, String> {
+    crate::xri::stage_check(input)
+}

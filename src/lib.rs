@@ -55,6 +55,7 @@ pub use find::find;
 #[cfg(feature = "internals")]
 pub use internals::{
     fast_path_check, find_stage_check, first_stage, first_stage_check, pest_check, xri_pest_reads,
+    xri_stage_check,
 };
 pub use normalize::Normalization;
 pub use syntax::components::{Host, HostKind};

@@ -31,6 +31,7 @@ mod recompose;
 mod resolve;
 mod set;
 mod split;
+mod stage;
 mod syntax;
 
 pub use build::XriBuilder;
@@ -100,6 +101,15 @@ impl<'a> XriRef<'a> {
     /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        if let Some(parsed) = stage::reference(input) {
+            return Ok(parsed);
+        }
+        Self::walk(input)
+    }
+
+    /// [`parse`](XriRef::parse) without the block stage: the table walk's
+    /// reading, which the stage's is held to.
+    fn walk(input: &'a str) -> Result<Self, ParseError> {
         if let Some(reading) = split::xri_reading(input) {
             return reading.map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true));
         }
@@ -427,4 +437,10 @@ pub(crate) fn fast_path_check(input: &str) -> Result<bool, String> {
 #[cfg(feature = "internals")]
 pub(crate) fn pest_reads(input: &str) -> bool {
     pest_path::parse(input).is_ok()
+}
+
+/// The block stage held to the walk (`xiri::xri_stage_check`).
+#[cfg(feature = "internals")]
+pub(crate) fn stage_check(input: &str) -> Result<bool, String> {
+    stage::check(input)
 }

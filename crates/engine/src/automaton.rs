@@ -179,6 +179,79 @@ impl Automaton {
         self.index_of(next)
     }
 
+    /// Whether every character whose UTF-8 form starts with `lead` takes
+    /// `state` (an index) back to itself: for a lead byte of two or three
+    /// bytes (0xC2 to 0xEF; a four-byte one is never said to), every
+    /// character a `str` may hold, read off the UTF-8 trie, each column
+    /// met once in a row (and each trie row met once in a row) looked up
+    /// in `state`'s row. For sets derived
+    /// outside the engine (the XRI block stage), where a state's skip
+    /// table does not say ([`loop_bytes`](Automaton::loop_bytes)).
+    ///
+    /// ```
+    /// let a = xiri_engine::compile("r = \"a\" *%xC0-D7FF\n", "r", &Default::default()).unwrap();
+    /// let s = a.next_char(a.start, b"a");
+    /// assert!(a.keeps_lead(s, 0xC3) && a.keeps_lead(s, 0xE0));
+    /// assert!(!a.keeps_lead(s, 0xC2) && !a.keeps_lead(s, 0xEE) && !a.keeps_lead(s, b'a'));
+    /// ```
+    pub fn keeps_lead(&self, state: usize, lead: u8) -> bool {
+        let width = utf8::width(lead);
+        if !(2..=3).contains(&width) {
+            return false;
+        }
+        let row = |state: usize, column: u16| {
+            self.trans
+                .get(state * self.stride + usize::from(column))
+                .map_or(0, |&s| self.index_of(usize::from(s)))
+        };
+        let entry = |node: u16, byte: u8| {
+            let at = usize::from(node & !TRIE_NODE) * 64 + usize::from(byte & 0x3F);
+            self.trie.get(at).copied().unwrap_or(0)
+        };
+        let leaf_keeps = |leaf: u16, last: &mut u16| {
+            if leaf & TRIE_NODE != 0 || leaf == 0 {
+                return false;
+            }
+            if leaf != *last {
+                if row(state, leaf) != state {
+                    return false;
+                }
+                *last = leaf;
+            }
+            true
+        };
+        let top = self
+            .lead
+            .get(usize::from(lead.wrapping_sub(0x80)))
+            .copied()
+            .unwrap_or(0);
+        if top & TRIE_NODE == 0 {
+            return false;
+        }
+        // The second bytes a `str` holds after `lead` (no overlong form, no
+        // surrogate).
+        let (low, high) = match lead {
+            0xE0 => (0xA0, 0xBF),
+            0xED => (0x80, 0x9F),
+            _ => (0x80u8, 0xBFu8),
+        };
+        let (mut last, mut last_row) = (0, None);
+        (low..=high).all(|second| {
+            let e = entry(top, second);
+            if width == 2 {
+                return leaf_keeps(e, &mut last);
+            }
+            // A row met just before (the trie shares them) keeps it too.
+            if last_row == Some(e) {
+                return true;
+            }
+            let keeps = e & TRIE_NODE != 0
+                && (0x80..=0xBFu8).all(|third| leaf_keeps(entry(e, third), &mut last));
+            last_row = Some(e);
+            keeps
+        })
+    }
+
     /// The index of the state named `id` in `trans`: `id / stride` when
     /// the ids are premultiplied (exact multiples of the stride).
     #[inline]
@@ -222,6 +295,36 @@ impl Automaton {
 #[cfg(test)]
 mod tests {
     use super::RECIPROCAL;
+
+    /// `keeps_lead` is every character of the lead byte taken one at a
+    /// time, in every state of a rule with ranges that split lead bytes
+    /// and trie rows.
+    #[test]
+    fn keeps_lead_is_each_character_s_transition() {
+        let grammar =
+            "r = *( %x61 / %xC0-D7FF / %xE000-E0FF ) [ %x62 *( %xA0-FF / %x800-FFFD ) ]\n";
+        let a = crate::compile(grammar, "r", &Default::default()).unwrap();
+        let mut kept = [0; 2];
+        for state in 1..a.states() {
+            for lead in 0xC2u8..=0xEF {
+                let mut all = true;
+                for c in (0x80u32..0x10000).filter_map(char::from_u32) {
+                    let mut buf = [0; 4];
+                    let bytes = c.encode_utf8(&mut buf).as_bytes();
+                    if bytes[0] == lead {
+                        all &= a.next_char(state, bytes) == state;
+                    }
+                }
+                assert_eq!(
+                    a.keeps_lead(state, lead),
+                    all,
+                    "state {state}, lead {lead:#x}"
+                );
+                kept[usize::from(all)] += 1;
+            }
+        }
+        assert!(kept[0] > 10 && kept[1] > 10, "{kept:?}");
+    }
 
     #[test]
     fn the_reciprocal_divides_every_premultiplied_id() {

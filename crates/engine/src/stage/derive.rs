@@ -31,6 +31,22 @@ const PROBES: [(&[&str], Option<&str>); HEX] = [
 ];
 
 impl Automaton {
+    /// The bytes `state` (an index) loops on, as a [`Stage`]'s sets are
+    /// derived: the ASCII bytes that keep it; "%" if every `%XX` of
+    /// `hex`'s digits keeps it; a lead byte from 0xC2 up all of whose
+    /// characters keep it (by its skip table, so only in an accelerated
+    /// state) with the continuation bytes. For sets derived outside the
+    /// engine (the XRI block stage).
+    ///
+    /// ```
+    /// let a = xiri_engine::compile("r = \"a\" *ALPHA\n", "r", &Default::default()).unwrap();
+    /// let keeps = a.loop_bytes(a.next_char(a.start, b"a"), &[false; 256]);
+    /// assert!(keeps[usize::from(b'z')] && !keeps[usize::from(b'1')]);
+    /// ```
+    pub fn loop_bytes(&self, state: usize, hex: &[bool; 256]) -> [bool; 256] {
+        self.loops(state, hex)
+    }
+
     /// The state after the ASCII `probe` from the start (0 if refused).
     fn after(&self, probe: &str) -> usize {
         probe
@@ -46,14 +62,15 @@ impl Automaton {
     #[allow(clippy::indexing_slicing)]
     fn loops(&self, state: usize, hex: &[bool; 256]) -> [bool; 256] {
         let mut keeps = [false; 256];
-        let digits: Vec<u8> = (0u8..=u8::MAX).filter(|&b| hex[usize::from(b)]).collect();
+        // No allocation: the XRI stage runs this at its first parse.
+        let digits = || (0u8..=u8::MAX).filter(|&b| hex[usize::from(b)]);
         for b in 0u8..0x80 {
             keeps[usize::from(b)] = if b == b'%' {
                 let after = self.next_char(state, b"%");
                 after != 0
-                    && digits.iter().all(|&h| {
+                    && digits().all(|h| {
                         let first = self.next_char(after, &[h]);
-                        digits.iter().all(|&l| self.next_char(first, &[l]) == state)
+                        digits().all(|l| self.next_char(first, &[l]) == state)
                     })
             } else {
                 self.next_char(state, &[b]) == state

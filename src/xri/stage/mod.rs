@@ -1,0 +1,322 @@
+//! XRI's block stage (issue 44): an input of at most 64 bytes classified
+//! once into bitmasks ([`xiri_engine::classify`], with sets read off the
+//! typed automata: derive.rs), its structure then read delimiter to
+//! delimiter, each run between two delimiters checked with one `and`.
+//!
+//! It takes the common shapes and nothing else: characters whose lead
+//! byte the sets hold (U+00C0 to U+D7FF in a path: derive.rs), an
+//! absolute XRI whose authority is a `gcs-authority` or a relative one,
+//! and cross-references whose content is an absolute XRI with such an
+//! authority and a path, "xri://" before it or not, nested up to
+//! [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`, `(xri://@a/b)`). For those it
+//! gives the `XriRef` the walk gives (the tests hold the two to each
+//! other); for anything else, refusals included, `None`, and the walk
+//! decides from the start, so every refusal's offset and expected names
+//! stay the walk's.
+//!
+//! It lives beside the typed value (src/xri/) rather than in the engine:
+//! what it builds is an `XriRef`, and its automata are this crate's.
+
+use super::{has_prefix, looks_absolute, Authority, GlobalContext, XriRef, PREFIX};
+use crate::syntax::components::Span;
+use std::sync::LazyLock;
+
+#[cfg(any(test, feature = "internals"))]
+mod check;
+mod derive;
+#[cfg(test)]
+mod tests;
+
+#[cfg(feature = "internals")]
+pub(crate) use check::check;
+
+/// `xri-pchar`'s bytes but "%" (derived; `xri-pchar-nc` is the same
+/// but ":", derive.rs checks, and a `pct-encoded` is read apart).
+const PCHAR: usize = 0;
+/// `ifragment`'s bytes but "%" (derived), which keep `iquery` too: the
+/// query's and the fragment's set (a query with `iprivate` is the
+/// walk's).
+const QF: usize = 1;
+/// "*" and "!", which start a sub-segment (`xri-subseg`).
+const SUB: usize = 2;
+/// How many sets are classified.
+const K: usize = 3;
+/// How deep the stage reads cross-references (the walk reads
+/// [`crate::MAX_NESTING`]).
+const DEPTH: usize = 8;
+
+/// What the stage runs with: the sets' nibble tables and `HEXDIG`
+/// (derived), or `None` (every input left to the walk) if they fail
+/// their consistency check.
+struct Tables {
+    sets: [[u8; 32]; K],
+    hex: [bool; 256],
+}
+
+/// The tables, derived at first use.
+static TABLES: LazyLock<Option<Tables>> = LazyLock::new(derive::tables);
+
+/// The tables the stage runs with.
+#[cfg(test)]
+fn tables() -> Option<&'static Tables> {
+    TABLES.as_ref()
+}
+
+/// The typed reading of `input` when the stage takes it: exactly what
+/// `XriRef::parse` gives by the walk. `None` for the walk to decide.
+#[inline]
+pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
+    let b = input.as_bytes();
+    if b.len() > xiri_engine::BLOCK || b.is_empty() {
+        return None;
+    }
+    let tables = TABLES.as_ref()?;
+    let mut m = [0u64; K];
+    xiri_engine::classify(b, 0, &tables.sets, &mut m);
+    read(input, &m, &tables.hex)
+}
+
+/// [`reference`] with the masks given (the tests give them classified a
+/// byte at a time, to hold the vector ways to it).
+#[inline]
+fn read<'a>(input: &'a str, masks: &[u64; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
+    let block = Block {
+        b: input.as_bytes(),
+        m: *masks,
+        hex,
+    };
+    if looks_absolute(input) {
+        block.absolute(input)
+    } else {
+        block.relative(input)
+    }
+}
+
+fn span(start: usize, end: usize) -> Span {
+    Span { start, end }
+}
+
+/// The input's bytes and their masks: bit `i` of `m[k]` set when byte
+/// `i` is in set `k`; bits past the input in no set.
+struct Block<'a> {
+    b: &'a [u8],
+    m: [u64; K],
+    hex: &'a [bool; 256],
+}
+
+impl Block<'_> {
+    #[inline(always)]
+    fn byte(&self, at: usize) -> Option<u8> {
+        self.b.get(at).copied()
+    }
+
+    #[inline(always)]
+    fn mask(&self, k: usize) -> u64 {
+        self.m.get(k).copied().unwrap_or(0)
+    }
+
+    /// Whether byte `at` is in `mask`.
+    #[inline(always)]
+    fn has(mask: u64, at: usize) -> bool {
+        mask.checked_shr(at as u32).is_some_and(|m| m & 1 != 0)
+    }
+
+    /// The first place from `at` whose byte is not in `ok`, or the end.
+    #[inline(always)]
+    fn first_not(&self, ok: u64, at: usize) -> usize {
+        let past = (!ok)
+            .checked_shr(at as u32)
+            .map_or(64, |m| at + m.trailing_zeros() as usize);
+        past.min(self.b.len())
+    }
+
+    /// The first place from `at` whose byte is not in `ok` and does not
+    /// start a `pct-encoded = "%" HEXDIG HEXDIG` (which keeps the state of
+    /// every set: derive.rs), or the end.
+    #[inline(always)]
+    fn run_end(&self, ok: u64, mut at: usize) -> usize {
+        loop {
+            let end = self.first_not(ok, at);
+            if self.byte(end) != Some(b'%') || !self.hex(end + 1) || !self.hex(end + 2) {
+                return end;
+            }
+            at = end + 3;
+        }
+    }
+
+    #[inline(always)]
+    fn hex(&self, at: usize) -> bool {
+        self.byte(at)
+            .is_some_and(|b| self.hex.get(usize::from(b)).copied().unwrap_or(false))
+    }
+
+    /// The end of the `xri-segment` from `at` whose pchars are `pchar`'s,
+    /// at its first byte that continues no sub-segment:
+    /// `xri-segment = xri-subseg-od *xri-subseg`,
+    /// `xri-subseg-od = [ "*" / "!" ] (xref / *xri-pchar)`,
+    /// `xri-subseg = ( "*" / "!" ) (xref / *xri-pchar)`
+    /// (grammar/xri.abnf): pchars, "*" and "!" in any order, and a
+    /// cross-reference at the segment's start or just after a "*" or "!",
+    /// followed by a "*", a "!" or the segment's end. `None` on a
+    /// cross-reference elsewhere, or one the stage does not read; `depth`
+    /// is how many more cross-references deep it reads.
+    #[inline(always)]
+    fn segment(&self, start: usize, pchar: u64, depth: usize) -> Option<usize> {
+        let ok = pchar | self.mask(SUB);
+        let mut at = start;
+        loop {
+            at = self.run_end(ok, at);
+            if self.byte(at) != Some(b'(') {
+                return Some(at);
+            }
+            if at != start && !Self::has(self.mask(SUB), at.wrapping_sub(1)) {
+                return None;
+            }
+            at = self.xref(at, depth)?;
+            if Self::has(pchar, at) || self.byte(at) == Some(b'%') {
+                return None;
+            }
+        }
+    }
+
+    /// The end of the cross-reference at `at` (its ")" and one), for the
+    /// one shape read here: `xref = "(" ( typed-XRI-x / ... ) ")"`
+    /// (grammar/xri-typed.abnf) whose content is a `typed-XRI-x` with an
+    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`
+    /// and no query or fragment, "xri://" before it or not:
+    /// `typed-XRI-x = "xri://" xri-no-scheme-x / gcs-XRI-x`,
+    /// `gcs-XRI-x = ( xri-authority / gcs-iauthority-x ) xri-path-abempty
+    /// [ "?" iquery-x ] [ "#" ifragment-x ]`. `None` otherwise, and
+    /// `depth` cross-references deep (the walk's limit is far). Out of
+    /// line: it is the recursion, and the rarer case.
+    #[inline(never)]
+    fn xref(&self, at: usize, depth: usize) -> Option<usize> {
+        let depth = depth.checked_sub(1)?;
+        let mut at = at + 1;
+        if self
+            .b
+            .get(at..at + PREFIX.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX.as_bytes()))
+        {
+            at += PREFIX.len();
+        }
+        if !matches!(self.byte(at), Some(b'=' | b'@' | b'+' | b'$')) {
+            return None;
+        }
+        let pchar = self.mask(PCHAR);
+        let mut end = self.segment(at + 1, pchar, depth)?;
+        while self.byte(end) == Some(b'/') {
+            end = self.segment(end + 1, pchar, depth)?;
+        }
+        (self.byte(end) == Some(b')')).then_some(end + 1)
+    }
+
+    /// From the path's start `at`: the path's end, the query and the
+    /// fragment of `xri-path-abempty [ "?" iquery ] [ "#" ifragment ]`
+    /// (`xri-path-abempty = *( "/" xri-segment )`), which must reach the
+    /// input's end.
+    #[inline(always)]
+    fn after_authority(&self, mut at: usize) -> Option<(usize, Option<Span>, Option<Span>)> {
+        while self.byte(at) == Some(b'/') {
+            at = self.segment(at + 1, self.mask(PCHAR), DEPTH)?;
+        }
+        let path_end = at;
+        let mut query = None;
+        if self.byte(at) == Some(b'?') {
+            let end = self.run_end(self.mask(QF), at + 1);
+            query = Some(span(at + 1, end));
+            at = end;
+        }
+        let mut fragment = None;
+        if self.byte(at) == Some(b'#') {
+            let end = self.run_end(self.mask(QF), at + 1);
+            fragment = Some(span(at + 1, end));
+            at = end;
+        }
+        (at == self.b.len()).then_some((path_end, query, fragment))
+    }
+
+    /// An absolute XRI (the policy: it starts with "xri://", a symbol,
+    /// "!!" or "("), taken when its authority is a `gcs-authority`:
+    /// `rgcs-authority = rgcs-char xri-segment`, or
+    /// `pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg` with
+    /// `xri-subseg-pt-nz = "!" (xref / 1*xri-pchar)`. Its XRI reading is
+    /// then the one `typed-XRI-reference` takes (src/xri/split.rs,
+    /// `xri_reading`): the authority ends at the first "/", "?" or "#",
+    /// none being inside the cross-references read here.
+    #[inline(always)]
+    fn absolute<'a>(&self, input: &'a str) -> Option<XriRef<'a>> {
+        let prefix = has_prefix(input);
+        let start = if prefix { PREFIX.len() } else { 0 };
+        let first = self.byte(start)?;
+        let symbol = GlobalContext::from_byte(first)?;
+        if first == b'!'
+            && (self.byte(start + 1) != Some(b'!')
+                || !(Self::has(self.mask(PCHAR), start + 2)
+                    || matches!(self.byte(start + 2), Some(b'(' | b'%'))))
+        {
+            return None;
+        }
+        let end = self.segment(start + 1, self.mask(PCHAR), DEPTH)?;
+        let (path_end, query, fragment) = self.after_authority(end)?;
+        Some(XriRef {
+            text: input,
+            prefix,
+            authority: Some(Authority::Global {
+                span: span(start, end),
+                symbol,
+            }),
+            path: span(end, path_end),
+            query,
+            fragment,
+        })
+    }
+
+    /// A relative reference, `relative-XRI-part [ "?" iquery ] [ "#"
+    /// ifragment ]` with `relative-XRI-part = xri-path-absolute /
+    /// xri-path-noscheme / ipath-empty` (the empty input is the walk's).
+    #[inline(always)]
+    fn relative<'a>(&self, input: &'a str) -> Option<XriRef<'a>> {
+        let pchar = self.mask(PCHAR);
+        let end = if matches!(self.byte(0), Some(b'?' | b'#')) {
+            // ipath-empty = 0<ipchar>
+            0
+        } else if self.byte(0) == Some(b'/') {
+            // xri-path-absolute = "/" [ xri-segment-nz *( "/" xri-segment ) ]
+            // xri-segment-nz = xri-subseg-od-nz *xri-subseg
+            // xri-subseg-od-nz = [ "*" / "!" ] ( xref / 1*xri-pchar )
+            let c = if Self::has(self.mask(SUB), 1) { 2 } else { 1 };
+            if Self::has(pchar, c) || matches!(self.byte(c), Some(b'(' | b'%')) {
+                self.segment(1, pchar, DEPTH)?
+            } else if c == 1 && matches!(self.byte(1), None | Some(b'?' | b'#')) {
+                1
+            } else {
+                return None;
+            }
+        } else {
+            // xri-path-noscheme = xri-subseg-od-nx *xri-subseg-nc *( "/" xri-segment )
+            // xri-subseg-od-nx = [ "*" / "!" ] 1*xri-pchar-nc
+            // xri-subseg-nc = ( "*" / "!" ) ( xref / *xri-pchar-nc )
+            // (`xri-pchar-nc` is `xri-pchar` but ":": a ":" anywhere in the
+            // first segment, even inside a cross-reference, is the walk's.)
+            let c = usize::from(Self::has(self.mask(SUB), 0));
+            if !(Self::has(pchar, c) || self.byte(c) == Some(b'%')) || self.byte(c) == Some(b':') {
+                return None;
+            }
+            let end = self.segment(0, pchar, DEPTH)?;
+            if self.b.get(..end)?.contains(&b':') {
+                return None;
+            }
+            end
+        };
+        let (path_end, query, fragment) = self.after_authority(end)?;
+        Some(XriRef {
+            text: input,
+            prefix: false,
+            authority: None,
+            path: span(0, path_end),
+            query,
+            fragment,
+        })
+    }
+}

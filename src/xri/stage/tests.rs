@@ -1,0 +1,265 @@
+//! The stage held to the walk: on every input the stage takes, the walk
+//! accepts it with the same components; the masks classified a byte at a
+//! time give the same answer as the vector ways; and the tables are what
+//! the automata say (a tampered one fails the check).
+
+use super::super::XriRef;
+use super::check::check;
+use super::{derive, tables, Tables, PCHAR, QF, SUB};
+
+/// The corpora and the XRI test vectors, a line and each of its fields.
+fn vectors() -> Vec<String> {
+    let texts = [
+        include_str!("../../../benches/corpus/xri.txt"),
+        include_str!("../../../benches/corpus/reference-ascii.txt"),
+        include_str!("../../../benches/corpus/reference-nonascii.txt"),
+        include_str!("../../../tests/data/spec-examples.tsv"),
+        include_str!("../../../tests/data/peers/xri-A-openxri-xritest.txt"),
+        include_str!("../../../tests/data/peers/xri-B-openmdx-testxri.txt"),
+        include_str!("../../../tests/data/peers/xri-C-python-openid.txt"),
+        include_str!("../../../tests/data/peers/xri-D-xrilib.txt"),
+        include_str!("../../../tests/data/peers/xri-E-openxri-iriutils.txt"),
+        include_str!("../../../tests/data/peers/xri-F-dotnetopenauth.txt"),
+        include_str!("../../../tests/data/peers/xri-G-openxri-xri3.txt"),
+        include_str!("../../../tests/data/peers/xri-H-xri-2.0-spec.txt"),
+        include_str!("../../../tests/data/peers/xri-I-derived.txt"),
+    ];
+    let mut out = Vec::new();
+    for line in texts.iter().flat_map(|t| t.lines()) {
+        out.push(line.to_owned());
+        for field in line.split(['\t', ' ']) {
+            out.push(field.trim_matches('"').to_owned());
+        }
+    }
+    out.extend(
+        [
+            "xri://@a*b/c?q#f",
+            "=a",
+            "a/b",
+            "(+x)/y?z",
+            "xri://=a*(+b)/!c",
+            "!!1",
+            "!!(+a)",
+            "!!*a",
+            "!a",
+            "/",
+            "/?",
+            "/#",
+            "//",
+            "/*",
+            "/**",
+            "/*a",
+            "/(+a)",
+            "*(+a)",
+            "*a*(+a)",
+            "a*(+a)b",
+            "@(+a)(+b)",
+            "@a*(+a)b",
+            "@a(+b)",
+            "(+a)",
+            "@a)",
+            "a:b",
+            "b/a:c",
+            "?a",
+            "#a",
+            "xri://a/b",
+            "xri://!a",
+            "XRI://@a",
+            "@a?b?c#d#e",
+            "@a?(#)",
+            "=(=a*b!c)",
+            "=(!a)",
+            "=(xri://@a)",
+            "=(+a/b)",
+            "=()",
+            "=(+)",
+            "+a*(+b)*(+c)!(=d)",
+            "$v*2.0",
+            "@a/(xri://@b/c)",
+            "@a/(XRI://=b)",
+            "@a/(xri://b)",
+            "@a/(xri:/@b)",
+            "@a/((+a))",
+            "@a/(xri://@b/(=c)/d)*e",
+            "a*(xri://@b)",
+            "a*(+b:c)",
+            "(xri://@a)",
+            "@a/(xri://)",
+            "@a/(+b/)",
+            "@a/(+b//c)",
+            "@a/(+b/(+c)d)",
+            "@a/(+b?c)",
+            "@a/(+b#c)",
+        ]
+        .map(str::to_owned),
+    );
+    out.retain(|s| !s.is_empty() && s.len() <= 80);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Each vector, and each with a piece put in or put in place of a
+/// character at every place, and each prefix.
+fn near_misses(pieces: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in vectors().iter().filter(|l| l.chars().count() <= 40) {
+        let places: Vec<usize> = (0..=line.len())
+            .filter(|&k| line.is_char_boundary(k))
+            .collect();
+        for (i, &k) in places.iter().enumerate() {
+            out.push(line[..k].to_owned());
+            for x in pieces {
+                out.push(format!("{}{x}{}", &line[..k], &line[k..]));
+                if let Some(&next) = places.get(i + 1) {
+                    out.push(format!("{}{x}{}", &line[..k], &line[next..]));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_tables_are_derived_and_consistent() {
+    let t = tables().expect("the stage's tables");
+    assert!(derive::is_consistent(t));
+}
+
+#[test]
+fn a_tampered_table_fails_the_check() {
+    let derived = derive::derived().unwrap();
+    let sets = derive::classified(&derived);
+    let hex = *derived.last().unwrap();
+    let good = Tables {
+        sets: sets.map(|s| xiri_engine::masks_of(&s)),
+        hex,
+    };
+    assert!(derive::is_consistent(&good));
+    let tamper = |k: usize, b: u8, keep: bool| {
+        let mut s = sets;
+        s[k][usize::from(b)] = keep;
+        Tables {
+            sets: s.map(|s| xiri_engine::masks_of(&s)),
+            hex,
+        }
+    };
+    let mut tampered = vec![
+        tamper(PCHAR, b'a', false),
+        tamper(PCHAR, b'(', true),
+        tamper(PCHAR, b'*', true),
+        tamper(PCHAR, b'%', true),
+        tamper(PCHAR, 0xC2, true),
+        tamper(PCHAR, 0xC3, false),
+        tamper(PCHAR, 0x80, false),
+        tamper(QF, b'#', true),
+        tamper(QF, b'/', false),
+        tamper(QF, 0xEE, true),
+        tamper(SUB, b'/', true),
+        tamper(SUB, b'!', false),
+    ];
+    for (b, keep) in [(b'g', true), (b'A', false), (0xC3, true)] {
+        let mut t = tamper(PCHAR, b'a', true);
+        t.hex[usize::from(b)] = keep;
+        tampered.push(t);
+    }
+    let mut raw = tamper(PCHAR, b'a', true);
+    raw.sets[PCHAR][0] ^= 0xff;
+    tampered.push(raw);
+    for (i, t) in tampered.iter().enumerate() {
+        assert!(!derive::is_consistent(t), "{i}");
+    }
+}
+
+#[test]
+fn the_stage_gives_the_walk_s_reading_on_the_vectors() {
+    let inputs = vectors();
+    let taken = inputs
+        .iter()
+        .map(|s| check(s).unwrap())
+        .filter(|&t| t)
+        .count();
+    eprintln!("vectors: {taken} of {}", inputs.len());
+    assert!(taken > 150, "{taken} of {}", inputs.len());
+}
+
+#[test]
+fn the_stage_gives_the_walk_s_reading_on_near_misses() {
+    let mut pieces: Vec<String> = (0u8..0x80).map(|b| char::from(b).to_string()).collect();
+    for c in [
+        '\u{80}',
+        '\u{9f}',
+        '\u{a0}',
+        'é',
+        'Ж',
+        '\u{d7ff}',
+        '\u{e000}',
+        '\u{f900}',
+        '\u{fdd0}',
+        '\u{fffd}',
+        '\u{10000}',
+        '\u{e0000}',
+        '\u{10fffd}',
+    ] {
+        pieces.push(c.to_string());
+    }
+    pieces.extend(["%4", "%41", "%g1", "%%41", "(+é)"].map(str::to_owned));
+    let inputs = near_misses(&pieces);
+    let mut taken = 0;
+    for input in &inputs {
+        taken += usize::from(check(input).unwrap());
+    }
+    eprintln!("near misses: {taken} of {}", inputs.len());
+    assert!(taken > 10_000, "{taken} of {}", inputs.len());
+}
+
+/// Generated inputs of the stage's alphabet: every string of up to five
+/// of a few bytes that mean something to it, with a symbol, "!!", a
+/// slash or nothing before.
+#[test]
+fn the_stage_gives_the_walk_s_reading_on_generated_strings() {
+    let alphabet = [
+        "a", ":", "*", "!", "(", ")", "/", "?", "#", "+", "%", "é", "\u{e000}",
+    ];
+    let mut taken = 0;
+    for lead in ["", "@", "!!", "/", "xri://=", "a"] {
+        let mut stack = vec![lead.to_owned()];
+        while let Some(s) = stack.pop() {
+            taken += usize::from(check(&s).unwrap());
+            if s.chars().count() < lead.chars().count() + 4 {
+                for c in alphabet {
+                    stack.push(format!("{s}{c}"));
+                }
+            }
+        }
+    }
+    eprintln!("generated: {taken}");
+    assert!(taken > 1_000, "{taken}");
+}
+
+/// Around 64 bytes, the block's end: one more and the walk has it.
+#[test]
+fn the_block_s_end() {
+    for n in 55..70 {
+        let input = format!("@a*(+b)/{}", "c".repeat(n - 8));
+        assert_eq!(input.len(), n);
+        assert_eq!(check(&input), Ok(n <= 64), "{n}");
+        assert!(XriRef::parse(&input).is_ok());
+    }
+}
+
+/// Cross-references nested to the stage's depth are its; deeper, the
+/// walk's (which reads them to `MAX_NESTING`).
+#[test]
+fn nesting_to_the_stage_s_depth() {
+    for k in 1..=14 {
+        let input = format!("@a/{}{}", "(+b/".repeat(k), ")".repeat(k));
+        assert_eq!(check(&input), Ok(k <= super::DEPTH), "{k}");
+        let input = format!("@a/{}c{}", "(xri://@b*".repeat(k), ")".repeat(k));
+        assert_eq!(
+            check(&input),
+            Ok(k <= super::DEPTH && input.len() <= 64),
+            "{k}"
+        );
+    }
+}
