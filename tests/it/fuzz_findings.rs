@@ -67,6 +67,42 @@ ambiguous! {
         "((+" + ".?(i)))" -> "((+/?(i)))" at 3 reads "((+/?(i)))";
 }
 
+/// A reference refused as ambiguous whose normal form resolves: against
+/// the `iauthority` "(s:", "a!(+a)?)" writes "(s://h/a!(+a)?)", a
+/// cross-reference authority, while "a!(xri://+a)?)" leaves "(xri:" open
+/// in its segment and resolves (docs/DECISIONS.md, "Equivalent
+/// references, one refused"). Found by `normalization`, as found below,
+/// and minimized.
+#[test]
+fn a_reference_refused_as_ambiguous_beside_its_normal_form_that_resolves() {
+    refused_as_ambiguous(
+        "(s://h/x",
+        "a!(+a)?)",
+        "(s://h/a!(+a)?)",
+        3,
+        "(s://h/a!(+a)?)",
+    );
+    let base = Xri::parse("(s://h/x").unwrap();
+    let normal = XriRef::parse("a!(+a)?)")
+        .unwrap()
+        .normalize(xiri::Normalization::default());
+    assert_eq!(normal.as_ref().map(|n| n.as_str()), Ok("a!(xri://+a)?)"));
+    let target = base
+        .resolve(&XriRef::parse("a!(xri://+a)?)").unwrap())
+        .unwrap();
+    assert_eq!(target.as_xri().authority().as_str(), "(s:");
+    for (base, reference) in [
+        ("(s://h/x", "a!(+a)?)"),
+        (
+            "(s://hhttpkkkk/0!2!0!(+a)/!1kkk!kkkkkkkkkkkkkkk2kkkkkkkkkkkk.",
+            "\u{f9}!!0!(+a)?s:/=57kkkkkk%25kk%7dkkk)",
+        ),
+    ] {
+        // The target reads its input as (reference, base).
+        target_holds(props::NORMALIZATION, reference, base);
+    }
+}
+
 /// A reference that closes nothing still resolves against such a base.
 #[test]
 fn an_iauthority_paren_left_open_still_resolves() {

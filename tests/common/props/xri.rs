@@ -329,6 +329,23 @@ fn resolves_alike(
     if normal.as_str() == reference.as_str() {
         return Ok(());
     }
+    // A refusal of the text written (`Ambiguous`, `TooDeep`:
+    // docs/DECISIONS.md, "Text made from components") may meet
+    // one spelling and not the other: the normal form writes "xri://" into
+    // cross-references, and "(s://h/a!(+a)?)" reads as a cross-reference
+    // authority where "(s://h/a!(xri://+a)?)" does not. Such a refusal
+    // must be honest: its text reads as other components.
+    for (refused, other) in [(reference, normal), (normal, reference)] {
+        if let (Err(e), Ok(_)) = (b.resolve(refused), b.resolve(other)) {
+            if matches!(
+                e.kind(),
+                xiri::ErrorKind::Ambiguous | xiri::ErrorKind::TooDeep
+            ) {
+                let pair = (base, refused.as_str());
+                return ambiguous(&e, &resolved(&b, refused), pair);
+            }
+        }
+    }
     let from_normal = target(normal);
     ensure!(
         from_reference.is_ok() == from_normal.is_ok()
