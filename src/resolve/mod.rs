@@ -160,6 +160,7 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// let base = xiri::Leiri::parse("http://a/b c/d").unwrap();
     /// assert_eq!(base.resolve(&xiri::LeiriRef::parse("../e f").unwrap()).as_str(), "http://a/e f");
     /// ```
+    #[inline]
     pub fn resolve(&self, reference: &impl AsReference<S>) -> AbsoluteBuf<S> {
         let reference = reference.borrow_reference();
         // Enough for any target: it is made of pieces of the two.
@@ -180,6 +181,7 @@ impl<'a, S: GenericSyntax> Absolute<'a, S> {
     /// let target = base.resolve_into(&reference, &mut buffer);
     /// assert_eq!(target.as_str(), "http://\u{e9}x.org/\u{e9}t\u{e9}?\u{e0}");
     /// ```
+    #[inline]
     pub fn resolve_into<'b>(
         &self,
         reference: &impl AsReference<S>,
