@@ -17,15 +17,18 @@ pub(crate) fn parse_bounds(
     input: &str,
     absolute: bool,
 ) -> Result<Bounds, ParseError> {
-    let marks = match crate::syntax::zone::check_reference(grammar, zone_id, input) {
-        Ok(marks) => marks,
-        Err(mut e) => {
-            if absolute {
-                e.rule = grammar.absolute().name();
-            }
-            return Err(e);
-        }
+    let mut marks = Marks::default();
+    let checked = if zone_id {
+        crate::syntax::zone::check_reference(grammar, zone_id, input).map(|m| marks = m)
+    } else {
+        crate::syntax::builtin::check_reference_into(grammar, input, &mut marks)
     };
+    if let Err(mut e) = checked {
+        if absolute {
+            e.rule = grammar.absolute().name();
+        }
+        return Err(e);
+    }
     let bounds = crate::syntax::split::from_marks(grammar, input, marks);
     if absolute && !bounds.has_scheme() {
         // The scheme that is missing would have started the input.
