@@ -227,7 +227,7 @@ pub(crate) fn check_reference(grammar: Grammar, input: &str) -> Result<Marks, Pa
 /// (`stage::accept_into`), so no copy of them follows its stores (a copy
 /// of 16 bytes right after stores of 8 waits for them to reach the cache:
 /// about a third of `parse_bounds`' time samples on absolute IRIs,
-/// docs/PERFORMANCE.md); the walk's are moved there.
+/// docs/PERFORMANCE.md); the walk writes them there too.
 #[inline]
 pub(crate) fn check_reference_into(
     grammar: Grammar,
@@ -237,8 +237,12 @@ pub(crate) fn check_reference_into(
     if stage::takes(input) && staged_into(grammar, input, Way::of(Path::Detect), marks) {
         return Ok(());
     }
-    *marks = walk_reference(grammar, input)?;
-    Ok(())
+    match reference(grammar) {
+        Some(automaton) => automaton
+            .check_split_into(input, marks)
+            .map_err(|refusal| grammar.reference().refusal(input, refusal)),
+        None => walk_reference(grammar, input).map(|m| *marks = m),
+    }
 }
 
 /// [`check_reference`] by the table walk alone.

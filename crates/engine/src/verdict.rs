@@ -72,11 +72,29 @@ impl Automaton {
     /// ```
     pub fn check_split(&self, input: &str) -> Result<Marks, Refusal> {
         let mut marks = Marks::default();
+        self.check_split_into(input, &mut marks).map(|()| marks)
+    }
+
+    /// [`check_split`](Automaton::check_split), the marks written to
+    /// `marks` (reset first) where the caller reads them in place: a copy
+    /// of a returned `Marks` made 16 bytes at a time right after the
+    /// run's 8-byte stores waits for those stores to reach the cache.
+    ///
+    /// ```
+    /// use xiri_engine::{compile, marks::{Marks, QUERY}, Options};
+    /// let a = compile("r = *ALPHA [ \"?\" *ALPHA ]\n", "r", &Options::new().with_split()).unwrap();
+    /// let mut marks = Marks::default();
+    /// assert!(a.check_split_into("ab?c", &mut marks).is_ok());
+    /// assert_eq!(marks.after(QUERY), Some(3));
+    /// assert_eq!(a.check_split_into("ab?c?", &mut marks).unwrap_err().offset, 4);
+    /// ```
+    pub fn check_split_into(&self, input: &str, marks: &mut Marks) -> Result<(), Refusal> {
+        *marks = Marks::default();
         if self.has_calls() {
-            return self.check_with_calls(input).map(|()| marks);
+            return self.check_with_calls(input);
         }
-        match self.run_from(input, self.start, 0, Brackets::Data, &mut marks) {
-            Stop::End(state) if self.accepts(state) => Ok(marks),
+        match self.run_from(input, self.start, 0, Brackets::Data, marks) {
+            Stop::End(state) if self.accepts(state) => Ok(()),
             Stop::End(state) => Err(self.refusal(&[state], input.len(), false)),
             Stop::Dead(state, i) | Stop::Bracket(state, i) => Err(self.refusal(&[state], i, false)),
         }
