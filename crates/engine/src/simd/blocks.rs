@@ -42,17 +42,17 @@ pub fn classify<const K: usize>(
         return;
     };
     match rest.first_chunk::<BLOCK>() {
-        Some(block) => whole(block, sets, masks),
+        Some(block) => whole(block, sets, masks, u64::MAX),
         None => {
             let mut padded = [0u8; BLOCK];
             if let Some(head) = padded.get_mut(..rest.len()) {
                 head.copy_from_slice(rest);
             }
-            whole(&padded, sets, masks);
-            let keep = (1u64 << rest.len()) - 1;
-            for m in masks.iter_mut() {
-                *m &= keep;
-            }
+            // The bits past the end are cleared as the masks are stored:
+            // cleared after, the compiler reads two stored masks with one
+            // 16-byte load, which waits for both stores to reach the cache
+            // (about a quarter of a short XRI's parse, docs/PERFORMANCE.md).
+            whole(&padded, sets, masks, (1u64 << rest.len()) - 1);
         }
     }
 }
@@ -63,19 +63,26 @@ pub fn classify<const K: usize>(
 // whether the compiler inlined it moved with unrelated code elsewhere in
 // the caller's crate (docs/PERFORMANCE.md, eighth session).
 #[inline(always)]
-fn whole<const K: usize>(block: &[u8; BLOCK], sets: &[[u8; 32]; K], masks: &mut [u64; K]) {
+fn whole<const K: usize>(
+    block: &[u8; BLOCK],
+    sets: &[[u8; 32]; K],
+    masks: &mut [u64; K],
+    keep: u64,
+) {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") && !super::narrow() {
             // SAFETY: the processor has AVX2, checked just above.
-            return unsafe { x86::with_avx2(block, sets, masks) };
+            return unsafe { x86::with_avx2(block, sets, masks, keep) };
         }
         if std::arch::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
-            return unsafe { x86::with_ssse3(block, sets, masks) };
+            return unsafe { x86::with_ssse3(block, sets, masks, keep) };
         }
     }
-    *masks = portable(block, sets);
+    for (m, p) in masks.iter_mut().zip(portable(block, sets)) {
+        *m = p & keep;
+    }
 }
 
 /// The masks a byte at a time: the way every other is held to.
@@ -122,13 +129,14 @@ mod x86 {
         ($name:ident, $feature:literal, $v:ty, $width:literal, $bits:ty, $load:ident, $table:ident,
          $and:ident, $or:ident, $cmpeq:ident, $set1:ident, $shuffle:ident, $srli:ident,
          $movemask:ident) => {
-            /// The masks of a block (the caller's `unsafe`: only where
-            /// the processor has the instructions).
+            /// The masks of a block, each `and` `keep` (the caller's
+            /// `unsafe`: only where the processor has the instructions).
             #[target_feature(enable = $feature)]
             pub(super) fn $name<const K: usize>(
                 block: &[u8; BLOCK],
                 sets: &[[u8; 32]; K],
                 out: &mut [u64; K],
+                keep: u64,
             ) {
                 let tables = sets.map(|s| [$table(&half(&s, 0)), $table(&half(&s, 1))]);
                 let (ascii_bits, wide_bits) = ($table(&ASCII_BITS), $table(&WIDE_BITS));
@@ -156,7 +164,7 @@ mod x86 {
                     }
                 }
                 for (o, m) in out.iter_mut().zip(masks) {
-                    *o = m;
+                    *o = m & keep;
                 }
             }
         };
