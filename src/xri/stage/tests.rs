@@ -237,15 +237,68 @@ fn the_stage_gives_the_walk_s_reading_on_generated_strings() {
     assert!(taken > 1_000, "{taken}");
 }
 
-/// Around 64 bytes, the block's end: one more and the walk has it.
+/// Around 64 bytes, the first block's end, and around 128, the second's:
+/// one more and the walk has it.
 #[test]
 fn the_block_s_end() {
-    for n in 55..70 {
+    for n in (55..75).chain(118..138) {
         let input = format!("@a*(+b)/{}", "c".repeat(n - 8));
         assert_eq!(input.len(), n);
-        assert_eq!(check(&input), Ok(n <= 64), "{n}");
+        assert_eq!(check(&input), Ok(n <= 128), "{n}");
         assert!(XriRef::parse(&input).is_ok());
     }
+}
+
+/// Every shape of the stage across the blocks' edges: each vector padded
+/// in front of its path, query or fragment so that each of its bytes
+/// falls on the places around 64 and 128, and (every seventh padding)
+/// with a byte that is not its at the places 60 to 68 and 124 to 130.
+#[test]
+fn across_the_blocks_edges() {
+    let bases = [
+        "@a*(+b)/c(+d)*e!f/é%41(xri://=g/h)?q=(1)é#f/é",
+        "/Москва/Красная_площадь?вид=панорама",
+        "xri://=!F83.62B1/(+blog)*2026",
+        "a/b*(+c)/d?e#f",
+        "?query%20é",
+        "#frag",
+    ];
+    let mut taken = 0;
+    for base in bases {
+        let places: Vec<usize> = (0..=base.len())
+            .filter(|&k| base.is_char_boundary(k))
+            .collect();
+        for &at in &places {
+            for pad in 1..130 {
+                let (head, tail) = base.split_at(at);
+                // Padding that keeps the shape: a segment's pchars
+                // after a "/", or in front of a relative path.
+                let input = match head.rfind(['/', '?', '#']) {
+                    Some(_) => format!("{head}{}{tail}", "p".repeat(pad)),
+                    None if !base.starts_with(['@', '=', '+', '$', '!', 'x', '/', '?', '#']) => {
+                        format!("{}{base}", "p".repeat(pad))
+                    }
+                    None => continue,
+                };
+                if input.len() < 56 || input.len() > 140 {
+                    continue;
+                }
+                taken += usize::from(check(&input).unwrap());
+                if pad % 7 != 0 {
+                    continue;
+                }
+                let edge = |k: usize| (60..=68).contains(&k) || (124..=130).contains(&k);
+                for (k, x) in input.char_indices().filter(|&(k, _)| edge(k)) {
+                    for c in ["", ")", "(", "%", "%4", "\u{e000}", ":", "*", "\u{80}"] {
+                        let y = format!("{}{c}{}", &input[..k], &input[k + x.len_utf8()..]);
+                        taken += usize::from(check(&y).unwrap());
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("across the edges: {taken}");
+    assert!(taken > 10_000, "{taken}");
 }
 
 /// Cross-references nested to the stage's depth are its; deeper, the
@@ -258,7 +311,7 @@ fn nesting_to_the_stage_s_depth() {
         let input = format!("@a/{}c{}", "(xri://@b*".repeat(k), ")".repeat(k));
         assert_eq!(
             check(&input),
-            Ok(k <= super::DEPTH && input.len() <= 64),
+            Ok(k <= super::DEPTH && input.len() <= super::LONGEST),
             "{k}"
         );
     }
