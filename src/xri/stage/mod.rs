@@ -8,8 +8,9 @@
 //! byte the sets hold (U+00C0 to U+D7FF in a path: derive.rs), an
 //! absolute XRI whose authority is a `gcs-authority` or a relative one,
 //! and cross-references whose content is an absolute XRI with such an
-//! authority and a path, "xri://" before it or not, nested up to
-//! [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`, `(xri://@a/b)`). For those it
+//! authority, a path, a query and a fragment, "xri://" before it or not,
+//! nested up to [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`,
+//! `(xri://@a/b)`, `(xri://@a/b?id=(1)#f)`). For those it
 //! gives the `XriRef` the walk gives (the tests hold the two to each
 //! other); for anything else, refusals included, `None`, and the walk
 //! decides from the start, so every refusal's offset and expected names
@@ -250,8 +251,9 @@ impl<M: Bits> Block<'_, M> {
     /// The end of the cross-reference at `at` (its ")" and one), for the
     /// one shape read here: `xref = "(" ( typed-XRI-x / ... ) ")"`
     /// (grammar/xri-typed.abnf) whose content is a `typed-XRI-x` with an
-    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`
-    /// and no query or fragment, "xri://" before it or not:
+    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`,
+    /// a query and a fragment ([`Block::balanced`]), "xri://" before it
+    /// or not:
     /// `typed-XRI-x = "xri://" xri-no-scheme-x / gcs-XRI-x`,
     /// `gcs-XRI-x = ( xri-authority / gcs-iauthority-x ) xri-path-abempty
     /// [ "?" iquery-x ] [ "#" ifragment-x ]`. `None` otherwise, and
@@ -276,7 +278,47 @@ impl<M: Bits> Block<'_, M> {
         while self.byte(end) == Some(b'/') {
             end = self.segment(end + 1, pchar, depth)?;
         }
+        if self.byte(end) == Some(b'?') {
+            end = self.balanced(end + 1, depth)?;
+        }
+        if self.byte(end) == Some(b'#') {
+            end = self.balanced(end + 1, depth)?;
+        }
         (self.byte(end) == Some(b')')).then_some(end + 1)
+    }
+
+    /// The end of a cross-reference's query or fragment from `at`, at the
+    /// first byte outside its parentheses that is neither `QF`'s nor one
+    /// (a ")" that closes the cross-reference, a "#", the input's end):
+    /// `iquery-x = *( ipchar-x / iprivate / "/" / "?" / "(" iquery-x ")" )`,
+    /// `ifragment-x = *( ipchar-x / "/" / "?" / "(" ifragment-x ")" )`
+    /// (grammar/xri-balanced.abnf), `ipchar-x` being `ipchar` without "("
+    /// and ")": `QF`'s bytes (`ifragment`'s), its parentheses balanced
+    /// (derive.rs checks both against the automaton). `None` when one is
+    /// left open, or more than `depth` are open at once.
+    #[inline(always)]
+    fn balanced(&self, mut at: usize, depth: usize) -> Option<usize> {
+        let qf = self.mask(QF);
+        let mut open = 0usize;
+        loop {
+            let end = self.run_end(qf, at);
+            let run = self.b.get(at..end)?;
+            let Some(k) = run.iter().position(|&c| matches!(c, b'(' | b')')) else {
+                return (open == 0).then_some(end);
+            };
+            let k = at + k;
+            if self.byte(k) == Some(b'(') {
+                open += 1;
+                if open > depth {
+                    return None;
+                }
+            } else if open == 0 {
+                return Some(k);
+            } else {
+                open -= 1;
+            }
+            at = k + 1;
+        }
     }
 
     /// From the path's start `at`: the path's end, the query and the

@@ -90,6 +90,36 @@ fn vectors() -> Vec<String> {
             "@a/(+b/(+c)d)",
             "@a/(+b?c)",
             "@a/(+b#c)",
+            "@a/(xri://@b/c?id=1)",
+            "@a/(xri://@b/c?q=(1)(2)#f(3))",
+            "@a/(+b?(()))",
+            "@a/(+b?()",
+            "@a/(+b?))",
+            "@a/(+b?#)",
+            "@a/(+b#?)",
+            "@a/(+b##)",
+            "@a/(+b#(#))",
+            "@a/(+b?%41)",
+            "@a/(+b?%4)",
+            "@a/(+b?\u{e000})",
+            "@a/(+b#\u{e000})",
+            "@a/(+b?é)",
+            "=(+a?b)*(+c#d)!(xri://@e?f)",
+            "@a*(+b?c)/d",
+            "@a*(+b?c/d)*e?f#g",
+            "(+a?b)",
+            "(+a?b)/c",
+            "a/(+b?c:d)",
+            "a*(+b?c)",
+            "a*(+b#c)/d",
+            "@a/(+b?c/d?e)",
+            "@a/(+b?c)(+d)",
+            "@a/(+b?c)*(+d#e)!(=f?(g))",
+            "@a/(+b?c)d",
+            "@a/(+b?c)?d",
+            "@a/(+b?(c)#(d))#e",
+            "@a/(+b?c(xri://@d?e))",
+            "@a/(http://www.example.com/?q)",
         ]
         .map(str::to_owned),
     );
@@ -171,6 +201,25 @@ fn a_tampered_table_fails_the_check() {
     }
 }
 
+/// The check of a cross-reference's query and fragment fails with a byte
+/// more or less in `QF`.
+#[test]
+fn the_cross_reference_check_sees_a_changed_set() {
+    let t = tables().expect("the stage's tables");
+    let has = |k: usize, b: u8| {
+        let mut m = [0u64];
+        xiri_engine::classify(&[b], 0, &[t.sets[k]], &mut m);
+        m[0] & 1 != 0
+    };
+    assert!(derive::cross_reference_parts(&has));
+    for (changed, keep) in [(b'a', false), (b'<', true), (b'[', true), (b'/', false)] {
+        let tampered = |k: usize, b: u8| if b == changed { keep } else { has(k, b) };
+        assert!(!derive::cross_reference_parts(&tampered), "{changed}");
+    }
+    let wide = |k: usize, b: u8| b == 0xEE || has(k, b);
+    assert!(!derive::cross_reference_parts(&wide));
+}
+
 #[test]
 fn the_stage_gives_the_walk_s_reading_on_the_vectors() {
     let inputs = vectors();
@@ -203,7 +252,7 @@ fn the_stage_gives_the_walk_s_reading_on_near_misses() {
     ] {
         pieces.push(c.to_string());
     }
-    pieces.extend(["%4", "%41", "%g1", "%%41", "(+é)"].map(str::to_owned));
+    pieces.extend(["%4", "%41", "%g1", "%%41", "(+é)", "(+b?c)", "(+b#(c))"].map(str::to_owned));
     let inputs = near_misses(&pieces);
     let mut taken = 0;
     for input in &inputs {
@@ -299,6 +348,20 @@ fn across_the_blocks_edges() {
     }
     eprintln!("across the edges: {taken}");
     assert!(taken > 10_000, "{taken}");
+}
+
+/// Parentheses in a cross-reference's query and fragment, nested to the
+/// stage's depth, are its; deeper, the walk's.
+#[test]
+fn parentheses_in_a_cross_reference_s_query() {
+    for k in 0..=14 {
+        for mark in ['?', '#'] {
+            let input = format!("@a/(+b{mark}{}q{})", "(".repeat(k), ")".repeat(k));
+            assert_eq!(check(&input), Ok(k < super::DEPTH), "{input}");
+            let input = format!("@a/{}(+b{mark}(q)){}", "(+c/".repeat(k), ")".repeat(k));
+            assert_eq!(check(&input), Ok(k + 2 <= super::DEPTH), "{input}");
+        }
+    }
 }
 
 /// Cross-references nested to the stage's depth are its; deeper, the
