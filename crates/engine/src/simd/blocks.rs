@@ -60,7 +60,7 @@ pub fn classify<const K: usize>(
 /// The `K` bitmasks of `bytes`, one short block (its first [`BLOCK`]
 /// bytes): what [`classify`] gives from 0, with AVX2 read in place
 /// rather than copied (two vectors that may overlap, or two halves of
-/// one from 16 bytes up; only a text under 16 bytes is copied), and
+/// one from 16 bytes up, two words under 16), and
 /// [`classify`] where the processor has no AVX2.
 ///
 /// ```
@@ -131,8 +131,8 @@ mod x86 {
         __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_and_si256,
         _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-        _mm256_or_si256, _mm256_set_m128i, _mm256_set1_epi8, _mm256_shuffle_epi8,
-        _mm256_srli_epi16,
+        _mm256_or_si256, _mm256_set_epi64x, _mm256_set_m128i, _mm256_set1_epi8,
+        _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
 
     /// A set's half (0 the ASCII one, 1 the wide one).
@@ -195,8 +195,8 @@ mod x86 {
     /// The masks of `bytes` (at most [`BLOCK`]) with AVX2, read in place:
     /// from 32 bytes, the first 32 and the last 32 (a byte in both has
     /// the same bits in both); from 16, the first 16 and the last 16 as
-    /// one vector; under 16, a copy (the caller's `unsafe`: only where
-    /// the processor has AVX2).
+    /// one vector; under 16, the first 8 and the last 8 as words (the
+    /// caller's `unsafe`: only where the processor has AVX2).
     #[target_feature(enable = "avx2")]
     pub(super) fn short_avx2<const K: usize>(
         bytes: &[u8],
@@ -238,14 +238,25 @@ mod x86 {
                 *o = u64::from(m & 0xFFFF) | u64::from(m >> 16) << (n - 16);
             }
         } else {
-            let mut padded = [0u8; 32];
-            if let Some(head) = padded.get_mut(..n) {
-                head.copy_from_slice(bytes);
-            }
-            let m = masks(load256(&padded));
-            let keep = (1u32 << n) - 1;
-            for (o, m) in out.iter_mut().zip(m) {
-                *o = u64::from(m & keep);
+            // Under 16 bytes: the first 8 and the last 8 as two words
+            // (under 8, the bytes gathered one by one), not a copy (a call
+            // to `memcpy`, whose registers the whole function then saved).
+            let word = |w: &[u8; 8]| i64::from_le_bytes(*w);
+            let (first, last, second_at) = match (bytes.first_chunk(), bytes.last_chunk()) {
+                (Some(f), Some(l)) => (word(f), word(l), n - 8),
+                _ => {
+                    let mut w = 0u64;
+                    for (i, &b) in bytes.iter().enumerate() {
+                        w |= u64::from(b) << (8 * i);
+                    }
+                    (w as i64, 0, 8)
+                }
+            };
+            let v = _mm256_set_epi64x(0, 0, last, first);
+            let keep = (1u64 << n) - 1;
+            for (o, m) in out.iter_mut().zip(masks(v)) {
+                let m = u64::from(m & 0xFF) | u64::from((m >> 8) & 0xFF) << second_at;
+                *o = m & keep;
             }
         }
     }
