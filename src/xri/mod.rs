@@ -100,10 +100,25 @@ impl<'a> XriRef<'a> {
     /// assert!(xiri::XriRef::parse("@example/(+contact)").unwrap().is_absolute());
     /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
     /// ```
+    // Only the length is looked at here, and each way is a function of
+    // its own: the stage's block stage for one block, for two, and the
+    // walk beyond (docs/PERFORMANCE.md, ninth session: in one function,
+    // each way paid for the others' registers and copies).
+    #[inline]
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        if input.len() > xiri_engine::BLOCK {
-            return Self::longer(input);
+        if input.len() <= xiri_engine::BLOCK {
+            Self::one_block(input)
+        } else if input.len() <= stage::LONGEST {
+            Self::longer(input)
+        } else {
+            Self::walk(input)
         }
+    }
+
+    /// [`parse`](XriRef::parse) of an input of at most one block (64
+    /// bytes): the stage's first way, then the walk.
+    #[inline(never)]
+    fn one_block(input: &'a str) -> Result<Self, ParseError> {
         if let Some(parsed) = stage::one_block(input) {
             return Ok(parsed);
         }

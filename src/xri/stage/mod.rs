@@ -66,7 +66,7 @@ fn tables() -> Option<&'static Tables> {
 }
 
 /// The longest input the stage reads: two blocks.
-const LONGEST: usize = 2 * xiri_engine::BLOCK;
+pub(super) const LONGEST: usize = 2 * xiri_engine::BLOCK;
 
 /// The typed reading of `input` when the stage takes it: exactly what
 /// `XriRef::parse` gives by the walk. `None` for the walk to decide.
