@@ -263,10 +263,11 @@ impl<M: Bits> Block<'_, M> {
     fn xref(&self, at: usize, depth: usize) -> Option<usize> {
         let depth = depth.checked_sub(1)?;
         let mut at = at + 1;
-        if self
-            .b
-            .get(at..at + PREFIX.len())
-            .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX.as_bytes()))
+        // "xri://" in any case, as `has_prefix` compares it (a slice's
+        // `eq_ignore_ascii_case` cost about 25 instructions a
+        // cross-reference).
+        if matches!(self.b.get(at..), Some([x, r, i, b':', b'/', b'/', ..])
+            if (x | 0x20, r | 0x20, i | 0x20) == (b'x', b'r', b'i'))
         {
             at += PREFIX.len();
         }
