@@ -79,7 +79,7 @@ fn reference(input: &str) -> Option<XriRef<'_>> {
     }
 }
 
-/// [`reference`] for an input of at most 64 bytes (`None` for a longer
+/// `reference` for an input of at most 64 bytes (`None` for a longer
 /// one), with `u64` masks.
 #[inline]
 pub(super) fn one_block(input: &str) -> Option<XriRef<'_>> {
@@ -93,7 +93,7 @@ pub(super) fn one_block(input: &str) -> Option<XriRef<'_>> {
     read(input, &m, &tables.hex)
 }
 
-/// [`reference`] for an input of 65 to 128 bytes (`None` for another),
+/// `reference` for an input of 65 to 128 bytes (`None` for another),
 /// with `u128` masks. `XriRef::parse` calls it out of line, so that the
 /// one-block way is compiled as if it were alone (with both ways in one
 /// function, an input of one block cost 10 to 50 instructions more: its
@@ -148,7 +148,7 @@ macro_rules! bits {
 bits!(u64);
 bits!(u128);
 
-/// [`reference`] with the masks given (the tests give them classified a
+/// `reference` with the masks given (the tests give them classified a
 /// byte at a time, to hold the vector ways to it).
 #[inline]
 fn read<'a, M: Bits>(input: &'a str, masks: &[M; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
