@@ -100,15 +100,47 @@ impl<'a> XriRef<'a> {
     /// assert!(xiri::XriRef::parse("@example/(+contact)").unwrap().is_absolute());
     /// assert!(!xiri::XriRef::parse("example/a").unwrap().is_absolute());
     /// ```
+    // Only the length is looked at here, and each way is a function of
+    // its own: the stage's block stage for one block, for two, and the
+    // walk beyond (docs/PERFORMANCE.md, ninth session: in one function,
+    // each way paid for the others' registers and copies).
+    #[inline]
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        if let Some(parsed) = stage::reference(input) {
+        if input.len() <= xiri_engine::BLOCK {
+            Self::one_block(input)
+        } else if input.len() <= stage::LONGEST {
+            Self::longer(input)
+        } else {
+            Self::walk(input)
+        }
+    }
+
+    /// [`parse`](XriRef::parse) of an input of at most one block (64
+    /// bytes): the stage's first way, then the walk.
+    #[inline(never)]
+    fn one_block(input: &'a str) -> Result<Self, ParseError> {
+        if let Some(parsed) = stage::one_block(input) {
+            return Ok(parsed);
+        }
+        Self::walk(input)
+    }
+
+    /// [`parse`](XriRef::parse) of an input over one block (64 bytes):
+    /// the stage's second way, up to 128 bytes, then the walk. Out of
+    /// line: see `stage::two_blocks`.
+    #[inline(never)]
+    fn longer(input: &'a str) -> Result<Self, ParseError> {
+        if let Some(parsed) = stage::two_blocks(input) {
             return Ok(parsed);
         }
         Self::walk(input)
     }
 
     /// [`parse`](XriRef::parse) without the block stage: the table walk's
-    /// reading, which the stage's is held to.
+    /// reading, which the stage's is held to. Out of line: inlined, the
+    /// stage's value was copied to the caller through the walk's
+    /// `Result` (a `memcpy` of 176 bytes, about 30 instructions a parse).
+    #[inline(never)]
     fn walk(input: &'a str) -> Result<Self, ParseError> {
         if let Some(reading) = split::xri_reading(input) {
             return reading.map_err(|refusal| refused(input, "typed-XRI-reference", refusal, true));

@@ -86,7 +86,7 @@ pub use compile::{
 };
 pub use limits::MAX_CALL_DEPTH;
 pub use refusal::Refusal;
-pub use simd::{BLOCK, classify, masks_of, plain_run};
+pub use simd::{BLOCK, classify, classify_short, masks_of, plain_run};
 pub use tables::Parts;
 pub use utf8::width as utf8_width;
 pub use walk::Longest;

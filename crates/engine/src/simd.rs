@@ -155,7 +155,7 @@ mod blocks;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-pub use blocks::{BLOCK, classify};
+pub use blocks::{BLOCK, classify, classify_short};
 
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod neon;

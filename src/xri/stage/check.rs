@@ -1,7 +1,7 @@
 //! The stage held to the walk, for the tests and the fuzz target.
 
 use super::super::{Authority, XriRef};
-use super::{derive, read, reference, K};
+use super::{derive, read, reference, K, LONGEST};
 use crate::syntax::components::Span;
 use std::sync::LazyLock;
 
@@ -21,14 +21,15 @@ static SETS: LazyLock<Option<Bytes>> = LazyLock::new(|| {
     Some((derive::classified(&derived), *derived.last()?))
 });
 
-/// The masks of `input`'s first 64 bytes a byte at a time, from the sets
-/// as bytes: the way the vector ways are held to.
-fn portable(input: &str) -> Option<[u64; K]> {
+/// The masks of `input`'s first 128 bytes a byte at a time, from the
+/// sets as bytes, always as `u128` (the stage reads an input of one block
+/// with `u64`): the way the vector ways are held to.
+fn portable(input: &str) -> Option<[u128; K]> {
     let (sets, _) = SETS.as_ref()?;
-    let mut m = [0u64; K];
-    for (i, &b) in input.as_bytes().iter().enumerate().take(64) {
+    let mut m = [0u128; K];
+    for (i, &b) in input.as_bytes().iter().enumerate().take(LONGEST) {
         for (mask, set) in m.iter_mut().zip(sets) {
-            *mask |= u64::from(set.get(usize::from(b)).copied().unwrap_or(false)) << i;
+            *mask |= u128::from(set.get(usize::from(b)).copied().unwrap_or(false)) << i;
         }
     }
     Some(m)
@@ -41,7 +42,7 @@ fn portable(input: &str) -> Option<[u64; K]> {
 pub(crate) fn check(input: &str) -> Result<bool, String> {
     let staged = reference(input);
     let by_bytes = match (portable(input), SETS.as_ref()) {
-        (Some(m), Some((_, hex))) if input.len() <= xiri_engine::BLOCK && !input.is_empty() => {
+        (Some(m), Some((_, hex))) if input.len() <= LONGEST && !input.is_empty() => {
             read(input, &m, hex)
         }
         _ => None,

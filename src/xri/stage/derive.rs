@@ -77,6 +77,20 @@ const PROBES: [&[(Rule, &str)]; 4] = [
     ],
 ];
 
+/// Where a cross-reference's query and fragment are tried (rule
+/// `After`): the text before a character and after it. The character is
+/// in `iquery-x` or `ifragment-x` there when it is in `QF` and is not a
+/// parenthesis (which balance: the nested probes); "#" and "%" are the
+/// structure's.
+const X_PROBES: [(&str, &str); 6] = [
+    ("/(@b?", ")"),
+    ("/(@b?q", ")"),
+    ("/(xri://@b/c?q(", "))"),
+    ("/(@b#", ")"),
+    ("/(@b?q#f", ")"),
+    ("/(=b#(f(", ")))"),
+];
+
 /// How many probes there are.
 const PROBE_COUNT: usize = 20;
 
@@ -195,6 +209,63 @@ fn member(table: &[u8; 32], b: u8) -> bool {
     m[0] & 1 != 0
 }
 
+/// The first and the last character whose UTF-8 form starts with `lead`
+/// (none for a byte that starts none).
+fn first_and_last(lead: u8) -> Option<[char; 2]> {
+    let (low, span) = match lead {
+        0xC2..=0xDF => (u32::from(lead & 0x1F) << 6, 1 << 6),
+        0xE0..=0xEF => (u32::from(lead & 0x0F) << 12, 1 << 12),
+        0xF0..=0xF4 => (u32::from(lead & 0x07) << 18, 1 << 18),
+        _ => return None,
+    };
+    let high = (low + span - 1).min(0x10_FFFF);
+    let leads = |c: &char| c.encode_utf8(&mut [0; 4]).as_bytes().first() == Some(&lead);
+    let first = (low..=high).filter_map(char::from_u32).find(leads)?;
+    let last = (low..=high).rev().filter_map(char::from_u32).find(leads)?;
+    Some([first, last])
+}
+
+/// Whether `text` (at most 32 bytes) with `c` in its middle is in
+/// `xri-after-authority` (run with calls; no allocation).
+fn accepts(before: &str, c: char, after: &str) -> bool {
+    let mut buf = [0u8; 32];
+    let mut n = 0;
+    for piece in [
+        before.as_bytes(),
+        c.encode_utf8(&mut [0; 4]).as_bytes(),
+        after.as_bytes(),
+    ] {
+        for &b in piece {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = b;
+                n += 1;
+            }
+        }
+    }
+    buf.get(..n)
+        .and_then(|t| std::str::from_utf8(t).ok())
+        .is_some_and(|t| automaton(Rule::After).matches(t))
+}
+
+/// Whether a cross-reference's query and fragment hold what
+/// `Block::balanced` reads in them, by the automaton run with calls at
+/// each of [`X_PROBES`]: an ASCII byte but "#", "%", "(" and ")" is in
+/// them exactly when `has(QF, _)`; of a lead byte `QF` holds, the first
+/// and the last character are in them (a query's `iprivate` is more,
+/// which the stage leaves to the walk).
+pub(super) fn cross_reference_parts(has: &dyn Fn(usize, u8) -> bool) -> bool {
+    X_PROBES.iter().all(|&(before, after)| {
+        let ascii = (0u8..0x80)
+            .filter(|b| !b"#%()".contains(b))
+            .all(|b| accepts(before, char::from(b), after) == has(QF, b));
+        let wide = (0xC2u8..=0xF4)
+            .filter(|&lead| has(QF, lead))
+            .filter_map(first_and_last)
+            .all(|cs| cs.iter().all(|&c| accepts(before, c, after)));
+        ascii && wide && accepts(before, 'a', after)
+    })
+}
+
 /// Whether `tables` are what the stage's structure needs, the sets read
 /// through [`xiri_engine::classify`] itself: the state of every probe
 /// loops on `PCHAR`'s bytes exactly (`xri-pchar`'s), on them but ":"
@@ -203,7 +274,9 @@ fn member(table: &[u8; 32], b: u8) -> bool {
 /// time; in each of those states a "%" is followed by `hex`'s bytes
 /// alone, and any two of them come back to it; "*" and "!" alone are in
 /// `SUB`; no set holds "%", `PCHAR` none of the bytes the structure reads
-/// itself, `QF` no "#".
+/// itself, `QF` no "#"; and in a cross-reference's query and fragment,
+/// `QF`'s bytes but the parentheses are what the automaton reads
+/// ([`cross_reference_parts`]).
 pub(super) fn is_consistent(tables: &Tables) -> bool {
     let has = |k: usize, b: u8| tables.sets.get(k).is_some_and(|t| member(t, b));
     let bytes = |k: usize| (0u8..=u8::MAX).filter(move |&b| has(k, b));
@@ -242,6 +315,7 @@ pub(super) fn is_consistent(tables: &Tables) -> bool {
         })
     });
     derived
+        && cross_reference_parts(&has)
         && tables.hex.iter().any(|&h| h)
         && bytes(SUB).eq([b'!', b'*'])
         && (0..K).all(|k| !has(k, b'%'))

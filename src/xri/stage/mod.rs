@@ -1,14 +1,16 @@
-//! XRI's block stage (issue 44): an input of at most 64 bytes classified
-//! once into bitmasks ([`xiri_engine::classify`], with sets read off the
-//! typed automata: derive.rs), its structure then read delimiter to
-//! delimiter, each run between two delimiters checked with one `and`.
+//! XRI's block stage (issue 44): an input of at most 128 bytes
+//! classified once into bitmasks ([`xiri_engine::classify_short`], one block of
+//! 64 bytes or two, with sets read off the typed automata: derive.rs),
+//! its structure then read delimiter to delimiter, each run between two
+//! delimiters checked with one `and`.
 //!
 //! It takes the common shapes and nothing else: characters whose lead
 //! byte the sets hold (U+00C0 to U+D7FF in a path: derive.rs), an
 //! absolute XRI whose authority is a `gcs-authority` or a relative one,
 //! and cross-references whose content is an absolute XRI with such an
-//! authority and a path, "xri://" before it or not, nested up to
-//! [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`, `(xri://@a/b)`). For those it
+//! authority, a path, a query and a fragment, "xri://" before it or not,
+//! nested up to [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`,
+//! `(xri://@a/b)`, `(xri://@a/b?id=(1)#f)`). For those it
 //! gives the `XriRef` the walk gives (the tests hold the two to each
 //! other); for anything else, refusals included, `None`, and the walk
 //! decides from the start, so every refusal's offset and expected names
@@ -19,6 +21,7 @@
 
 use super::{has_prefix, looks_absolute, Authority, GlobalContext, XriRef, PREFIX};
 use crate::syntax::components::Span;
+use std::ops::{BitOr, Not};
 use std::sync::LazyLock;
 
 #[cfg(any(test, feature = "internals"))]
@@ -62,24 +65,93 @@ fn tables() -> Option<&'static Tables> {
     TABLES.as_ref()
 }
 
+/// The longest input the stage reads: two blocks.
+pub(super) const LONGEST: usize = 2 * xiri_engine::BLOCK;
+
 /// The typed reading of `input` when the stage takes it: exactly what
 /// `XriRef::parse` gives by the walk. `None` for the walk to decide.
+#[cfg(any(test, feature = "internals"))]
+fn reference(input: &str) -> Option<XriRef<'_>> {
+    if input.len() <= xiri_engine::BLOCK {
+        one_block(input)
+    } else {
+        two_blocks(input)
+    }
+}
+
+/// `reference` for an input of at most 64 bytes (`None` for a longer
+/// one), with `u64` masks.
 #[inline]
-pub(super) fn reference(input: &str) -> Option<XriRef<'_>> {
+pub(super) fn one_block(input: &str) -> Option<XriRef<'_>> {
     let b = input.as_bytes();
     if b.len() > xiri_engine::BLOCK || b.is_empty() {
         return None;
     }
     let tables = TABLES.as_ref()?;
     let mut m = [0u64; K];
-    xiri_engine::classify(b, 0, &tables.sets, &mut m);
+    xiri_engine::classify_short(b, &tables.sets, &mut m);
     read(input, &m, &tables.hex)
 }
 
-/// [`reference`] with the masks given (the tests give them classified a
+/// `reference` for an input of 65 to 128 bytes (`None` for another),
+/// with `u128` masks. `XriRef::parse` calls it out of line, so that the
+/// one-block way is compiled as if it were alone (with both ways in one
+/// function, an input of one block cost 10 to 50 instructions more: its
+/// value was built on the stack and copied).
+#[inline]
+pub(super) fn two_blocks(input: &str) -> Option<XriRef<'_>> {
+    let b = input.as_bytes();
+    if b.len() > LONGEST {
+        return None;
+    }
+    let tables = TABLES.as_ref()?;
+    let (first, second) = b.split_at_checked(xiri_engine::BLOCK)?;
+    let (mut low, mut high) = ([0u64; K], [0u64; K]);
+    for (part, m) in [(first, &mut low), (second, &mut high)] {
+        xiri_engine::classify_short(part, &tables.sets, m);
+    }
+    let mut wide = [0u128; K];
+    for ((w, lo), hi) in wide.iter_mut().zip(low).zip(high) {
+        *w = u128::from(lo) | u128::from(hi) << 64;
+    }
+    read(input, &wide, &tables.hex)
+}
+
+/// One bit a byte of the input: `u64` for one block, `u128` for two.
+trait Bits: Copy + BitOr<Output = Self> + Not<Output = Self> {
+    /// No byte.
+    const NONE: Self;
+    /// Whether the bit of place `at` is set (false past the end).
+    fn has(self, at: usize) -> bool;
+    /// The first place from `at` whose bit is clear (`at` itself past
+    /// the end).
+    fn first_clear(self, at: usize) -> usize;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const NONE: Self = 0;
+            #[inline(always)]
+            fn has(self, at: usize) -> bool {
+                self.checked_shr(at as u32).is_some_and(|m| m & 1 != 0)
+            }
+            #[inline(always)]
+            fn first_clear(self, at: usize) -> usize {
+                (!self)
+                    .checked_shr(at as u32)
+                    .map_or(at, |m| at + m.trailing_zeros() as usize)
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
+
+/// `reference` with the masks given (the tests give them classified a
 /// byte at a time, to hold the vector ways to it).
 #[inline]
-fn read<'a>(input: &'a str, masks: &[u64; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
+fn read<'a, M: Bits>(input: &'a str, masks: &[M; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
     let block = Block {
         b: input.as_bytes(),
         m: *masks,
@@ -98,43 +170,40 @@ fn span(start: usize, end: usize) -> Span {
 
 /// The input's bytes and their masks: bit `i` of `m[k]` set when byte
 /// `i` is in set `k`; bits past the input in no set.
-struct Block<'a> {
+struct Block<'a, M> {
     b: &'a [u8],
-    m: [u64; K],
+    m: [M; K],
     hex: &'a [bool; 256],
 }
 
-impl Block<'_> {
+impl<M: Bits> Block<'_, M> {
     #[inline(always)]
     fn byte(&self, at: usize) -> Option<u8> {
         self.b.get(at).copied()
     }
 
     #[inline(always)]
-    fn mask(&self, k: usize) -> u64 {
-        self.m.get(k).copied().unwrap_or(0)
+    fn mask(&self, k: usize) -> M {
+        self.m.get(k).copied().unwrap_or(M::NONE)
     }
 
     /// Whether byte `at` is in `mask`.
     #[inline(always)]
-    fn has(mask: u64, at: usize) -> bool {
-        mask.checked_shr(at as u32).is_some_and(|m| m & 1 != 0)
+    fn has(mask: M, at: usize) -> bool {
+        mask.has(at)
     }
 
     /// The first place from `at` whose byte is not in `ok`, or the end.
     #[inline(always)]
-    fn first_not(&self, ok: u64, at: usize) -> usize {
-        let past = (!ok)
-            .checked_shr(at as u32)
-            .map_or(64, |m| at + m.trailing_zeros() as usize);
-        past.min(self.b.len())
+    fn first_not(&self, ok: M, at: usize) -> usize {
+        ok.first_clear(at).min(self.b.len())
     }
 
     /// The first place from `at` whose byte is not in `ok` and does not
     /// start a `pct-encoded = "%" HEXDIG HEXDIG` (which keeps the state of
     /// every set: derive.rs), or the end.
     #[inline(always)]
-    fn run_end(&self, ok: u64, mut at: usize) -> usize {
+    fn run_end(&self, ok: M, mut at: usize) -> usize {
         loop {
             let end = self.first_not(ok, at);
             if self.byte(end) != Some(b'%') || !self.hex(end + 1) || !self.hex(end + 2) {
@@ -161,7 +230,7 @@ impl Block<'_> {
     /// cross-reference elsewhere, or one the stage does not read; `depth`
     /// is how many more cross-references deep it reads.
     #[inline(always)]
-    fn segment(&self, start: usize, pchar: u64, depth: usize) -> Option<usize> {
+    fn segment(&self, start: usize, pchar: M, depth: usize) -> Option<usize> {
         let ok = pchar | self.mask(SUB);
         let mut at = start;
         loop {
@@ -182,8 +251,9 @@ impl Block<'_> {
     /// The end of the cross-reference at `at` (its ")" and one), for the
     /// one shape read here: `xref = "(" ( typed-XRI-x / ... ) ")"`
     /// (grammar/xri-typed.abnf) whose content is a `typed-XRI-x` with an
-    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`
-    /// and no query or fragment, "xri://" before it or not:
+    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`,
+    /// a query and a fragment ([`Block::balanced`]), "xri://" before it
+    /// or not:
     /// `typed-XRI-x = "xri://" xri-no-scheme-x / gcs-XRI-x`,
     /// `gcs-XRI-x = ( xri-authority / gcs-iauthority-x ) xri-path-abempty
     /// [ "?" iquery-x ] [ "#" ifragment-x ]`. `None` otherwise, and
@@ -193,10 +263,11 @@ impl Block<'_> {
     fn xref(&self, at: usize, depth: usize) -> Option<usize> {
         let depth = depth.checked_sub(1)?;
         let mut at = at + 1;
-        if self
-            .b
-            .get(at..at + PREFIX.len())
-            .is_some_and(|p| p.eq_ignore_ascii_case(PREFIX.as_bytes()))
+        // "xri://" in any case, as `has_prefix` compares it (a slice's
+        // `eq_ignore_ascii_case` cost about 25 instructions a
+        // cross-reference).
+        if matches!(self.b.get(at..), Some([x, r, i, b':', b'/', b'/', ..])
+            if (x | 0x20, r | 0x20, i | 0x20) == (b'x', b'r', b'i'))
         {
             at += PREFIX.len();
         }
@@ -208,7 +279,47 @@ impl Block<'_> {
         while self.byte(end) == Some(b'/') {
             end = self.segment(end + 1, pchar, depth)?;
         }
+        if self.byte(end) == Some(b'?') {
+            end = self.balanced(end + 1, depth)?;
+        }
+        if self.byte(end) == Some(b'#') {
+            end = self.balanced(end + 1, depth)?;
+        }
         (self.byte(end) == Some(b')')).then_some(end + 1)
+    }
+
+    /// The end of a cross-reference's query or fragment from `at`, at the
+    /// first byte outside its parentheses that is neither `QF`'s nor one
+    /// (a ")" that closes the cross-reference, a "#", the input's end):
+    /// `iquery-x = *( ipchar-x / iprivate / "/" / "?" / "(" iquery-x ")" )`,
+    /// `ifragment-x = *( ipchar-x / "/" / "?" / "(" ifragment-x ")" )`
+    /// (grammar/xri-balanced.abnf), `ipchar-x` being `ipchar` without "("
+    /// and ")": `QF`'s bytes (`ifragment`'s), its parentheses balanced
+    /// (derive.rs checks both against the automaton). `None` when one is
+    /// left open, or more than `depth` are open at once.
+    #[inline(always)]
+    fn balanced(&self, mut at: usize, depth: usize) -> Option<usize> {
+        let qf = self.mask(QF);
+        let mut open = 0usize;
+        loop {
+            let end = self.run_end(qf, at);
+            let run = self.b.get(at..end)?;
+            let Some(k) = run.iter().position(|&c| matches!(c, b'(' | b')')) else {
+                return (open == 0).then_some(end);
+            };
+            let k = at + k;
+            if self.byte(k) == Some(b'(') {
+                open += 1;
+                if open > depth {
+                    return None;
+                }
+            } else if open == 0 {
+                return Some(k);
+            } else {
+                open -= 1;
+            }
+            at = k + 1;
+        }
     }
 
     /// From the path's start `at`: the path's end, the query and the

@@ -90,6 +90,36 @@ fn vectors() -> Vec<String> {
             "@a/(+b/(+c)d)",
             "@a/(+b?c)",
             "@a/(+b#c)",
+            "@a/(xri://@b/c?id=1)",
+            "@a/(xri://@b/c?q=(1)(2)#f(3))",
+            "@a/(+b?(()))",
+            "@a/(+b?()",
+            "@a/(+b?))",
+            "@a/(+b?#)",
+            "@a/(+b#?)",
+            "@a/(+b##)",
+            "@a/(+b#(#))",
+            "@a/(+b?%41)",
+            "@a/(+b?%4)",
+            "@a/(+b?\u{e000})",
+            "@a/(+b#\u{e000})",
+            "@a/(+b?é)",
+            "=(+a?b)*(+c#d)!(xri://@e?f)",
+            "@a*(+b?c)/d",
+            "@a*(+b?c/d)*e?f#g",
+            "(+a?b)",
+            "(+a?b)/c",
+            "a/(+b?c:d)",
+            "a*(+b?c)",
+            "a*(+b#c)/d",
+            "@a/(+b?c/d?e)",
+            "@a/(+b?c)(+d)",
+            "@a/(+b?c)*(+d#e)!(=f?(g))",
+            "@a/(+b?c)d",
+            "@a/(+b?c)?d",
+            "@a/(+b?(c)#(d))#e",
+            "@a/(+b?c(xri://@d?e))",
+            "@a/(http://www.example.com/?q)",
         ]
         .map(str::to_owned),
     );
@@ -171,6 +201,25 @@ fn a_tampered_table_fails_the_check() {
     }
 }
 
+/// The check of a cross-reference's query and fragment fails with a byte
+/// more or less in `QF`.
+#[test]
+fn the_cross_reference_check_sees_a_changed_set() {
+    let t = tables().expect("the stage's tables");
+    let has = |k: usize, b: u8| {
+        let mut m = [0u64];
+        xiri_engine::classify(&[b], 0, &[t.sets[k]], &mut m);
+        m[0] & 1 != 0
+    };
+    assert!(derive::cross_reference_parts(&has));
+    for (changed, keep) in [(b'a', false), (b'<', true), (b'[', true), (b'/', false)] {
+        let tampered = |k: usize, b: u8| if b == changed { keep } else { has(k, b) };
+        assert!(!derive::cross_reference_parts(&tampered), "{changed}");
+    }
+    let wide = |k: usize, b: u8| b == 0xEE || has(k, b);
+    assert!(!derive::cross_reference_parts(&wide));
+}
+
 #[test]
 fn the_stage_gives_the_walk_s_reading_on_the_vectors() {
     let inputs = vectors();
@@ -203,7 +252,7 @@ fn the_stage_gives_the_walk_s_reading_on_near_misses() {
     ] {
         pieces.push(c.to_string());
     }
-    pieces.extend(["%4", "%41", "%g1", "%%41", "(+é)"].map(str::to_owned));
+    pieces.extend(["%4", "%41", "%g1", "%%41", "(+é)", "(+b?c)", "(+b#(c))"].map(str::to_owned));
     let inputs = near_misses(&pieces);
     let mut taken = 0;
     for input in &inputs {
@@ -237,14 +286,81 @@ fn the_stage_gives_the_walk_s_reading_on_generated_strings() {
     assert!(taken > 1_000, "{taken}");
 }
 
-/// Around 64 bytes, the block's end: one more and the walk has it.
+/// Around 64 bytes, the first block's end, and around 128, the second's:
+/// one more and the walk has it.
 #[test]
 fn the_block_s_end() {
-    for n in 55..70 {
+    for n in (55..75).chain(118..138) {
         let input = format!("@a*(+b)/{}", "c".repeat(n - 8));
         assert_eq!(input.len(), n);
-        assert_eq!(check(&input), Ok(n <= 64), "{n}");
+        assert_eq!(check(&input), Ok(n <= 128), "{n}");
         assert!(XriRef::parse(&input).is_ok());
+    }
+}
+
+/// Every shape of the stage across the blocks' edges: each vector padded
+/// in front of its path, query or fragment so that each of its bytes
+/// falls on the places around 64 and 128, and (every seventh padding)
+/// with a byte that is not its at the places 60 to 68 and 124 to 130.
+#[test]
+fn across_the_blocks_edges() {
+    let bases = [
+        "@a*(+b)/c(+d)*e!f/é%41(xri://=g/h)?q=(1)é#f/é",
+        "/Москва/Красная_площадь?вид=панорама",
+        "xri://=!F83.62B1/(+blog)*2026",
+        "a/b*(+c)/d?e#f",
+        "?query%20é",
+        "#frag",
+    ];
+    let mut taken = 0;
+    for base in bases {
+        let places: Vec<usize> = (0..=base.len())
+            .filter(|&k| base.is_char_boundary(k))
+            .collect();
+        for &at in &places {
+            for pad in 1..130 {
+                let (head, tail) = base.split_at(at);
+                // Padding that keeps the shape: a segment's pchars
+                // after a "/", or in front of a relative path.
+                let input = match head.rfind(['/', '?', '#']) {
+                    Some(_) => format!("{head}{}{tail}", "p".repeat(pad)),
+                    None if !base.starts_with(['@', '=', '+', '$', '!', 'x', '/', '?', '#']) => {
+                        format!("{}{base}", "p".repeat(pad))
+                    }
+                    None => continue,
+                };
+                if input.len() < 56 || input.len() > 140 {
+                    continue;
+                }
+                taken += usize::from(check(&input).unwrap());
+                if pad % 7 != 0 {
+                    continue;
+                }
+                let edge = |k: usize| (60..=68).contains(&k) || (124..=130).contains(&k);
+                for (k, x) in input.char_indices().filter(|&(k, _)| edge(k)) {
+                    for c in ["", ")", "(", "%", "%4", "\u{e000}", ":", "*", "\u{80}"] {
+                        let y = format!("{}{c}{}", &input[..k], &input[k + x.len_utf8()..]);
+                        taken += usize::from(check(&y).unwrap());
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("across the edges: {taken}");
+    assert!(taken > 10_000, "{taken}");
+}
+
+/// Parentheses in a cross-reference's query and fragment, nested to the
+/// stage's depth, are its; deeper, the walk's.
+#[test]
+fn parentheses_in_a_cross_reference_s_query() {
+    for k in 0..=14 {
+        for mark in ['?', '#'] {
+            let input = format!("@a/(+b{mark}{}q{})", "(".repeat(k), ")".repeat(k));
+            assert_eq!(check(&input), Ok(k < super::DEPTH), "{input}");
+            let input = format!("@a/{}(+b{mark}(q)){}", "(+c/".repeat(k), ")".repeat(k));
+            assert_eq!(check(&input), Ok(k + 2 <= super::DEPTH), "{input}");
+        }
     }
 }
 
@@ -258,7 +374,7 @@ fn nesting_to_the_stage_s_depth() {
         let input = format!("@a/{}c{}", "(xri://@b*".repeat(k), ")".repeat(k));
         assert_eq!(
             check(&input),
-            Ok(k <= super::DEPTH && input.len() <= 64),
+            Ok(k <= super::DEPTH && input.len() <= super::LONGEST),
             "{k}"
         );
     }

@@ -57,6 +57,35 @@ pub fn classify<const K: usize>(
     }
 }
 
+/// The `K` bitmasks of `bytes`, one short block (its first [`BLOCK`]
+/// bytes): what [`classify`] gives from 0, with AVX2 read in place
+/// rather than copied (two vectors that may overlap, or two halves of
+/// one from 16 bytes up, two words under 16), and
+/// [`classify`] where the processor has no AVX2.
+///
+/// ```
+/// let mut colon = [false; 256];
+/// colon[usize::from(b':')] = true;
+/// let sets = [xiri_engine::masks_of(&colon)];
+/// let mut found = [0u64];
+/// xiri_engine::classify_short(b"see http://a/ or b:c", &sets, &mut found);
+/// assert_eq!(found, [1 << 8 | 1 << 18]);
+/// ```
+// Always inlined: the dispatch is a few instructions, and a call to it
+// cost the XRI stage about 20 (docs/PERFORMANCE.md, ninth session).
+#[inline(always)]
+pub fn classify_short<const K: usize>(bytes: &[u8], sets: &[[u8; 32]; K], masks: &mut [u64; K]) {
+    let bytes = bytes.get(..BLOCK).unwrap_or(bytes);
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") && !super::narrow() {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { x86::short_avx2(bytes, sets, masks) };
+        }
+    }
+    classify(bytes, 0, sets, masks);
+}
+
 /// The masks of a whole block: with vectors where the processor has
 /// them.
 // Always inlined: a call here costs about ten instructions a block, and
@@ -109,7 +138,8 @@ mod x86 {
         __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm256_and_si256,
         _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-        _mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
+        _mm256_or_si256, _mm256_set_epi64x, _mm256_set_m128i, _mm256_set1_epi8,
+        _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
 
     /// A set's half (0 the ASCII one, 1 the wide one).
@@ -168,6 +198,75 @@ mod x86 {
                 }
             }
         };
+    }
+
+    /// The masks of `bytes` (at most [`BLOCK`]) with AVX2, read in place:
+    /// from 32 bytes, the first 32 and the last 32 (a byte in both has
+    /// the same bits in both); from 16, the first 16 and the last 16 as
+    /// one vector; under 16, the first 8 and the last 8 as words (the
+    /// caller's `unsafe`: only where the processor has AVX2).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn short_avx2<const K: usize>(
+        bytes: &[u8],
+        sets: &[[u8; 32]; K],
+        out: &mut [u64; K],
+    ) {
+        let tables = sets.map(|s| [table256(&half(&s, 0)), table256(&half(&s, 1))]);
+        let (ascii_bits, wide_bits) = (table256(&ASCII_BITS), table256(&WIDE_BITS));
+        // A vector's masks, bit `i` for its byte `i`.
+        let masks = |v: __m256i| {
+            let low = _mm256_set1_epi8(0x0F);
+            let (lo, hi) = (
+                _mm256_and_si256(v, low),
+                _mm256_and_si256(_mm256_srli_epi16::<4>(v), low),
+            );
+            let ascii_bit = _mm256_shuffle_epi8(ascii_bits, hi);
+            let wide = _mm256_movemask_epi8(v) != 0;
+            let wide_bit = _mm256_shuffle_epi8(wide_bits, hi);
+            tables.map(|[ascii, wide_half]| {
+                let mut picked = _mm256_and_si256(_mm256_shuffle_epi8(ascii, lo), ascii_bit);
+                if wide {
+                    let w = _mm256_and_si256(_mm256_shuffle_epi8(wide_half, lo), wide_bit);
+                    picked = _mm256_or_si256(picked, w);
+                }
+                !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(picked, _mm256_set1_epi8(0))) as u32)
+            })
+        };
+        let n = bytes.len();
+        if let (Some(first), Some(last)) = (bytes.first_chunk::<32>(), bytes.last_chunk::<32>()) {
+            let (a, b) = (masks(load256(first)), masks(load256(last)));
+            for ((o, a), b) in out.iter_mut().zip(a).zip(b) {
+                *o = u64::from(a) | u64::from(b) << (n - 32);
+            }
+        } else if let (Some(first), Some(last)) =
+            (bytes.first_chunk::<16>(), bytes.last_chunk::<16>())
+        {
+            let m = masks(_mm256_set_m128i(load128(last), load128(first)));
+            for (o, m) in out.iter_mut().zip(m) {
+                *o = u64::from(m & 0xFFFF) | u64::from(m >> 16) << (n - 16);
+            }
+        } else {
+            // Under 16 bytes: the first 8 and the last 8 as two words
+            // (under 8, the bytes gathered one by one), not a copy (a call
+            // to `memcpy`, whose registers the whole function then saved).
+            let word = |w: &[u8; 8]| i64::from_le_bytes(*w);
+            let (first, last, second_at) = match (bytes.first_chunk(), bytes.last_chunk()) {
+                (Some(f), Some(l)) => (word(f), word(l), n - 8),
+                _ => {
+                    let mut w = 0u64;
+                    for (i, &b) in bytes.iter().enumerate() {
+                        w |= u64::from(b) << (8 * i);
+                    }
+                    (w as i64, 0, 8)
+                }
+            };
+            let v = _mm256_set_epi64x(0, 0, last, first);
+            let keep = (1u64 << n) - 1;
+            for (o, m) in out.iter_mut().zip(masks(v)) {
+                let m = u64::from(m & 0xFF) | u64::from((m >> 8) & 0xFF) << second_at;
+                *o = m & keep;
+            }
+        }
     }
 
     /// 32 bytes (the token: AVX2, as the entry's feature says).
@@ -284,6 +383,14 @@ mod tests {
                         classify(&text, at, &sets, &mut got);
                         assert_eq!(got, expect(&text, at), "{b:#x} at {place} from {at}");
                     }
+                    for len in [1, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65] {
+                        for at in [0, 1, 37] {
+                            let part = &text[at..(at + len).min(text.len())];
+                            let mut got = [u64::MAX; 3];
+                            classify_short(part, &sets, &mut got);
+                            assert_eq!(got, expect(part, 0), "short, {b:#x} at {place}, {len}");
+                        }
+                    }
                     let block: &[u8; BLOCK] = text.first_chunk().unwrap();
                     assert_eq!(portable(block, &sets), expect(&text, 0));
                 }
@@ -301,6 +408,9 @@ mod tests {
                     classify(&text[..len], at, &sets, &mut got);
                     assert_eq!(got, expect(&text[..len], at), "{len} from {at}");
                 }
+                let mut got = [u64::MAX; 3];
+                classify_short(&text[..len], &sets, &mut got);
+                assert_eq!(got, expect(&text[..len], 0), "short, {len}");
             }
         }
         super::super::NARROW.set(false);
