@@ -6,11 +6,13 @@
 //!
 //! It takes the common shapes and nothing else: characters whose lead
 //! byte the sets hold (U+00C0 to U+D7FF in a path: derive.rs), an
-//! absolute XRI whose authority is a `gcs-authority` or a relative one,
-//! and cross-references whose content is an absolute XRI with such an
-//! authority, a path, a query and a fragment, "xri://" before it or not,
-//! nested up to [`DEPTH`] (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`,
-//! `(xri://@a/b)`, `(xri://@a/b?id=(1)#f)`). For those it
+//! absolute XRI whose authority is a `gcs-authority` or a cross-reference
+//! (`xref-authority`), or a relative one; cross-references whose content
+//! is an absolute XRI with a `gcs-authority`, a path, a query and a
+//! fragment, "xri://" before it or not, nested up to [`DEPTH`]
+//! (`(+word)`, `(=!a1.b2)`, `(@a*b/(=c))`, `(xri://@a/b)`,
+//! `(xri://@a/b?id=(1)#f)`), or an IRI without parentheses
+//! (`(http://www.example.com/)`, checked by the IRI parse). For those it
 //! gives the `XriRef` the walk gives (the tests hold the two to each
 //! other); for anything else, refusals included, `None`, and the walk
 //! decides from the start, so every refusal's offset and expected names
@@ -154,7 +156,7 @@ bits!(u128);
 fn read<'a, M: Bits>(input: &'a str, masks: &[M; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
     let block = Block {
         b: input.as_bytes(),
-        m: *masks,
+        m: masks,
         hex,
     };
     if looks_absolute(input) {
@@ -169,10 +171,13 @@ fn span(start: usize, end: usize) -> Span {
 }
 
 /// The input's bytes and their masks: bit `i` of `m[k]` set when byte
-/// `i` is in set `k`; bits past the input in no set.
+/// `i` is in set `k`; bits past the input in no set. The masks are read
+/// where the classification stored them: a copy of them, 16 bytes at a
+/// time right after its 8-byte stores, waited for the stores (about a
+/// sixth of the stage's time samples, docs/PERFORMANCE.md).
 struct Block<'a, M> {
     b: &'a [u8],
-    m: [M; K],
+    m: &'a [M; K],
     hex: &'a [bool; 256],
 }
 
@@ -249,9 +254,10 @@ impl<M: Bits> Block<'_, M> {
     }
 
     /// The end of the cross-reference at `at` (its ")" and one), for the
-    /// one shape read here: `xref = "(" ( typed-XRI-x / ... ) ")"`
-    /// (grammar/xri-typed.abnf) whose content is a `typed-XRI-x` with an
-    /// `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`,
+    /// two shapes read here: `xref = "(" ( typed-XRI-x / typed-IRI-x /
+    /// ... ) ")"` (grammar/xri-typed.abnf) whose content is an IRI
+    /// without parentheses ([`Block::iri_xref`]), or a `typed-XRI-x` with
+    /// an `rgcs-authority = rgcs-char xri-segment`, an `xri-path-abempty`,
     /// a query and a fragment ([`Block::balanced`]), "xri://" before it
     /// or not:
     /// `typed-XRI-x = "xri://" xri-no-scheme-x / gcs-XRI-x`,
@@ -270,6 +276,8 @@ impl<M: Bits> Block<'_, M> {
             if (x | 0x20, r | 0x20, i | 0x20) == (b'x', b'r', b'i'))
         {
             at += PREFIX.len();
+        } else if self.byte(at).is_some_and(|c| c.is_ascii_alphabetic()) {
+            return self.iri_xref(at);
         }
         if !matches!(self.byte(at), Some(b'=' | b'@' | b'+' | b'$')) {
             return None;
@@ -286,6 +294,34 @@ impl<M: Bits> Block<'_, M> {
             end = self.balanced(end + 1, depth)?;
         }
         (self.byte(end) == Some(b')')).then_some(end + 1)
+    }
+
+    /// The end of a cross-reference whose content, from `at` (a letter),
+    /// is an IRI without parentheses: `typed-IRI-x = other-scheme ":"
+    /// ihier-part-x [ "?" iquery-x ] [ "#" ifragment-x ]`
+    /// (grammar/xri-typed.abnf), whose `*-x` rules are RFC 3987's but for
+    /// parentheses (grammar/xri-balanced.abnf), so that such a content is
+    /// an `IRI` exactly, and what xiri's IRI parse accepts. No
+    /// `typed-XRI-x` starts with a letter (its authority starts with a
+    /// symbol, "!", "(" or "@"), nor does a `relative-XRI-ref-x` with a
+    /// ":" in its first segment, so the content has no other reading. A
+    /// scheme "xri" (`"xri:" ipath-abs-x ...`), a parenthesis inside and
+    /// everything else are the walk's.
+    #[inline(never)]
+    fn iri_xref(&self, at: usize) -> Option<usize> {
+        let content = self.b.get(at..)?;
+        let close = at + content.iter().position(|&c| matches!(c, b'(' | b')'))?;
+        if self.byte(close) != Some(b')') {
+            return None;
+        }
+        let content = std::str::from_utf8(self.b.get(at..close)?).ok()?;
+        if content
+            .get(..4)
+            .is_some_and(|s| s.eq_ignore_ascii_case("xri:"))
+        {
+            return None;
+        }
+        crate::Iri::is_valid(content).then_some(close + 1)
     }
 
     /// The end of a cross-reference's query or fragment from `at`, at the
@@ -348,7 +384,8 @@ impl<M: Bits> Block<'_, M> {
     }
 
     /// An absolute XRI (the policy: it starts with "xri://", a symbol,
-    /// "!!" or "("), taken when its authority is a `gcs-authority`:
+    /// "!!" or "("), taken when its authority is an `xref-authority`
+    /// ([`Block::xref_authority`]) or a `gcs-authority`:
     /// `rgcs-authority = rgcs-char xri-segment`, or
     /// `pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg` with
     /// `xri-subseg-pt-nz = "!" (xref / 1*xri-pchar)`. Its XRI reading is
@@ -360,6 +397,9 @@ impl<M: Bits> Block<'_, M> {
         let prefix = has_prefix(input);
         let start = if prefix { PREFIX.len() } else { 0 };
         let first = self.byte(start)?;
+        if first == b'(' {
+            return self.xref_authority(input, prefix, start);
+        }
         let symbol = GlobalContext::from_byte(first)?;
         if first == b'!'
             && (self.byte(start + 1) != Some(b'!')
@@ -376,6 +416,35 @@ impl<M: Bits> Block<'_, M> {
             authority: Some(Authority::Global {
                 span: span(start, end),
                 symbol,
+            }),
+            path: span(end, path_end),
+            query,
+            fragment,
+        })
+    }
+
+    /// An absolute XRI whose authority, from `start`, is an
+    /// `xref-authority = xref *xri-subseg` with
+    /// `xri-subseg = ( "*" / "!" ) (xref / *xri-pchar)`: the reading
+    /// `typed-XRI-reference` takes whenever such an authority ends where
+    /// the rest can follow (docs/DECISIONS.md, "Text made from
+    /// components"); a byte after the cross-reference that starts no
+    /// sub-segment, and a rest that does not follow, are the walk's.
+    #[inline(always)]
+    fn xref_authority<'a>(&self, input: &'a str, prefix: bool, start: usize) -> Option<XriRef<'a>> {
+        let xref_end = self.xref(start, DEPTH)?;
+        let end = if Self::has(self.mask(SUB), xref_end) {
+            self.segment(xref_end, self.mask(PCHAR), DEPTH)?
+        } else {
+            xref_end
+        };
+        let (path_end, query, fragment) = self.after_authority(end)?;
+        Some(XriRef {
+            text: input,
+            prefix,
+            authority: Some(Authority::CrossReference {
+                span: span(start, end),
+                xref_end,
             }),
             path: span(end, path_end),
             query,

@@ -379,3 +379,37 @@ fn nesting_to_the_stage_s_depth() {
         );
     }
 }
+
+/// A cross-reference holding an IRI without parentheses, and an
+/// authority that is a cross-reference, are the stage's; a parenthesis
+/// inside the IRI, a scheme "xri", a byte after the authority's
+/// cross-reference that starts no sub-segment are the walk's. Each
+/// reading is the walk's either way.
+#[test]
+fn iris_in_cross_references_and_cross_reference_authorities() {
+    let cases = [
+        ("xri://(http://www.example.com/)*home/(+contact)", true),
+        ("(http://a/b)", true),
+        ("(http://a/b)/c?d#e", true),
+        ("XRI://(HTTP://A/B?q#f)!c*(+d)", true),
+        ("(+a)*b!c/d", true),
+        ("(+a)!(http://x.org/)", true),
+        ("@a/(http://x.org/p?q#f)", true),
+        ("@a/(mailto:a@b.c)*d", true),
+        ("@a/(http://[::1]/)", true),
+        ("@a/(urn:a:b%41)/c", true),
+        ("(+a)b", false),
+        ("(+a)/b(c", false),
+        ("@a/(xri:a)", false),
+        ("@a/(XRI:a)", false),
+        ("@a/(http://a/(b))", false),
+        ("@a/(http://a/b", false),
+        ("@a/(h%41ttp:x)", false),
+        ("@a/(http://a b)", false),
+        ("@a/(http://a/\u{e000})", false),
+        ("(http://a/b))", false),
+    ];
+    for (input, taken) in cases {
+        assert_eq!(check(input), Ok(taken), "{input}");
+    }
+}
