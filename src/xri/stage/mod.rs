@@ -268,6 +268,7 @@ impl<M: Bits> Block<'_, M> {
     #[inline(never)]
     fn xref(&self, at: usize, depth: usize) -> Option<usize> {
         let depth = depth.checked_sub(1)?;
+        let open = at;
         let mut at = at + 1;
         // "xri://" in any case, as `has_prefix` compares it (a slice's
         // `eq_ignore_ascii_case` cost about 25 instructions a
@@ -280,7 +281,7 @@ impl<M: Bits> Block<'_, M> {
             return self.iri_xref(at);
         }
         if !matches!(self.byte(at), Some(b'=' | b'@' | b'+' | b'$')) {
-            return None;
+            return self.walked_xref(open, depth);
         }
         let pchar = self.mask(PCHAR);
         let mut end = self.segment(at + 1, pchar, depth)?;
@@ -294,6 +295,49 @@ impl<M: Bits> Block<'_, M> {
             end = self.balanced(end + 1, depth)?;
         }
         (self.byte(end) == Some(b')')).then_some(end + 1)
+    }
+
+    /// The end of a cross-reference at `open` of another shape, right
+    /// after a "/": the automaton of `xri-path-abempty [ "?" iquery ] [
+    /// "#" ifragment ]` (the walk's, run with calls) on the "/" and the
+    /// text to the ")" that closes `open`. It accepts exactly when that
+    /// text is one `xri-segment = xri-subseg-od *xri-subseg` whose first
+    /// sub-segment is this cross-reference (a cross-reference's
+    /// parentheses balance, so it cannot end before that ")"), so the
+    /// cross-reference is valid and ends there. At most `depth` more
+    /// levels deep, as the stage reads; anything else is the walk's.
+    #[inline(never)]
+    fn walked_xref(&self, open: usize, depth: usize) -> Option<usize> {
+        let slash = open.checked_sub(1)?;
+        if self.byte(slash) != Some(b'/') {
+            return None;
+        }
+        let (mut level, mut deepest) = (0usize, 0usize);
+        let mut close = None;
+        for (i, &c) in self.b.get(open..)?.iter().enumerate() {
+            match c {
+                b'(' => {
+                    level += 1;
+                    deepest = deepest.max(level);
+                }
+                b')' => {
+                    level -= 1;
+                    if level == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let close = close?;
+        if deepest > depth + 1 {
+            return None;
+        }
+        let text = std::str::from_utf8(self.b.get(slash..=close)?).ok()?;
+        crate::syntax::builtin::xri_typed::after_authority()
+            .matches(text)
+            .then_some(close + 1)
     }
 
     /// The end of a cross-reference whose content, from `at` (a letter),

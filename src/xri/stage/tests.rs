@@ -413,3 +413,27 @@ fn iris_in_cross_references_and_cross_reference_authorities() {
         assert_eq!(check(input), Ok(taken), "{input}");
     }
 }
+
+/// A cross-reference of another shape right after a "/" (here one whose
+/// content starts with "(", `((+deep)(+nest))` in the corpus) is checked
+/// by the walk's automaton on its text alone, to the stage's depth.
+#[test]
+fn other_cross_references_after_a_slash() {
+    for k in 2..=12 {
+        let input = format!("@a/{}+b{}", "(".repeat(k), ")".repeat(k));
+        assert_eq!(check(&input), Ok(k <= super::DEPTH), "{input}");
+    }
+    let cases = [
+        ("@(+x)*y/(=z)!w/((+deep)(+nest))", true),
+        ("@a/((+b)(+c))*d/e?f", true),
+        ("/((+b)(+c))", true),
+        ("@a/((+b)(+c)", false),
+        ("@a/x((+b))", false),
+        ("@a/*((+b))", false),
+        ("@a/((+b)c)", true),
+        ("((+b))", false),
+    ];
+    for (input, taken) in cases {
+        assert_eq!(check(input), Ok(taken), "{input}");
+    }
+}
