@@ -155,6 +155,7 @@ bits!(u128);
 #[inline]
 fn read<'a, M: Bits>(input: &'a str, masks: &[M; K], hex: &[bool; 256]) -> Option<XriRef<'a>> {
     let block = Block {
+        s: input,
         b: input.as_bytes(),
         m: masks,
         hex,
@@ -176,6 +177,8 @@ fn span(start: usize, end: usize) -> Span {
 /// time right after its 8-byte stores, waited for the stores (about a
 /// sixth of the stage's time samples, docs/PERFORMANCE.md).
 struct Block<'a, M> {
+    /// The input, for the pieces read by another parse.
+    s: &'a str,
     b: &'a [u8],
     m: &'a [M; K],
     hex: &'a [bool; 256],
@@ -334,7 +337,7 @@ impl<M: Bits> Block<'_, M> {
         if deepest > depth + 1 {
             return None;
         }
-        let text = std::str::from_utf8(self.b.get(slash..=close)?).ok()?;
+        let text = self.s.get(slash..=close)?;
         crate::syntax::builtin::xri_typed::after_authority()
             .matches(text)
             .then_some(close + 1)
@@ -358,7 +361,7 @@ impl<M: Bits> Block<'_, M> {
         if self.byte(close) != Some(b')') {
             return None;
         }
-        let content = std::str::from_utf8(self.b.get(at..close)?).ok()?;
+        let content = self.s.get(at..close)?;
         if content
             .get(..4)
             .is_some_and(|s| s.eq_ignore_ascii_case("xri:"))
