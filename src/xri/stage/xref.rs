@@ -5,6 +5,7 @@
 //! text).
 
 use super::{Bits, Block, PCHAR, PREFIX, QF};
+use crate::syntax::parens::{matching, nesting};
 
 impl<M: Bits> Block<'_, M> {
     /// The end of the cross-reference at `at` (its ")" and one), for the
@@ -66,25 +67,8 @@ impl<M: Bits> Block<'_, M> {
         if self.byte(slash) != Some(b'/') {
             return None;
         }
-        let (mut level, mut deepest) = (0usize, 0usize);
-        let mut close = None;
-        for (i, &c) in self.b.get(open..)?.iter().enumerate() {
-            match c {
-                b'(' => {
-                    level += 1;
-                    deepest = deepest.max(level);
-                }
-                b')' => {
-                    level -= 1;
-                    if level == 0 {
-                        close = Some(open + i);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        let close = close?;
+        let close = matching(self.b, open)?;
+        let deepest = nesting(self.b.get(open..=close)?).map(|n| n.depth).max()?;
         if deepest > depth + 1 {
             return None;
         }
