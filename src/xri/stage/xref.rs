@@ -5,7 +5,7 @@
 //! text).
 
 use super::{Bits, Block, PCHAR, PREFIX, QF};
-use crate::syntax::parens::{matching, nesting};
+use crate::syntax::parens::matching;
 
 impl<M: Bits> Block<'_, M> {
     /// The end of the cross-reference at `at` (its ")" and one), for the
@@ -59,8 +59,10 @@ impl<M: Bits> Block<'_, M> {
     /// text is one `xri-segment = xri-subseg-od *xri-subseg` whose first
     /// sub-segment is this cross-reference (a cross-reference's
     /// parentheses balance, so it cannot end before that ")"), so the
-    /// cross-reference is valid and ends there. At most `depth` more
-    /// levels deep, as the stage reads; anything else is the walk's.
+    /// cross-reference is valid and ends there. With at most `depth`
+    /// more "(" in it, as deep as the stage reads (the automaton's run
+    /// starts at no depth, the walk's would not); anything else is the
+    /// walk's.
     #[inline(never)]
     fn walked_xref(&self, open: usize, depth: usize) -> Option<usize> {
         let slash = open.checked_sub(1)?;
@@ -68,8 +70,9 @@ impl<M: Bits> Block<'_, M> {
             return None;
         }
         let close = matching(self.b, open)?;
-        let deepest = nesting(self.b.get(open..=close)?).map(|n| n.depth).max()?;
-        if deepest > depth + 1 {
+        // No deeper than the stage reads: at most that many "(" at all.
+        let opened = self.b.get(open..=close)?.iter().filter(|&&c| c == b'(');
+        if opened.count() > depth + 1 {
             return None;
         }
         let text = self.s.get(slash..=close)?;
