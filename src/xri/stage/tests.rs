@@ -432,6 +432,7 @@ fn other_cross_references_after_a_slash() {
         ("@a/*((+b))", false),
         ("@a/((+b)c)", true),
         ("((+b))", false),
+        ("@a/((+b)(http://[(]/))", false),
     ];
     for (input, taken) in cases {
         assert_eq!(check(input), Ok(taken), "{input}");

@@ -5,7 +5,6 @@
 //! text).
 
 use super::{Bits, Block, PCHAR, PREFIX, QF};
-use crate::syntax::parens::matching;
 
 impl<M: Bits> Block<'_, M> {
     /// The end of the cross-reference at `at` (its ")" and one), for the
@@ -59,22 +58,34 @@ impl<M: Bits> Block<'_, M> {
     /// text is one `xri-segment = xri-subseg-od *xri-subseg` whose first
     /// sub-segment is this cross-reference (a cross-reference's
     /// parentheses balance, so it cannot end before that ")"), so the
-    /// cross-reference is valid and ends there. With at most `depth`
-    /// more "(" in it, as deep as the stage reads (the automaton's run
-    /// starts at no depth, the walk's would not); anything else is the
-    /// walk's.
+    /// cross-reference is valid and ends there. At most `depth` more
+    /// levels deep, as the stage reads (the automaton's run starts at no
+    /// depth, the walk's would not); anything else is the walk's.
     #[inline(never)]
     fn walked_xref(&self, open: usize, depth: usize) -> Option<usize> {
         let slash = open.checked_sub(1)?;
         if self.byte(slash) != Some(b'/') {
             return None;
         }
-        let close = matching(self.b, open)?;
-        // No deeper than the stage reads: at most that many "(" at all.
-        let opened = self.b.get(open..=close)?.iter().filter(|&&c| c == b'(');
-        if opened.count() > depth + 1 {
-            return None;
+        // The ")" that closes `open`, as `syntax::parens::matching` finds
+        // it where no "[" comes first (an IP literal's parentheses are
+        // data there; such a text is the walk's), and no deeper than the
+        // stage reads.
+        let (mut level, mut close) = (0usize, None);
+        for (i, &c) in self.b.get(open..)?.iter().enumerate() {
+            match c {
+                b'(' if level > depth => return None,
+                b'(' => level += 1,
+                b')' if level == 1 => {
+                    close = Some(open + i);
+                    break;
+                }
+                b')' => level -= 1,
+                b'[' => return None,
+                _ => {}
+            }
         }
+        let close = close?;
         let text = self.s.get(slash..=close)?;
         crate::syntax::builtin::xri_typed::after_authority()
             .matches(text)
