@@ -163,9 +163,11 @@ pub fn find_stage_check(text: &str) -> Result<usize, String> {
 ///
 /// ```
 /// assert_eq!(xiri::xri_stage_check("xri://@a*b/(+c)!d?e#f"), Ok(true));
-/// // A refusal, and a cross-reference with an IRI in it, are the walk's.
+/// // A refusal, and an IRI with parentheses in a cross-reference, are
+/// // the walk's; an IRI without them is the stage's.
 /// assert_eq!(xiri::xri_stage_check("@a b"), Ok(false));
-/// assert_eq!(xiri::xri_stage_check("@a/(http://b/)"), Ok(false));
+/// assert_eq!(xiri::xri_stage_check("@a/(http://b/(c))"), Ok(false));
+/// assert_eq!(xiri::xri_stage_check("@a/(http://b/)"), Ok(true));
 /// ```
 pub fn xri_stage_check(input: &str) -> Result<bool, String> {
     crate::xri::stage_check(input)
